@@ -1,0 +1,120 @@
+// §2.2 The board: a 0x88 mailbox with piece lists, incremental Zobrist key, make/unmake with an undo
+// record, null move, FEN/EPD reading and writing, and the end-of-game rules.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/attack_table.h"
+#include "engine/types.h"
+
+namespace buho {
+
+// Thrown for any malformed FEN/EPD input; the message says what is wrong.
+class ParseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Board {
+ public:
+  static constexpr int MaxPieces = 16;       // per side (§2.2 piece lists)
+  static constexpr int MaxHistory = 2048;    // plies of make() kept for unmake and repetition
+
+  Board();  // the standard start position
+
+  // Parses FEN (four to six fields) or the keyword "startpos". A castling right the king and rook
+  // placement does not allow is dropped and a warning appended to `warnings` (when given); anything
+  // else malformed throws ParseError.
+  static Board from_fen(std::string_view fen, std::vector<std::string>* warnings = nullptr);
+  std::string fen() const;
+
+  // --- State -------------------------------------------------------------------------------------
+  Piece piece_at(Square sq) const { return squares_[sq]; }
+  Color side_to_move() const { return side_; }
+  int castling_rights() const { return castling_; }
+  Square ep_square() const { return ep_; }         // NoSquare when there is none
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  std::uint64_t key() const { return key_; }
+  int plies_played() const { return history_size_; }  // make()/make_null() calls not yet undone
+
+  // Piece list of `c`: squares of its pieces; index 0 is always the king.
+  int piece_count(Color c) const { return list_size_[c]; }
+  Square piece_square(Color c, int i) const { return list_[c][i]; }
+  Square king_square(Color c) const { return list_[c][0]; }
+  int count(Color c, PieceType t) const { return counts_[c][t]; }
+  // Material of `c` in the thesis's values with pawns excluded (used for "little material" tests).
+  int non_pawn_material(Color c) const;
+
+  // --- Attacks (via the attack table) ------------------------------------------------------------
+  bool is_attacked(Square sq, Color by) const;
+  bool in_check() const { return is_attacked(king_square(side_), ~side_); }
+  // Does `m` (legal in this position) give check to the opponent?
+  bool gives_check(Move m) const;
+
+  // --- Moves ---------------------------------------------------------------------------------------
+  void make_move(Move m);
+  void unmake_move(Move m);
+  void make_null();
+  void unmake_null();
+  // Finds the legal move with this UCI text ("e2e4", "e7e8q"); a null Move when there is none.
+  Move parse_uci_move(std::string_view uci) const;
+
+  // --- End of game (§2.2) -------------------------------------------------------------------------
+  // The current position occurred `times` - 1 times before, since the last irreversible move.
+  bool is_repetition(int times = 3) const;
+  bool is_fifty_move_draw() const { return halfmove_ >= 100; }
+  bool is_insufficient_material() const;
+
+  // --- Consistency ----------------------------------------------------------------------------------
+  std::uint64_t compute_key() const;  // from scratch
+  // Rebuilds piece lists, counts and key from the squares and compares: true when all agree.
+  bool is_ok() const;
+
+ private:
+  struct Undo {
+    std::uint64_t key;
+    Piece captured;
+    std::uint8_t castling;
+    std::uint8_t ep;
+    std::int16_t halfmove;
+  };
+
+  void clear();
+  void put_piece(Piece p, Square sq);
+  void remove_piece(Square sq);
+  void move_piece(Square from, Square to);
+
+  std::array<Piece, 128> squares_{};
+  std::array<std::uint8_t, 128> list_index_{};  // square -> index in its side's piece list
+  std::array<std::array<Square, MaxPieces>, COLOR_NB> list_{};
+  std::array<int, COLOR_NB> list_size_{};
+  std::array<std::array<int, PIECE_TYPE_NB>, COLOR_NB> counts_{};
+  Color side_ = White;
+  int castling_ = 0;
+  Square ep_ = NoSquare;
+  int halfmove_ = 0;
+  int fullmove_ = 1;
+  std::uint64_t key_ = 0;
+  int history_size_ = 0;
+  std::array<Undo, MaxHistory> history_{};
+};
+
+// EPD: a position (four FEN fields) plus operations such as `bm`, `am`, `id`, `c0`.
+struct EpdRecord {
+  Board board;
+  std::string id;                                        // the `id` operation, or "" when absent
+  std::vector<std::pair<std::string, std::string>> ops;  // every operation in order, operands as text
+  std::vector<std::string> warnings;                     // e.g. dropped castling rights
+  std::string op(std::string_view name) const;           // operand text of `name`, "" when absent
+};
+// Parses one EPD line; throws ParseError naming what is wrong.
+EpdRecord parse_epd(std::string_view line);
+std::string to_epd(const EpdRecord& rec);
+
+}  // namespace buho

@@ -1,0 +1,39 @@
+// §2.4 and Appendix A: the thesis's evaluation, a linear sum of terms, each switchable (EvalConfig).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/eval_config.h"
+
+namespace buho {
+
+// One term's contribution for each side, in centipawns (positive = good for that side).
+struct TermScore {
+  std::string name;  // the EvalConfig flag that switches it
+  Score white = 0;
+  Score black = 0;
+};
+
+struct EvalBreakdown {
+  std::vector<TermScore> terms;
+  Score white_total = 0;
+  Score black_total = 0;
+  Score total = 0;      // from the side to move's view: (white - black) or (black - white)
+  bool endgame = false; // §2.4 material below the endgame threshold
+};
+
+class Evaluator {
+ public:
+  explicit Evaluator(const EvalConfig& cfg);
+  Score evaluate(const Board& b) const;         // side to move's view
+  Score material_balance(const Board& b) const; // material only, side to move's view (§5.3 futility)
+  EvalBreakdown breakdown(const Board& b) const;
+  const EvalConfig& config() const { return cfg_; }
+
+ private:
+  EvalConfig cfg_;
+};
+
+}  // namespace buho

@@ -1,0 +1,48 @@
+// The searcher: NegaMax alpha-beta with quiescence and every thesis heuristic switchable at runtime.
+// One Engine owns all its state (TT, killers, history, move stack): engines with different configs
+// can run side by side on different threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/eval_config.h"
+#include "engine/search_config.h"
+#include "engine/search_stats.h"
+
+namespace buho {
+
+struct Limits {
+  int depth = 1;                  // nominal depth in plies (>= 1)
+  std::uint64_t node_budget = 0;  // stop once this many nodes are searched; 0 = no budget
+};
+
+struct SearchResult {
+  Move best_move;
+  Score score = 0;                // from the root side to move's view
+  std::vector<Move> pv;
+  SearchStats stats;
+  bool completed = true;          // false when the node budget stopped the search
+};
+
+class Engine {
+ public:
+  Engine(const SearchConfig& search, const EvalConfig& eval);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Searches `root` to `limits.depth`. Clears TT, killers and history first unless `keep_state`.
+  SearchResult search(const Board& root, const Limits& limits, bool keep_state = false);
+  void clear();  // TT, killers, history
+
+  const SearchConfig& config() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace buho

@@ -1,0 +1,66 @@
+// §3–5 Every search technique of the thesis as a runtime flag with its parameters. Defaults are the
+// thesis's final engine (version H: every heuristic on, extensions off) and the thesis's values.
+// The versions A–H are data (configs/versions.json), not code.
+#pragma once
+
+#include <string_view>
+
+#include "engine/param_table.h"
+
+namespace buho {
+
+// §4.6 Replacement schemes of the transposition table.
+enum class ReplacementScheme : int {
+  Always = 0,       // a new entry always replaces the old one
+  Never = 1,        // an occupied entry is never replaced
+  Depth = 2,        // replace when the new entry's depth is >= the stored one's
+  DepthAlways = 3,  // two slots: depth-preferred, and always-replace for what the first refuses
+};
+std::string_view scheme_name(ReplacementScheme s);
+
+struct SearchConfig {
+  // --- Tree shape ---
+  bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
+  bool qsearch_checks = false;       // §3.5: also try checking moves in quiescence (first q-ply only)
+  bool iterative_deepening = true;   // §3.4 Alg. 3: search depth 1, 2, ..., d; counts summed over iterations
+
+  // --- Move ordering (§4.2–4.3) ---
+  bool mvv_lva = true;               // captures first by MVV/LVA: C + 100*victim - 10*attacker
+  bool killers = true;               // two killer slots per ply, each with a counter
+  bool history = true;               // 64x64 from-to history, +2^depth on a cut-off or alpha raise
+  bool hash_move = true;             // the transposition table's move is tried first, before generating
+
+  // --- Windows ---
+  bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
+  bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
+  int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
+
+  // --- Transposition table (§4.6) ---
+  bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)
+  int tt_entries = 2097152;          // number of entries (2048K, the thesis's choice)
+  int tt_scheme = int(ReplacementScheme::DepthAlways);  // a ReplacementScheme
+
+  // --- Pruning (§5) ---
+  bool null_move = true;             // §5.2 Alg. 10
+  int null_move_r = 2;               // plies of reduction R; the null search runs at depth - R - 1
+  bool futility = true;              // §5.3 Alg. 11, on the material balance only
+  int futility_margin_1 = 200;       // cp, at depth 1
+  int futility_margin_2 = 500;       // cp, at depth 2 ("razoring")
+  bool lmr = true;                   // §5.4 Alg. 12 late move reductions
+  int lmr_min_moves = 4;             // moves searched at full depth before reducing
+  int lmr_min_depth = 3;             // plies: no reduction below this depth
+  int lmr_reduction = 1;             // plies of reduction
+
+  // --- Extensions (§3.6); off in every thesis version ---
+  bool check_ext = false;            // extend moves that give check
+  bool single_reply_ext = false;     // extend when the side to move has exactly one legal move
+  bool threat_ext = false;           // extend when the null move reveals a mate threat
+  bool pawn_ext = false;             // extend a pawn move to the 7th rank or a promotion
+  bool king_safety_ext = false;      // extend when the mover's king safety drops sharply
+  int max_extension_ply = 32;        // extended depth is capped at this many plies from the root
+};
+
+// The one table of search flags (name, meaning, range) used by `harness flags`, JSON and --set.
+const ParamTable<SearchConfig>& search_params();
+
+}  // namespace buho

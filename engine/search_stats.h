@@ -1,0 +1,47 @@
+// The counters a search reports. Definitions live here and only here (README prints them).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/types.h"
+
+namespace buho {
+
+// NODE COUNT DEFINITION: a node is one position entered by the search or by the quiescence search —
+// root, interior nodes, leaves, quiescence nodes, null-move children and re-searches all included —
+// counted once per entry and summed over every iteration of iterative deepening. `nodes` goes up in
+// exactly two places: at the top of the full-width search and at the top of quiescence.
+struct SearchStats {
+  std::uint64_t nodes = 0;                 // every position entered (definition above)
+  std::uint64_t qnodes = 0;                // the part of `nodes` entered by quiescence
+  std::vector<std::uint64_t> iteration_nodes;  // nodes of each iteration (depth 1, 2, ...); one entry without ID
+  std::uint64_t tt_probes = 0;             // table look-ups in the full-width search
+  std::uint64_t tt_hits = 0;               // look-ups that found an entry with the same key
+  std::uint64_t tt_cutoffs = 0;            // nodes ended by a stored bound
+  std::uint64_t tt_stores = 0;             // store calls
+  std::uint64_t tt_overwrites = 0;         // stores that replaced an entry holding another position
+  std::uint64_t tt_collisions = 0;         // probes whose slot held another position
+  std::uint64_t tt_refused = 0;            // stores the replacement scheme refused
+  std::uint64_t beta_cutoffs = 0;          // fail-high nodes
+  std::uint64_t first_move_cutoffs = 0;    // fail-highs on the first move searched
+  std::uint64_t pvs_researches = 0;        // §4.5 minimal-window searches re-searched with a full window
+  std::uint64_t aspiration_researches = 0; // §4.4 root re-searches after failing the window
+  std::uint64_t null_tries = 0;            // §5.2 null-move searches made
+  std::uint64_t null_cutoffs = 0;          // ... that cut off
+  std::uint64_t futility_prunes = 0;       // §5.3 moves skipped by futility or razoring
+  std::uint64_t lmr_reductions = 0;        // §5.4 reduced searches made
+  std::uint64_t lmr_researches = 0;        // ... re-searched because they beat alpha
+  std::uint64_t ext_check = 0;             // §3.6 extensions, by kind
+  std::uint64_t ext_single_reply = 0;
+  std::uint64_t ext_threat = 0;
+  std::uint64_t ext_pawn = 0;
+  std::uint64_t ext_king_safety = 0;
+  int depth_reached = 0;                   // last completed iteration
+  int seldepth = 0;                        // deepest ply entered (quiescence included)
+  double seconds = 0;                      // wall time of the search
+  double nps() const { return seconds > 0 ? double(nodes) / seconds : 0; }
+  std::uint64_t last_iteration_nodes() const { return iteration_nodes.empty() ? 0 : iteration_nodes.back(); }
+};
+
+}  // namespace buho

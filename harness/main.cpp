@@ -1,0 +1,31 @@
+// harness: the research front end. Thin: each subcommand is in its own file (commands.h).
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+
+#include "harness/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"harness: run and tabulate game-tree search experiments on the BuhoChess engine"};
+  app.require_subcommand(1);
+  harness::register_perft(app);
+  // Further subcommands are registered here as they land (eval, search, flags, run, report, merge).
+
+  CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");
+  bench->require_subcommand(1);
+  harness::register_bench_perft(*bench);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const harness::UserError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 3;
+  }
+  return 0;
+}
