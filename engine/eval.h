@@ -33,6 +33,11 @@ class Evaluator {
   const EvalConfig& config() const { return cfg_; }
 
  private:
+  struct Terms;  // per-term, per-side sums of one evaluation (defined in eval.cpp)
+  // The single implementation behind evaluate() and breakdown(), so they cannot disagree. Fills
+  // `t` and returns whether the position is an endgame (§2.4.3). Allocates nothing.
+  bool compute(const Board& b, Terms& t) const;
+
   EvalConfig cfg_;
 };
 
