@@ -85,6 +85,9 @@ class Board {
     std::int16_t halfmove;
   };
 
+  struct Empty {};
+  explicit Board(Empty) {}  // all squares empty; from_fen fills it
+
   void clear();
   void put_piece(Piece p, Square sq);
   void remove_piece(Square sq);

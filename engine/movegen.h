@@ -7,7 +7,7 @@
 namespace buho {
 
 // Writes the legal moves of `b` from `out` on and returns one past the last. `out` must have room
-// for MaxMoves moves. Order: captures and promotions first, then quiet moves.
+// for MaxMoves moves. The order is fixed by the position (piece-list order), not by move quality.
 Move* generate_legal(const Board& b, Move* out);
 // Legal captures (en passant included) and promotions only: the quiescence search's moves (§3.5).
 Move* generate_legal_captures(const Board& b, Move* out);

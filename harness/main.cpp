@@ -10,11 +10,14 @@ int main(int argc, char** argv) {
   CLI::App app{"harness: run and tabulate game-tree search experiments on the BuhoChess engine"};
   app.require_subcommand(1);
   harness::register_perft(app);
-  // Further subcommands are registered here as they land (eval, search, flags, run, report, merge).
+  harness::register_eval(app);
+  // Further subcommands are registered here, one line each.
 
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");
   bench->require_subcommand(1);
   harness::register_bench_perft(*bench);
+  harness::register_bench_eval(*bench);
+  // Further benchmarks are registered here, one line each.
 
   try {
     app.parse(argc, argv);

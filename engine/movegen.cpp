@@ -1,0 +1,278 @@
+#include "engine/movegen.h"
+
+#include "engine/attack_query.h"
+
+namespace buho {
+
+namespace {
+
+enum class GenMode { All, Captures };
+
+// What stands between the side to move and a legal move: the checkers and the pinned pieces,
+// found once per position by looking from the king along the attack table (§2.3).
+struct KingSafety {
+  int checkers = 0;
+  Square checker = NoSquare;
+  int check_step = 0;  // a sliding checker: unit step from the king towards it; 0 for a knight or pawn
+  int pins = 0;
+  Square pinned[8];
+  int pin_step[8];  // unit step from the king through the pinned piece
+
+  int pin_of(Square sq) const {
+    for (int i = 0; i < pins; ++i)
+      if (pinned[i] == sq) return pin_step[i];
+    return 0;
+  }
+};
+
+KingSafety king_safety(const Board& b, Color us, Square ksq) {
+  KingSafety ks;
+  const Color them = ~us;
+  const int n = b.piece_count(them);
+  for (int i = 1; i < n; ++i) {  // index 0 is the enemy king, which never gives check
+    const Square s = b.piece_square(them, i);
+    const std::uint8_t bits = attack_kinds(s, ksq) & attack_bits_of(b.piece_at(s));
+    if (!bits) continue;
+    if (!is_slider_bits(bits)) {  // knight or pawn: adjacent threats cannot be blocked
+      ++ks.checkers;
+      ks.checker = s;
+      ks.check_step = 0;
+      continue;
+    }
+    const int step = attack_step(ksq, s);
+    Square blocker = NoSquare;
+    bool shielded = false;  // two blockers, or an enemy one: neither check nor pin
+    for (Square x = ksq + step; x != s; x += step) {
+      const Piece p = b.piece_at(x);
+      if (p == NoPiece) continue;
+      if (blocker != NoSquare || color_of(p) != us) {
+        shielded = true;
+        break;
+      }
+      blocker = x;
+    }
+    if (shielded) continue;
+    if (blocker == NoSquare) {
+      ++ks.checkers;
+      ks.checker = s;
+      ks.check_step = step;
+    } else {
+      ks.pinned[ks.pins] = blocker;
+      ks.pin_step[ks.pins++] = step;
+    }
+  }
+  return ks;
+}
+
+// In single check, a non-king move must capture the checker or land between it and the king.
+inline bool resolves_check(const KingSafety& ks, Square ksq, Square to) {
+  if (to == ks.checker) return true;
+  if (!ks.check_step || attack_step(ksq, to) != ks.check_step) return false;
+  return (to - ksq) / ks.check_step < (ks.checker - ksq) / ks.check_step;
+}
+
+// A pinned piece may move only along the line of its pin.
+inline bool along_pin(int pin, int step) { return pin == 0 || pin == step || pin == -step; }
+
+// One knight jump. The step is a template argument so that each of the eight jumps (and each ray
+// below) gets its own branch in the machine code, which the branch predictor learns separately.
+template <int Step, GenMode Mode, class Legal>
+inline Move* jump(const Board& b, Square from, Color us, Legal legal_target, Move* out) {
+  const Square to = from + Step;
+  if (!on_board(to)) return out;
+  const Piece target = b.piece_at(to);
+  if (target == NoPiece) {
+    if (Mode == GenMode::All && legal_target(to)) *out++ = Move::make(from, to);
+  } else if (color_of(target) != us && legal_target(to)) {
+    *out++ = Move::make(from, to, Move::Capture);
+  }
+  return out;
+}
+
+// One ray of a bishop, rook or queen, skipped when a pin forbids that direction.
+template <int Step, GenMode Mode, class Legal>
+inline Move* slide(const Board& b, Square from, Color them, int pin, Legal legal_target, Move* out) {
+  if (!along_pin(pin, Step)) return out;
+  for (Square to = from + Step; on_board(to); to += Step) {
+    const Piece target = b.piece_at(to);
+    if (target == NoPiece) {
+      if (Mode == GenMode::All && legal_target(to)) *out++ = Move::make(from, to);
+      continue;
+    }
+    if (color_of(target) == them && legal_target(to)) *out++ = Move::make(from, to, Move::Capture);
+    break;
+  }
+  return out;
+}
+
+template <GenMode Mode, class Legal>
+inline Move* slide_diagonals(const Board& b, Square from, Color them, int pin, Legal legal_target, Move* out) {
+  out = slide<15, Mode>(b, from, them, pin, legal_target, out);
+  out = slide<17, Mode>(b, from, them, pin, legal_target, out);
+  out = slide<-15, Mode>(b, from, them, pin, legal_target, out);
+  return slide<-17, Mode>(b, from, them, pin, legal_target, out);
+}
+
+template <GenMode Mode, class Legal>
+inline Move* slide_lines(const Board& b, Square from, Color them, int pin, Legal legal_target, Move* out) {
+  out = slide<1, Mode>(b, from, them, pin, legal_target, out);
+  out = slide<-1, Mode>(b, from, them, pin, legal_target, out);
+  out = slide<16, Mode>(b, from, them, pin, legal_target, out);
+  return slide<-16, Mode>(b, from, them, pin, legal_target, out);
+}
+
+// 3. Every piece but the king, from the piece list (§2.2): 16 squares visited, not 64. Compiled
+// twice, so the common case (not in check) carries no per-target check test at all.
+template <GenMode Mode, bool InCheck>
+Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* out) {
+  const Color us = b.side_to_move();
+  const Color them = ~us;
+  auto legal_target = [&](Square to) { return !InCheck || resolves_check(ks, ksq, to); };
+
+  const int forward = us == White ? 16 : -16;
+  const int start_rank = us == White ? 1 : 6;
+  const int promo_rank = us == White ? 7 : 0;
+  auto add_pawn = [&](Square from, Square to, std::uint32_t flags) {
+    if (rank_of(to) == promo_rank) {
+      for (PieceType pt : {Queen, Rook, Bishop, Knight}) *out++ = Move::make(from, to, flags, pt);
+    } else {
+      *out++ = Move::make(from, to, flags);
+    }
+  };
+
+  const int n = b.piece_count(us);
+  for (int i = 1; i < n; ++i) {
+    const Square from = b.piece_square(us, i);
+    const Piece pc = b.piece_at(from);
+    const int pin = ks.pins ? ks.pin_of(from) : 0;
+    switch (type_of(pc)) {
+      case Pawn: {
+        // Captures to both sides.
+        for (int cap_step : {forward - 1, forward + 1}) {
+          const Square to = from + cap_step;
+          if (!on_board(to) || !along_pin(pin, cap_step)) continue;
+          const Piece target = b.piece_at(to);
+          if (target != NoPiece && color_of(target) == them && legal_target(to)) add_pawn(from, to, Move::Capture);
+        }
+        // Pushes (in capture mode only a push that promotes).
+        const Square to = from + forward;
+        if (b.piece_at(to) == NoPiece && along_pin(pin, forward)) {
+          if (Mode == GenMode::All || rank_of(to) == promo_rank) {
+            if (legal_target(to)) add_pawn(from, to, 0);
+            if (Mode == GenMode::All && rank_of(from) == start_rank) {
+              const Square to2 = to + forward;
+              if (b.piece_at(to2) == NoPiece && legal_target(to2)) *out++ = Move::make(from, to2, Move::DoublePush);
+            }
+          }
+        }
+        break;
+      }
+      case Knight:
+        if (pin) break;  // a pinned knight can never move along its pin
+        out = jump<14, Mode>(b, from, us, legal_target, out);
+        out = jump<18, Mode>(b, from, us, legal_target, out);
+        out = jump<31, Mode>(b, from, us, legal_target, out);
+        out = jump<33, Mode>(b, from, us, legal_target, out);
+        out = jump<-14, Mode>(b, from, us, legal_target, out);
+        out = jump<-18, Mode>(b, from, us, legal_target, out);
+        out = jump<-31, Mode>(b, from, us, legal_target, out);
+        out = jump<-33, Mode>(b, from, us, legal_target, out);
+        break;
+      case Bishop:
+        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+        break;
+      case Rook:
+        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        break;
+      case Queen:
+        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+template <GenMode Mode>
+Move* generate(const Board& b, Move* out) {
+  const Color us = b.side_to_move();
+  const Color them = ~us;
+  const Square ksq = b.king_square(us);
+  const KingSafety ks = king_safety(b, us, ksq);
+  auto occupied = [&b](Square s) { return b.piece_at(s) != NoPiece; };
+
+  // 1. King moves: the target must not be attacked once the king has left its square.
+  static constexpr int kKingSteps[8] = {1, -1, 16, -16, 15, 17, -15, -17};
+  for (int step : kKingSteps) {
+    const Square to = ksq + step;
+    if (!on_board(to)) continue;
+    const Piece target = b.piece_at(to);
+    if (target != NoPiece && color_of(target) == us) continue;
+    if (Mode == GenMode::Captures && target == NoPiece) continue;
+    const bool attacked = attacked_by(b, to, them, to, [&](Square s) { return s != ksq && b.piece_at(s) != NoPiece; });
+    if (!attacked) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
+  }
+  if (ks.checkers >= 2) return out;  // double check: only the king may move
+
+  // 2. Castling (§2.2): not in check, squares between empty, king does not pass or land on attack.
+  if (Mode == GenMode::All && ks.checkers == 0) {
+    const int rights = b.castling_rights() & (us == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
+    if (rights & (WhiteOO | BlackOO)) {
+      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !b.is_attacked(ksq + 1, them) && !b.is_attacked(ksq + 2, them))
+        *out++ = Move::make(ksq, ksq + 2, Move::Castle);
+    }
+    if (rights & (WhiteOOO | BlackOOO)) {
+      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !b.is_attacked(ksq - 1, them) &&
+          !b.is_attacked(ksq - 2, them))
+        *out++ = Move::make(ksq, ksq - 2, Move::Castle);
+    }
+  }
+
+  out = ks.checkers ? generate_pieces<Mode, true>(b, ks, ksq, out) : generate_pieces<Mode, false>(b, ks, ksq, out);
+
+  // 4. En passant: rare, so tested in full — the two pawns leave their squares and our pawn lands,
+  // which can expose the king along a rank (the classic horizontal pin) as well as along a pin.
+  const Square ep = b.ep_square();
+  if (ep != NoSquare) {
+    const Square cap = ep - (us == White ? 16 : -16);
+    for (int side : {-1, 1}) {
+      const Square from = cap + side;
+      if (!on_board(from) || b.piece_at(from) != make_piece(us, Pawn)) continue;
+      const bool exposed = attacked_by(b, ksq, them, cap, [&](Square s) {
+        if (s == ep) return true;
+        if (s == from || s == cap) return false;
+        return b.piece_at(s) != NoPiece;
+      });
+      if (!exposed) *out++ = Move::make(from, ep, Move::Capture | Move::EnPassant);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Move* generate_legal(const Board& b, Move* out) { return generate<GenMode::All>(b, out); }
+Move* generate_legal_captures(const Board& b, Move* out) { return generate<GenMode::Captures>(b, out); }
+
+int count_legal(const Board& b) {
+  Move buf[MaxMoves];
+  return int(generate_legal(b, buf) - buf);
+}
+
+bool MoveList::contains(Move m) const {
+  for (Move x : *this)
+    if (x == m) return true;
+  return false;
+}
+
+GameState game_state(const Board& b) {
+  if (count_legal(b) == 0) return b.in_check() ? GameState::Checkmate : GameState::Stalemate;
+  if (b.is_fifty_move_draw()) return GameState::FiftyMoves;
+  if (b.is_repetition(3)) return GameState::Repetition;
+  if (b.is_insufficient_material()) return GameState::InsufficientMaterial;
+  return GameState::Ongoing;
+}
+
+}  // namespace buho
