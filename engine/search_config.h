@@ -39,10 +39,14 @@ struct SearchConfig {
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)
   int tt_entries = 2097152;          // number of entries (2048K, the thesis's choice)
   int tt_scheme = int(ReplacementScheme::DepthAlways);  // a ReplacementScheme
+  // tt_entries counts entries as the thesis does: a depth_always entry holds two slots (two positions),
+  // so it takes twice the memory of the one-slot schemes at the same tt_entries.
 
   // --- Pruning (§5) ---
   bool null_move = true;             // §5.2 Alg. 10
   int null_move_r = 2;               // plies of reduction R; the null search runs at depth - R - 1
+  int null_move_min_material = 500;  // cp of non-pawn material the mover needs (§5.2.2 "little material");
+                                     // the thesis gives no number: 500 keeps K+minor(+pawns) out
   bool futility = true;              // §5.3 Alg. 11, on the material balance only
   int futility_margin_1 = 200;       // cp, at depth 1
   int futility_margin_2 = 500;       // cp, at depth 2 ("razoring")

@@ -1,0 +1,67 @@
+#include "engine/move_order.h"
+
+#include <algorithm>
+
+namespace buho {
+
+int mvv_lva(const Board& b, Move m) {
+  const int attacker = kOrderValue[type_of(b.piece_at(m.from()))];
+  int victim = 0;
+  if (m.is_en_passant()) victim = kOrderValue[Pawn];
+  else if (m.is_capture()) victim = kOrderValue[type_of(b.piece_at(m.to()))];
+  if (m.is_promotion()) victim += kOrderValue[m.promotion()] - kOrderValue[Pawn];
+  return 100 * victim - 10 * attacker;
+}
+
+bool is_losing_capture(const Board& b, Move m) {
+  if (!m.is_capture() || m.is_en_passant() || m.is_promotion()) return false;
+  const int attacker = kOrderValue[type_of(b.piece_at(m.from()))];
+  const int victim = kOrderValue[type_of(b.piece_at(m.to()))];
+  return victim < attacker && b.is_attacked(m.to(), ~b.side_to_move());
+}
+
+void MoveOrder::clear() {
+  for (auto& k : killers_) k = {};
+  for (auto& row : history_) row.fill(0);
+}
+
+void MoveOrder::score(const Board& b, const SearchConfig& cfg, int ply, const Move* moves, std::int64_t* scores,
+                      int n) const {
+  const auto& k = killers_[ply];
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    const bool tactical = m.is_capture() || m.is_promotion();
+    if (cfg.mvv_lva && tactical) {
+      // §4.2: C + 100*victim - 10*attacker, C putting winning captures first and losing ones after the killers.
+      scores[i] = (is_losing_capture(b, m) ? kLosingCapture : kGoodCapture) + mvv_lva(b, m);
+      continue;
+    }
+    if (cfg.killers && !tactical && (k[0].move == m || k[1].move == m)) {
+      scores[i] = kKiller + (k[0].move == m ? k[0].count : k[1].count);
+      continue;
+    }
+    scores[i] = kQuiet + (cfg.history ? history(m) : 0);
+  }
+}
+
+void MoveOrder::add_killer(int ply, Move m) {
+  auto& k = killers_[ply];
+  if (k[0].move == m) {
+    ++k[0].count;
+  } else if (k[1].move == m) {
+    ++k[1].count;
+  } else {
+    // A new killer replaces the one with the lower counter (§4.3.2); on a tie, the second slot.
+    Killer& victim = k[0].count < k[1].count ? k[0] : k[1];
+    victim = Killer{m, 1};
+  }
+}
+
+void MoveOrder::add_history(Move m, int depth) {
+  // Weight 2^depth (§4.3.1), exponent capped so the sum cannot overflow; saturates below the next category.
+  const std::int64_t w = std::int64_t(1) << std::clamp(depth, 0, 40);
+  std::int64_t& h = history_[index64(m.from())][index64(m.to())];
+  h = std::min(kHistoryCap, h + w);
+}
+
+}  // namespace buho

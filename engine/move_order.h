@@ -1,0 +1,60 @@
+// §4.2–4.3 Move ordering: MVV/LVA for captures (static), killers and history (dynamic). The searcher
+// asks for one sort key per move and picks the largest remaining one; equal keys keep generation order,
+// so the order (and every node count) is a function of the position and the tables only.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/board.h"
+#include "engine/search_config.h"
+
+namespace buho {
+
+// Piece values used for ordering only (the thesis's material values; king 1000 as an attacker, so
+// that 100*victim - 10*attacker is never negative, as §4.2 wants).
+constexpr int kOrderValue[PIECE_TYPE_NB] = {0, 100, 300, 310, 500, 900, 1000};
+
+// MVV/LVA key of a capture or promotion, without the category constant: 100*victim - 10*attacker,
+// a promotion counting as winning (promoted value - pawn).
+int mvv_lva(const Board& b, Move m);
+// §4.2 "captures that lose material": the victim is worth less than the attacker and the square is
+// defended. (The thesis gives no test; without a static exchange evaluator this is the cheapest honest one.)
+bool is_losing_capture(const Board& b, Move m);
+
+class MoveOrder {
+ public:
+  // Sort-key categories, far apart so no score of one can reach the next.
+  static constexpr std::int64_t kCategory = std::int64_t(1) << 56;
+  static constexpr std::int64_t kGoodCapture = 4 * kCategory;  // winning/equal captures, promotions
+  static constexpr std::int64_t kKiller = 3 * kCategory;       // + the killer's counter
+  static constexpr std::int64_t kLosingCapture = 2 * kCategory;
+  static constexpr std::int64_t kQuiet = 1 * kCategory;        // + history
+  static constexpr std::int64_t kHistoryCap = kCategory - 1;
+
+  void clear();
+
+  // Fills scores[i] for moves[i]. Uses only the heuristics `cfg` turns on; with none on every key is
+  // equal and the generation order stands (version A).
+  void score(const Board& b, const SearchConfig& cfg, int ply, const Move* moves, std::int64_t* scores, int n) const;
+  static bool any_ordering(const SearchConfig& cfg) { return cfg.mvv_lva || cfg.killers || cfg.history; }
+
+  // §4.3.2: a quiet move that caused a cut-off at `ply`.
+  void add_killer(int ply, Move m);
+  bool is_killer(int ply, Move m) const { return killers_[ply][0].move == m || killers_[ply][1].move == m; }
+  struct Killer {
+    Move move;
+    std::uint32_t count = 0;
+  };
+  const std::array<Killer, 2>& killers(int ply) const { return killers_[ply]; }
+
+  // §4.3.1 Alg. 5: a sufficiently good move (cut-off or alpha raise) found with `depth` plies to go.
+  void add_history(Move m, int depth);
+  std::int64_t history(Move m) const { return history_[index64(m.from())][index64(m.to())]; }
+
+ private:
+  std::array<std::array<Killer, 2>, MaxPly + 1> killers_{};
+  std::array<std::array<std::int64_t, 64>, 64> history_{};
+};
+
+}  // namespace buho

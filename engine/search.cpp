@@ -1,0 +1,496 @@
+// The searcher (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), iterative
+// deepening (Alg. 3), aspiration (Alg. 6), minimal windows (Alg. 7), the transposition table (Alg. 8–9),
+// null move (Alg. 10), futility (Alg. 11) and late move reductions (Alg. 12), each behind its flag.
+//
+// Node count: `stats.nodes` is incremented in exactly two places, at Step 2 of search() and Step 1 of
+// quiesce() (see engine/search_stats.h). A position reaching the horizon goes straight to quiesce()
+// and is counted there, once.
+#include "engine/search.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/eval.h"
+#include "engine/move_order.h"
+#include "engine/movegen.h"
+#include "engine/transposition_table.h"
+
+namespace buho {
+
+namespace {
+
+constexpr int kMoveStackSize = MaxPly * MaxMoves;
+
+// Mate scores are stored relative to the node, so a mate found through a transposition keeps its
+// distance from the current root.
+int value_to_tt(Score v, int ply) {
+  if (v >= ScoreMateBound) return v + ply;
+  if (v <= -ScoreMateBound) return v - ply;
+  return v;
+}
+Score value_from_tt(int v, int ply) {
+  if (v >= ScoreMateBound) return v - ply;
+  if (v <= -ScoreMateBound) return v + ply;
+  return v;
+}
+
+// A stored move is tried before any move is generated (§4.6.2), so it is first checked for plausibility
+// in this position. The 64-bit key already matched, so this guards only against a key collision.
+bool plausible(const Board& b, Move m) {
+  if (m.is_null()) return false;
+  const Square from = m.from(), to = m.to();
+  if (!on_board(from) || !on_board(to)) return false;
+  const Piece p = b.piece_at(from);
+  if (p == NoPiece || color_of(p) != b.side_to_move()) return false;
+  const Piece target = b.piece_at(to);
+  if (m.is_en_passant()) return type_of(p) == Pawn && to == b.ep_square() && target == NoPiece;
+  if (m.is_capture()) return target != NoPiece && color_of(target) != b.side_to_move() && type_of(target) != King;
+  if (target != NoPiece) return false;
+  if (m.is_castle()) return type_of(p) == King;
+  if (m.is_promotion() || m.is_double_push()) return type_of(p) == Pawn;
+  return true;
+}
+
+bool is_draw_by_rule(const Board& b) {
+  return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition();
+}
+
+}  // namespace
+
+struct Engine::Impl {
+  Impl(const SearchConfig& s, const EvalConfig& e) : cfg(s), eval(e), move_stack(kMoveStackSize), score_stack(kMoveStackSize) {
+    if (uses_tt()) tt.resize(cfg.tt_entries, ReplacementScheme(cfg.tt_scheme));
+  }
+
+  bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }
+
+  SearchConfig cfg;
+  Evaluator eval;
+  TranspositionTable tt;
+  MoveOrder order;
+  Board board;
+  SearchStats stats;
+  std::uint64_t node_budget = 0;
+  bool stop = false;
+  Move root_best;
+
+  // §2.3: one preallocated move stack for every ply; a node's moves sit above its parent's.
+  std::vector<Move> move_stack;
+  std::vector<std::int64_t> score_stack;
+  Move pv[MaxPly + 1][MaxPly + 1];
+  int pv_len[MaxPly + 1] = {};
+
+  void clear() {
+    if (tt.allocated()) tt.clear();
+    order.clear();
+  }
+
+  // Picks the best-scored move of [i, n) into position i (selection: cheap when a cut-off comes early).
+  static void pick(Move* moves, std::int64_t* scores, int i, int n) {
+    int best = i;
+    for (int j = i + 1; j < n; ++j)
+      if (scores[j] > scores[best]) best = j;
+    if (best != i) {
+      std::swap(moves[i], moves[best]);
+      std::swap(scores[i], scores[best]);
+    }
+  }
+
+  void update_pv(int ply, Move m) {
+    pv[ply][ply] = m;
+    for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+    pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+  }
+
+  Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
+  Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
+  Score root_search(int depth, Score prev);
+  SearchResult run(const Board& root, const Limits& limits, bool keep_state);
+};
+
+Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) {
+  // Step 1. Count the node (one of the two places; see search_stats.h).
+  ++stats.nodes;
+  ++stats.qnodes;
+  stats.seldepth = std::max(stats.seldepth, ply);
+  if (node_budget && stats.nodes >= node_budget) stop = true;
+  if (stop) return 0;
+  pv_len[ply] = ply;
+
+  // Step 2. Terminal by rule. After a capture the clock is reset, so only the first quiescence ply can
+  // repeat; insufficient material can follow any capture.
+  if (ply > 0 && is_draw_by_rule(board)) return 0;
+  if (ply >= MaxPly) return eval.evaluate(board);
+
+  // Step 3. Stand pat (Alg. 4 lines 1–7). With quiescence off the horizon is the static evaluation.
+  const Score stand = eval.evaluate(board);
+  if (!cfg.quiescence) return stand;
+  if (stand >= beta) return beta;
+  if (stand > alpha) alpha = stand;
+
+  // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
+  // qsearch_checks is on.
+  Move* moves = &move_stack[sp];
+  std::int64_t* scores = &score_stack[sp];
+  int n = 0;
+  if (cfg.qsearch_checks && qply == 0 && !board.in_check()) {
+    Move* end = generate_legal(board, moves);
+    for (Move* m = moves; m != end; ++m)
+      if (m->is_capture() || m->is_promotion() || board.gives_check(*m)) moves[n++] = *m;
+  } else {
+    n = int(generate_legal_captures(board, moves) - moves);
+  }
+  if (cfg.mvv_lva)
+    for (int i = 0; i < n; ++i) scores[i] = mvv_lva(board, moves[i]);
+
+  // Step 5. Search them (Alg. 4 lines 10–20), fail-hard.
+  for (int i = 0; i < n; ++i) {
+    if (cfg.mvv_lva) pick(moves, scores, i, n);
+    const Move m = moves[i];
+    board.make_move(m);
+    const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
+    board.unmake_move(m);
+    if (stop) return 0;
+    if (v >= beta) return beta;
+    if (v > alpha) {
+      alpha = v;
+      update_pv(ply, m);
+    }
+  }
+  return alpha;
+}
+
+Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
+  // Step 1. Horizon: the position is handed to quiescence, which counts it.
+  if (depth <= 0) return quiesce(alpha, beta, ply, sp, 0);
+
+  // Step 2. Count the node (one of the two places; see search_stats.h).
+  ++stats.nodes;
+  stats.seldepth = std::max(stats.seldepth, ply);
+  if (node_budget && stats.nodes >= node_budget) stop = true;
+  if (stop) return 0;
+  pv_len[ply] = ply;
+
+  // Step 3. Terminal by rule (§2.2): fifty moves, insufficient material, threefold repetition.
+  if (ply > 0 && is_draw_by_rule(board)) return 0;
+  if (ply >= MaxPly) return eval.evaluate(board);
+
+  const bool root = ply == 0;
+  const bool in_check = board.in_check();
+  const Color us = board.side_to_move();
+  const std::uint64_t key = board.key();
+
+  // Step 4. Transposition table (§4.6, Alg. 9). The stored move orders (hash_move); a stored bound of
+  // enough depth ends the node or narrows its window (tt_cutoffs). Never at the root, which must
+  // return a move. Alg. 9 as printed swaps the two bound kinds; the text of §4.6.2 is followed here.
+  Move tt_move;
+  if (uses_tt()) {
+    if (const TTEntry* e = tt.probe(key)) {
+      if (cfg.hash_move && plausible(board, e->move)) tt_move = e->move;
+      if (cfg.tt_cutoffs
+          && !root
+          && e->depth >= depth) {
+        const Score v = value_from_tt(e->value, ply);
+        if (e->bound == Bound::Exact) {
+          ++stats.tt_cutoffs;
+          return std::clamp(v, alpha, beta);
+        }
+        if (e->bound == Bound::Lower) {
+          if (v >= beta) {
+            ++stats.tt_cutoffs;
+            return beta;
+          }
+          alpha = std::max(alpha, v);
+        }
+        if (e->bound == Bound::Upper) {
+          if (v <= alpha) {
+            ++stats.tt_cutoffs;
+            return alpha;
+          }
+          beta = std::min(beta, v);
+        }
+      }
+    }
+  }
+
+  // Step 5. Null move (§5.2, Alg. 10). Safe because passing is almost never the best move; not in
+  // check (illegal), not twice in a row (pointless), not with only king and pawns or little material
+  // (zugzwang), not at the root (it must return a move), not when beta is a mate score (no static
+  // value can reach it, so the null search could not cut).
+  bool threat = false;
+  if (cfg.null_move
+      && !root
+      && !in_check
+      && !after_null
+      && board.non_pawn_material(us) > 0
+      && board.non_pawn_material(us) >= cfg.null_move_min_material
+      && beta < ScoreMateBound) {
+    ++stats.null_tries;
+    board.make_null();
+    const Score v = -search(-beta, -beta + 1, depth - cfg.null_move_r - 1, ply + 1, sp, true);
+    board.unmake_null();
+    if (stop) return 0;
+    if (v >= beta) {
+      ++stats.null_cutoffs;
+      return beta;
+    }
+    // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
+    if (cfg.threat_ext && v <= -ScoreMateBound && ply + depth + 1 <= cfg.max_extension_ply) threat = true;
+  }
+  if (threat) {
+    ++stats.ext_threat;
+    ++depth;
+  }
+
+  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500) a move
+  // whose material balance after it, plus the margin, cannot reach alpha is skipped. Safe because the
+  // margin bounds what the positional terms can add; not in check, not near mate bounds, not at the
+  // root, and never for a move that gives check (tested per move).
+  bool futile_node = false;
+  Score material = 0, margin = 0;
+  if (cfg.futility
+      && !root
+      && !in_check
+      && (depth == 1 || depth == 2)
+      && std::abs(alpha) < ScoreMateBound
+      && std::abs(beta) < ScoreMateBound) {
+    material = eval.material_balance(board);
+    margin = depth == 1 ? cfg.futility_margin_1 : cfg.futility_margin_2;
+    futile_node = true;
+  }
+  auto futile = [&](Move m) {
+    if (!futile_node) return false;
+    Score after = material;
+    if (m.is_capture() || m.is_promotion()) {
+      board.make_move(m);
+      after = -eval.material_balance(board);
+      board.unmake_move(m);
+    }
+    if (after + margin > alpha) return false;
+    return !board.gives_check(m);
+  };
+
+  // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
+  // in order (§4.2–4.3).
+  Move* moves = &move_stack[sp];
+  std::int64_t* scores = &score_stack[sp];
+  int n = 0;
+  bool generated = false;
+  auto generate = [&] {
+    n = int(generate_legal(board, moves) - moves);
+    generated = true;
+    if (MoveOrder::any_ordering(cfg)) order.score(board, cfg, ply, moves, scores, n);
+  };
+  // The single-reply extension needs the number of legal moves before the first one is searched.
+  if (cfg.single_reply_ext) generate();
+
+  const Score old_alpha = alpha;
+  Move best;
+  bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
+  int searched = 0;
+  bool any_legal = false;
+  const int child_sp = sp + MaxMoves;
+
+  for (int i = -1;; ++i) {
+    Move m;
+    if (i == -1) {
+      // Stage: the hash move (legal: its key matched this position).
+      if (tt_move.is_null()) continue;
+      m = tt_move;
+    } else {
+      if (!generated) generate();
+      if (i >= n) break;
+      if (MoveOrder::any_ordering(cfg)) pick(moves, scores, i, n);
+      m = moves[i];
+      if (m == tt_move) continue;
+    }
+    any_legal = true;
+
+    if (futile(m)) {
+      ++stats.futility_prunes;
+      continue;
+    }
+
+    // Extensions (§3.6), at most one ply per move, none past max_extension_ply.
+    bool gives_check_known = false, gives_check = false;
+    auto check = [&] {
+      if (!gives_check_known) {
+        gives_check = board.gives_check(m);
+        gives_check_known = true;
+      }
+      return gives_check;
+    };
+    int ext = 0;
+    std::uint64_t* ext_counter = nullptr;
+    if (cfg.check_ext && check()) {
+      ext = 1;
+      ext_counter = &stats.ext_check;
+    } else if (cfg.single_reply_ext && generated && n == 1) {
+      ext = 1;
+      ext_counter = &stats.ext_single_reply;
+    } else if (cfg.pawn_ext
+               && type_of(board.piece_at(m.from())) == Pawn
+               && (m.is_promotion() || relative_rank(us, rank_of(m.to())) == 6)) {
+      ext = 1;
+      ext_counter = &stats.ext_pawn;
+    } else if (cfg.king_safety_ext && m.is_capture()) {
+      const Square k = board.king_square(~us);
+      if (std::abs(file_of(k) - file_of(m.to())) <= 1 && std::abs(rank_of(k) - rank_of(m.to())) <= 1) {
+        ext = 1;
+        ext_counter = &stats.ext_king_safety;
+      }
+    }
+    if (ext && ply + depth + ext > cfg.max_extension_ply) ext = 0;
+    if (ext) ++*ext_counter;
+    const int new_depth = depth - 1 + ext;
+
+    // Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth, a move
+    // that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
+    // extended, is searched with a null window at reduced depth. Safe because a late quiet move rarely
+    // raises alpha, and one that does is searched again at full depth.
+    bool reduce = cfg.lmr
+                  && searched >= cfg.lmr_min_moves
+                  && depth >= cfg.lmr_min_depth
+                  && !in_check
+                  && ext == 0
+                  && !m.is_capture()
+                  && !m.is_promotion()
+                  && m != tt_move
+                  && !(cfg.killers && order.is_killer(ply, m))
+                  && !check();
+
+    board.make_move(m);
+    Score v = 0;
+    bool full = true;
+    if (reduce) {
+      ++stats.lmr_reductions;
+      v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, child_sp, false);
+      full = v > alpha && !stop;
+      if (full) ++stats.lmr_researches;
+    }
+    if (full) {
+      if (cfg.pvs && found_pv) {
+        // Minimal window (§4.5, Alg. 7): only prove the move is no better than alpha.
+        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
+        }
+      } else {
+        v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
+      }
+    }
+    board.unmake_move(m);
+    if (stop) return 0;
+    ++searched;
+
+    if (v >= beta) {
+      // Fail high: remember the refutation (§4.3), store a lower bound (Alg. 8 line 22).
+      ++stats.beta_cutoffs;
+      if (searched == 1) ++stats.first_move_cutoffs;
+      if (cfg.killers && !m.is_capture() && !m.is_promotion()) order.add_killer(ply, m);
+      if (cfg.history) order.add_history(m, depth);
+      if (uses_tt()) tt.store(key, depth, value_to_tt(v, ply), Bound::Lower, m);
+      if (root) root_best = m;
+      return beta;
+    }
+    if (v > alpha) {
+      alpha = v;
+      best = m;
+      found_pv = true;
+      if (cfg.history) order.add_history(m, depth);
+      update_pv(ply, m);
+      if (root) root_best = m;
+    }
+  }
+
+  // Step 8. No legal move: mate or stalemate (§2.2). Mate in n plies scores ScoreMate - n.
+  if (!any_legal) return in_check ? -ScoreMate + ply : 0;
+
+  // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound.
+  if (uses_tt()) tt.store(key, depth, value_to_tt(alpha, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best);
+  return alpha;
+}
+
+// One iteration at the root, with the aspiration window of Alg. 6 around `prev` when it applies.
+Score Engine::Impl::root_search(int depth, Score prev) {
+  if (cfg.aspiration && cfg.iterative_deepening && depth > 1) {
+    const Score a = prev - cfg.aspiration_window, b = prev + cfg.aspiration_window;
+    Score v = search(a, b, depth, 0, 0, false);
+    if (stop) return v;
+    if (v >= b) {
+      ++stats.aspiration_researches;
+      v = search(v, ScoreInfinite, depth, 0, 0, false);
+    } else if (v <= a) {
+      ++stats.aspiration_researches;
+      v = search(-ScoreInfinite, v, depth, 0, 0, false);
+    }
+    return v;
+  }
+  return search(-ScoreInfinite, ScoreInfinite, depth, 0, 0, false);
+}
+
+SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool keep_state) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!keep_state) clear();
+  if (tt.allocated()) tt.counters = {};
+  stats = SearchStats{};
+  board = root;
+  node_budget = limits.node_budget;
+  stop = false;
+
+  SearchResult result;
+  const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
+  const int first = cfg.iterative_deepening ? 1 : target;
+  Score prev = 0;
+  for (int d = first; d <= target; ++d) {
+    const std::uint64_t before = stats.nodes;
+    root_best = Move();
+    pv_len[0] = 0;
+    const Score v = root_search(d, prev);
+    stats.iteration_nodes.push_back(stats.nodes - before);
+    if (stop) break;
+    prev = v;
+    result.score = v;
+    result.best_move = root_best;
+    result.pv.assign(pv[0], pv[0] + pv_len[0]);
+    if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
+    stats.depth_reached = d;
+    // Alg. 3 line 3: a mate score ends the deepening; a deeper search cannot change it.
+    if (std::abs(v) >= ScoreMateBound) break;
+  }
+  result.completed = !stop;
+  if (result.best_move.is_null()) {
+    // Stopped inside the first iteration, or no legal move: report the first legal move, if any.
+    Move buf[MaxMoves];
+    Move* end = generate_legal(board, buf);
+    if (end != buf) result.best_move = root_best.is_null() ? buf[0] : root_best;
+    if (result.pv.empty() && !result.best_move.is_null()) result.pv.assign(1, result.best_move);
+    if (end == buf) result.score = board.in_check() ? -ScoreMate : 0;
+  }
+
+  if (tt.allocated()) {
+    stats.tt_probes = tt.counters.probes;
+    stats.tt_hits = tt.counters.hits;
+    stats.tt_stores = tt.counters.stores;
+    stats.tt_overwrites = tt.counters.overwrites;
+    stats.tt_collisions = tt.counters.collisions;
+    stats.tt_refused = tt.counters.refused;
+  }
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  result.stats = stats;
+  return result;
+}
+
+Engine::Engine(const SearchConfig& search, const EvalConfig& eval) : impl_(std::make_unique<Impl>(search, eval)) {}
+Engine::~Engine() = default;
+
+SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
+  return impl_->run(root, limits, keep_state);
+}
+
+void Engine::clear() { impl_->clear(); }
+
+const SearchConfig& Engine::config() const { return impl_->cfg; }
+
+}  // namespace buho

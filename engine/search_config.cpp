@@ -1,0 +1,131 @@
+// The one table of search flags. `harness flags`, the JSON presets and `--set` all read this table,
+// so a flag's name, default, range and meaning are written exactly once.
+#include "engine/search_config.h"
+
+namespace buho {
+
+std::string_view scheme_name(ReplacementScheme s) {
+  switch (s) {
+    case ReplacementScheme::Always: return "always";
+    case ReplacementScheme::Never: return "never";
+    case ReplacementScheme::Depth: return "depth";
+    case ReplacementScheme::DepthAlways: return "depth_always";
+  }
+  return "?";
+}
+
+namespace {
+
+using P = Param<SearchConfig>;
+
+P flag(std::string_view name, bool SearchConfig::*field, std::string_view help) {
+  P p;
+  p.name = name;
+  p.help = help;
+  p.kind = ParamKind::Bool;
+  p.bool_field = field;
+  return p;
+}
+
+P number(std::string_view name, int SearchConfig::*field, int min, int max, std::string_view help) {
+  P p;
+  p.name = name;
+  p.help = help;
+  p.kind = ParamKind::Int;
+  p.int_field = field;
+  p.min = min;
+  p.max = max;
+  return p;
+}
+
+ParamTable<SearchConfig> make_table() {
+  using S = SearchConfig;
+  P scheme;
+  scheme.name = "tt_scheme";
+  scheme.help =
+      "transposition-table replacement scheme on a collision: always, never, depth (keep the deeper), "
+      "depth_always (two slots per entry: depth-preferred first slot, always-replace second) (§4.6.3)";
+  scheme.kind = ParamKind::Choice;
+  scheme.int_field = &S::tt_scheme;
+  scheme.choices = {scheme_name(ReplacementScheme::Always), scheme_name(ReplacementScheme::Never),
+                    scheme_name(ReplacementScheme::Depth), scheme_name(ReplacementScheme::DepthAlways)};
+
+  return {
+      // --- Tree shape ---
+      flag("quiescence", &S::quiescence,
+           "quiescence search at the horizon: stand pat, then captures and promotions (§3.5, Alg. 4); "
+           "off = the static evaluation at depth 0"),
+      flag("qsearch_checks", &S::qsearch_checks,
+           "also try quiet checking moves at the first quiescence ply (§3.5 names checks as candidates)"),
+      flag("iterative_deepening", &S::iterative_deepening,
+           "search depth 1, 2, ..., d; nodes are summed over the iterations (§3.4, Alg. 3); off = one search at d"),
+      // --- Move ordering ---
+      flag("mvv_lva", &S::mvv_lva,
+           "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),
+      flag("killers", &S::killers,
+           "two killer slots per ply, each with a cut-off counter; a new killer replaces the lower count (§4.3.2)"),
+      flag("history", &S::history,
+           "64x64 from-to history table, +2^depth on a cut-off or alpha raise, orders quiet moves (§4.3.1, Alg. 5)"),
+      flag("hash_move", &S::hash_move,
+           "store best moves in the transposition table and try the stored move first, before generating "
+           "moves (§4.6.2); on without tt_cutoffs = version B's 'table used only for ordering'"),
+      // --- Windows ---
+      flag("pvs", &S::pvs,
+           "minimal window [alpha, alpha+1] once a move has raised alpha, full re-search on a fail high "
+           "(§4.5, Alg. 7)"),
+      flag("aspiration", &S::aspiration,
+           "root window V +- aspiration_window around the previous iteration's value; one re-search with "
+           "[V, +inf] or [-inf, V] on failure (§4.4, Alg. 6); needs iterative_deepening"),
+      number("aspiration_window", &S::aspiration_window, 1, 10000,
+             "cp, half-width epsilon of the aspiration window; thesis: a pawn / 3 (§4.4)"),
+      // --- Transposition table ---
+      flag("tt_cutoffs", &S::tt_cutoffs,
+           "use stored bounds of depth >= d to cut off or narrow the window (§4.6.3, Alg. 8-9); "
+           "never at the root"),
+      number("tt_entries", &S::tt_entries, 1, 1 << 26,
+             "entries in the transposition table; a depth_always entry has two slots (§4.6.3, ch. 6.3: "
+             "2048K = 2097152)"),
+      scheme,
+      // --- Pruning ---
+      flag("null_move", &S::null_move,
+           "null-move pruning: not in check, not after a null move, not at the root, not with little "
+           "material, not when beta is a mate score; search [-beta, -beta+1] at d - R - 1 (§5.2, Alg. 10)"),
+      number("null_move_r", &S::null_move_r, 0, 10, "plies, reduction factor R of the null-move search (§5.2.3: 2)"),
+      number("null_move_min_material", &S::null_move_min_material, 0, 10000,
+             "cp of non-pawn material the side to move needs for a null move (§5.2.2: not with only king "
+             "and pawns or little material; the number is ours)"),
+      flag("futility", &S::futility,
+           "futility pruning at depth 1 and razoring at depth 2 on the material balance after the move; "
+           "never in check, near mate bounds, at the root, or for a move that gives check (§5.3, Alg. 11)"),
+      number("futility_margin_1", &S::futility_margin_1, 0, 10000, "cp, futility margin at depth 1 (§5.3: 200)"),
+      number("futility_margin_2", &S::futility_margin_2, 0, 10000, "cp, razoring margin at depth 2 (§5.3: 500)"),
+      flag("lmr", &S::lmr,
+           "late move reductions: after lmr_min_moves moves at depth >= lmr_min_depth, a quiet move that is "
+           "not the hash move, a killer or a check, out of check, searched with a null window at reduced "
+           "depth; re-searched at full depth when it beats alpha (§5.4, Alg. 12)"),
+      number("lmr_min_moves", &S::lmr_min_moves, 0, 256, "moves searched at full depth before reducing (§5.4: 4)"),
+      number("lmr_min_depth", &S::lmr_min_depth, 1, 128, "plies, smallest remaining depth that is reduced (§5.4: 3)"),
+      number("lmr_reduction", &S::lmr_reduction, 1, 10, "plies of reduction (§5.4: the reduced search runs at d - 2)"),
+      // --- Extensions ---
+      flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
+      flag("single_reply_ext", &S::single_reply_ext,
+           "extend by one ply when the side to move has exactly one legal move (§3.6)"),
+      flag("threat_ext", &S::threat_ext,
+           "extend a node by one ply when its null-move search returns a mate against the side to move (§3.6)"),
+      flag("pawn_ext", &S::pawn_ext, "extend a pawn move to the seventh rank or a promotion by one ply (§3.6)"),
+      flag("king_safety_ext", &S::king_safety_ext,
+           "extend a capture on a square next to the enemy king (its shelter breaks: our reading of 'king "
+           "safety drops sharply', §3.6) by one ply"),
+      number("max_extension_ply", &S::max_extension_ply, 1, 120,
+             "plies from the root: no extension pushes a line's horizon past this ply (§3.6: 32)"),
+  };
+}
+
+}  // namespace
+
+const ParamTable<SearchConfig>& search_params() {
+  static const ParamTable<SearchConfig> table = make_table();
+  return table;
+}
+
+}  // namespace buho
