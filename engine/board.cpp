@@ -140,6 +140,8 @@ Board Board::from_fen(std::string_view text, std::vector<std::string>* warnings)
       if (file != 8) throw fail("rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) + " squares, not 8");
       if (--rank < 0) throw fail("more than 8 ranks");
       file = 0;
+    } else if (c == '0' || c == '9') {
+      throw fail(std::string("'") + c + "' in rank " + std::to_string(rank + 1) + " is not a count of empty squares (1 to 8)");
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
       if (file > 8) throw fail("rank " + std::to_string(rank + 1) + " describes more than 8 squares");
