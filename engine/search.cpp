@@ -13,6 +13,7 @@
 #include "engine/eval.h"
 #include "engine/move_order.h"
 #include "engine/movegen.h"
+#include "engine/search_rules.h"
 #include "engine/transposition_table.h"
 
 namespace buho {
@@ -218,13 +219,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // (zugzwang), not at the root (it must return a move), not when beta is a mate score (no static
   // value can reach it, so the null search could not cut).
   bool threat = false;
-  if (cfg.null_move
-      && !root
-      && !in_check
-      && !after_null
-      && board.non_pawn_material(us) > 0
-      && board.non_pawn_material(us) >= cfg.null_move_min_material
-      && beta < ScoreMateBound) {
+  if (null_move_allowed(cfg, board, ply, in_check, after_null, beta)) {
     ++stats.null_tries;
     board.make_null();
     const Score v = -search(-beta, -beta + 1, depth - cfg.null_move_r - 1, ply + 1, sp, true);
@@ -246,28 +241,18 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // whose material balance after it, plus the margin, cannot reach alpha is skipped. Safe because the
   // margin bounds what the positional terms can add; not in check, not near mate bounds, not at the
   // root, and never for a move that gives check (tested per move).
-  bool futile_node = false;
-  Score material = 0, margin = 0;
-  if (cfg.futility
-      && !root
-      && !in_check
-      && (depth == 1 || depth == 2)
-      && std::abs(alpha) < ScoreMateBound
-      && std::abs(beta) < ScoreMateBound) {
-    material = eval.material_balance(board);
-    margin = depth == 1 ? cfg.futility_margin_1 : cfg.futility_margin_2;
-    futile_node = true;
-  }
+  const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
+  const Score material = margin >= 0 ? eval.material_balance(board) : 0;
   auto futile = [&](Move m) {
-    if (!futile_node) return false;
+    if (margin < 0) return false;
     Score after = material;
     if (m.is_capture() || m.is_promotion()) {
       board.make_move(m);
       after = -eval.material_balance(board);
       board.unmake_move(m);
     }
-    if (after + margin > alpha) return false;
-    return !board.gives_check(m);
+    if (after + margin > alpha) return false;  // cheap exit before the check test
+    return futility_prunes(margin, after, alpha, board.gives_check(m));
   };
 
   // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
@@ -348,16 +333,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
     // extended, is searched with a null window at reduced depth. Safe because a late quiet move rarely
     // raises alpha, and one that does is searched again at full depth.
-    bool reduce = cfg.lmr
-                  && searched >= cfg.lmr_min_moves
-                  && depth >= cfg.lmr_min_depth
-                  && !in_check
-                  && ext == 0
-                  && !m.is_capture()
-                  && !m.is_promotion()
-                  && m != tt_move
-                  && !(cfg.killers && order.is_killer(ply, m))
-                  && !check();
+    const bool reduce = lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
+                                    cfg.killers && order.is_killer(ply, m), check);
 
     board.make_move(m);
     Score v = 0;

@@ -8,11 +8,13 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
   entries_ = std::max(1, entries);
   scheme_ = scheme;
   slots_.assign(std::size_t(entries_) * slots_per_entry(), TTEntry{});
+  dirty_ = false;
   counters = {};
 }
 
 void TranspositionTable::clear() {
-  std::fill(slots_.begin(), slots_.end(), TTEntry{});
+  if (dirty_) std::fill(slots_.begin(), slots_.end(), TTEntry{});
+  dirty_ = false;
   counters = {};
 }
 
@@ -35,6 +37,7 @@ const TTEntry* TranspositionTable::probe(std::uint64_t key) {
 
 void TranspositionTable::store(std::uint64_t key, int depth, int value, Bound bound, Move move) {
   ++counters.stores;
+  dirty_ = true;
   TTEntry fresh;
   fresh.key = key;
   fresh.move = move;

@@ -60,6 +60,7 @@ class TranspositionTable {
  private:
   std::vector<TTEntry> slots_;
   int entries_ = 0;
+  bool dirty_ = false;  // something was stored since the last clear (a clean table needs no sweep)
   ReplacementScheme scheme_ = ReplacementScheme::DepthAlways;
 };
 
