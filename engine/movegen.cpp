@@ -1,5 +1,7 @@
 #include "engine/movegen.h"
 
+#include <array>
+
 #include "engine/attack_query.h"
 
 namespace buho {
@@ -17,6 +19,10 @@ struct KingSafety {
   int pins = 0;
   Square pinned[8];
   int pin_step[8];  // unit step from the king through the pinned piece
+  // Enemy pieces that could attack some square of the king's zone (the king's square, its eight
+  // neighbours and the two castling squares each side): the only ones king moves must be tested against.
+  int zone_attackers = 0;
+  Square zone_attacker[16];
 
   int pin_of(Square sq) const {
     for (int i = 0; i < pins; ++i)
@@ -25,13 +31,29 @@ struct KingSafety {
   }
 };
 
+// For a piece standing `delta` = king - piece away: the attack-table kinds with which it could reach
+// any square of the king's zone. One look-up per enemy piece decides whether king moves (and
+// castling) need to consider it at all.
+constexpr std::array<std::uint8_t, 257> make_zone_kinds() {
+  std::array<std::uint8_t, 257> z{};
+  constexpr int zone[11] = {0, 1, -1, 16, -16, 15, 17, -15, -17, 2, -2};
+  for (int d = 0; d < 257; ++d)
+    for (int o : zone)
+      if (d + o >= 0 && d + o < 257) z[d] |= kAttackTable.kinds[d + o];
+  return z;
+}
+constexpr auto kZoneKinds = make_zone_kinds();
+
 KingSafety king_safety(const Board& b, Color us, Square ksq) {
   KingSafety ks;
   const Color them = ~us;
   const int n = b.piece_count(them);
+  ks.zone_attacker[ks.zone_attackers++] = b.piece_square(them, 0);  // the enemy king
   for (int i = 1; i < n; ++i) {  // index 0 is the enemy king, which never gives check
     const Square s = b.piece_square(them, i);
-    const std::uint8_t bits = attack_kinds(s, ksq) & attack_bits_of(b.piece_at(s));
+    const std::uint8_t piece_bits = attack_bits_of(b.piece_at(s));
+    if (kZoneKinds[ksq - s + 128] & piece_bits) ks.zone_attacker[ks.zone_attackers++] = s;
+    const std::uint8_t bits = attack_kinds(s, ksq) & piece_bits;
     if (!bits) continue;
     if (!is_slider_bits(bits)) {  // knight or pawn: adjacent threats cannot be blocked
       ++ks.checkers;
@@ -62,6 +84,24 @@ KingSafety king_safety(const Board& b, Color us, Square ksq) {
     }
   }
   return ks;
+}
+
+// Is `target` (a square of the king's zone) attacked by one of the zone attackers? Same test as
+// attacked_by(), over the short list.
+template <class Occupied>
+inline bool zone_attacked(const Board& b, const KingSafety& ks, Square target, Square ignore, Occupied occupied) {
+  for (int i = 0; i < ks.zone_attackers; ++i) {
+    const Square s = ks.zone_attacker[i];
+    if (s == ignore) continue;
+    const std::uint8_t bits = attack_kinds(s, target) & attack_bits_of(b.piece_at(s));
+    if (!bits) continue;
+    if (!is_slider_bits(bits)) return true;
+    const int step = attack_step(s, target);
+    Square sq = s + step;
+    while (sq != target && !occupied(sq)) sq += step;
+    if (sq == target) return true;
+  }
+  return false;
 }
 
 // In single check, a non-king move must capture the checker or land between it and the king.
@@ -211,7 +251,7 @@ Move* generate(const Board& b, Move* out) {
     const Piece target = b.piece_at(to);
     if (target != NoPiece && color_of(target) == us) continue;
     if (Mode == GenMode::Captures && target == NoPiece) continue;
-    const bool attacked = attacked_by(b, to, them, to, [&](Square s) { return s != ksq && b.piece_at(s) != NoPiece; });
+    const bool attacked = zone_attacked(b, ks, to, to, [&](Square s) { return s != ksq && b.piece_at(s) != NoPiece; });
     if (!attacked) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
   }
   if (ks.checkers >= 2) return out;  // double check: only the king may move
@@ -220,12 +260,13 @@ Move* generate(const Board& b, Move* out) {
   if (Mode == GenMode::All && ks.checkers == 0) {
     const int rights = b.castling_rights() & (us == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
     if (rights & (WhiteOO | BlackOO)) {
-      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !b.is_attacked(ksq + 1, them) && !b.is_attacked(ksq + 2, them))
+      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !zone_attacked(b, ks, ksq + 1, NoSquare, occupied) &&
+          !zone_attacked(b, ks, ksq + 2, NoSquare, occupied))
         *out++ = Move::make(ksq, ksq + 2, Move::Castle);
     }
     if (rights & (WhiteOOO | BlackOOO)) {
-      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !b.is_attacked(ksq - 1, them) &&
-          !b.is_attacked(ksq - 2, them))
+      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !zone_attacked(b, ks, ksq - 1, NoSquare, occupied) &&
+          !zone_attacked(b, ks, ksq - 2, NoSquare, occupied))
         *out++ = Move::make(ksq, ksq - 2, Move::Castle);
     }
   }
