@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Configures and builds the project. Usage: scripts/build.sh [BUILD_DIR] [extra cmake options...]
+# Default BUILD_DIR is build/ (Release). Example sanitizer build: scripts/build.sh build-asan -DBUHO_SANITIZE=ON
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir="${1:-build}"
+shift || true
+echo "build: configuring $dir $*"
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
+echo "build: compiling $dir"
+cmake --build "$dir" -j"$(nproc)"
+echo "build: $dir/bin/harness ready"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# First README command: install what is missing, build, and run the main job on its built-in default
+# (`harness run`, i.e. configs/quick.json, written to out/quick/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh build
+echo "main: build/bin/harness run $*"
+exec build/bin/harness run "$@"

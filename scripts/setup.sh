@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs, if any is missing. Idempotent; prints what it does.
+set -euo pipefail
+
+packages=(
+  g++ cmake make              # compiler and build system
+  libcli11-dev                # command line of the harness
+  nlohmann-json3-dev          # JSON configs and results
+  libfmt-dev                  # text output
+  libgtest-dev googletest     # unit tests
+  python3 python3-matplotlib  # scripts/plot_*.py
+  stockfish                   # peer program: `harness bench perft` times its perft for comparison
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "setup: done"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Second README command: install what is missing, build (Release, then ASan+UBSan) and run every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+start=$(date +%s)
+
+bash scripts/build.sh build
+echo "test: Release build, all tests (labels fast and slow)"
+(cd build && ctest --output-on-failure -j2)
+
+bash scripts/build.sh build-asan -DBUHO_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+echo "test: ASan+UBSan build, all tests"
+(cd build-asan && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j2)
+
+echo "test: all passed in $(( $(date +%s) - start )) s"
