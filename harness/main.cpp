@@ -11,12 +11,15 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   harness::register_perft(app);
   harness::register_eval(app);
+  harness::register_search(app);
+  harness::register_flags(app);
   // Further subcommands are registered here, one line each.
 
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");
   bench->require_subcommand(1);
   harness::register_bench_perft(*bench);
   harness::register_bench_eval(*bench);
+  harness::register_bench_search(*bench);
   // Further benchmarks are registered here, one line each.
 
   try {
