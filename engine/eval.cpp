@@ -2,9 +2,10 @@
 // a switch of EvalConfig. Every term is computed for each side as "good for that side" and the total
 // is White's sum minus Black's, negated when Black is to move.
 //
-// Shared work is done once per call: one pass over the piece lists (material counts, pawn files,
-// centre, piece-square tables, bishops and rooks, attack lines on the kings), one attack map for both
-// sides (only when a term needs it), then pawn structure and king safety from the pawn-file masks.
+// Shared work is done once per call: one pass over the piece lists builds a 64-bit set per piece
+// kind and the piece-square sums; from those come the pawn-file masks (used by the rook, shield,
+// open-line and pawn-structure terms), one attack map per side (only when a term needs it) and the
+// lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -169,15 +170,85 @@ constexpr std::array<std::uint8_t, 256> make_reverse() {
 constexpr std::array<std::uint8_t, 256> kReverse = make_reverse();
 constexpr unsigned relative_mask(Color c, unsigned m) { return c == White ? m : kReverse[m]; }
 
-constexpr int kKnightSteps[8] = {14, 18, 31, 33, -14, -18, -31, -33};
-constexpr int kKingSteps[8] = {1, -1, 16, -16, 15, 17, -15, -17};
-constexpr int kOrthSteps[4] = {1, -1, 16, -16};
-constexpr int kDiagSteps[4] = {15, 17, -15, -17};
+// --- Bitboards for the shared work ---
+// The board is 0x88 (§2.3), but the evaluation's whole-board questions (every square a side
+// attacks, pawns per file) are answered fastest with one 64-bit set per piece kind, built from the
+// piece lists once per call: sliding attacks become a few branch-free shifts (a Kogge-Stone fill)
+// instead of ray walks whose ends the CPU cannot predict. The squares found are the same; the tests
+// compare them with Board::is_attacked on every test position.
+using Bitboard = std::uint64_t;
+constexpr Bitboard bit(Square sq) { return Bitboard(1) << index64(sq); }
+constexpr Bitboard kFileA = 0x0101010101010101ULL;
+constexpr Bitboard kNotA = ~kFileA;
+constexpr Bitboard kNotH = ~(kFileA << 7);
+constexpr Bitboard kNotAB = kNotA & ~(kFileA << 1);
+constexpr Bitboard kNotGH = kNotH & ~(kFileA << 6);
+constexpr Bitboard kRank1 = 0xFFULL;
+// §2.4.2 centre squares d4 e4 d5 e5.
+constexpr Bitboard kCenter = (Bitboard(1) << 27) | (Bitboard(1) << 28) | (Bitboard(1) << 35) | (Bitboard(1) << 36);
 
-// §2.4.2 centre squares e4 d4 e5 d5.
-constexpr bool is_center(Square sq) {
-  return sq == make_square(3, 3) || sq == make_square(4, 3) || sq == make_square(3, 4) || sq == make_square(4, 4);
+template <int S>
+constexpr Bitboard shift(Bitboard x) {
+  if constexpr (S > 0) return x << S;
+  else return x >> -S;
 }
+
+// Squares attacked along direction S by the sliders in `gen`, stopping at (and including) the first
+// occupied square. `Mask` removes the squares a step wrapped onto from the other edge.
+template <int S, Bitboard Mask>
+constexpr Bitboard slide(Bitboard gen, Bitboard empty) {
+  Bitboard pro = empty & Mask;
+  gen |= pro & shift<S>(gen);
+  pro &= shift<S>(pro);
+  gen |= pro & shift<2 * S>(gen);
+  pro &= shift<2 * S>(pro);
+  gen |= pro & shift<4 * S>(gen);
+  return shift<S>(gen) & Mask;
+}
+
+constexpr Bitboard orth_attacks(Bitboard rooks, Bitboard empty) {
+  return slide<8, ~Bitboard(0)>(rooks, empty) | slide<-8, ~Bitboard(0)>(rooks, empty) |
+         slide<1, kNotA>(rooks, empty) | slide<-1, kNotH>(rooks, empty);
+}
+constexpr Bitboard diag_attacks(Bitboard bishops, Bitboard empty) {
+  return slide<9, kNotA>(bishops, empty) | slide<7, kNotH>(bishops, empty) |
+         slide<-7, kNotA>(bishops, empty) | slide<-9, kNotH>(bishops, empty);
+}
+constexpr Bitboard knight_attacks(Bitboard n) {
+  return ((n << 17) & kNotA) | ((n << 15) & kNotH) | ((n << 10) & kNotAB) | ((n << 6) & kNotGH) |
+         ((n >> 17) & kNotH) | ((n >> 15) & kNotA) | ((n >> 10) & kNotGH) | ((n >> 6) & kNotAB);
+}
+constexpr Bitboard king_attacks(Bitboard k) {
+  const Bitboard row = k | ((k << 1) & kNotA) | ((k >> 1) & kNotH);
+  return (row | (row << 8) | (row >> 8)) & ~k;
+}
+constexpr Bitboard pawn_attacks(Color c, Bitboard p) {
+  return c == White ? ((p << 9) & kNotA) | ((p << 7) & kNotH) : ((p >> 7) & kNotA) | ((p >> 9) & kNotH);
+}
+
+// The rank mask (bit r = a pawn on rank r) of file f in `pawns`: the file's eight bits are moved
+// to bits 56..63 by one multiplication (bit 8r lands on 56 + r; no two products overlap).
+constexpr unsigned file_ranks(Bitboard pawns, int f) {
+  return unsigned((((pawns >> f) & kFileA) * 0x0102040810204080ULL) >> 56);
+}
+
+// For each square, the squares on the same rank or file (orth) and on the same diagonals (diag):
+// where an enemy rook/queen or bishop/queen lies on a line through the king (§2.4.3 attack lines).
+struct LineMasks {
+  std::array<Bitboard, 64> orth{}, diag{};
+};
+constexpr LineMasks make_lines() {
+  LineMasks m{};
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b) {
+      if (a == b) continue;
+      const std::uint8_t kinds = attack_kinds(from_index64(a), from_index64(b));
+      if (kinds & AttackOrthSlide) m.orth[a] |= Bitboard(1) << b;
+      if (kinds & AttackDiagSlide) m.diag[a] |= Bitboard(1) << b;
+    }
+  return m;
+}
+constexpr LineMasks kLines = make_lines();
 
 // Nothing stands strictly between a and b, which lie on one line (attack_step != 0).
 inline bool path_clear(const Board& b, Square a, Square to) {
@@ -216,77 +287,74 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     t.v[TMaterial][Black] = material[Black];
   }
 
-  // --- One pass over both piece lists ---
+  // --- One pass over both piece lists: piece sets and piece-square sums ---
+  Bitboard pieces[COLOR_NB][PIECE_TYPE_NB] = {};  // [colour][type]; slot 0 unused
+  int pst[COLOR_NB] = {0, 0};
+  for (Color col : {White, Black}) {
+    const int n = b.piece_count(col);
+    for (int i = 0; i < n; ++i) {  // the king (index 0) is included; its table depends on the phase
+      const Square sq = b.piece_square(col, i);
+      const PieceType pt = type_of(b.piece_at(sq));
+      pst[col] += kPst.v[col][pt][sq];
+      pieces[col][pt] |= bit(sq);
+    }
+    pst[col] -= kPst.v[col][King][b.king_square(col)];
+  }
+  Bitboard all[COLOR_NB];
+  for (Color col : {White, Black})
+    all[col] = pieces[col][Pawn] | pieces[col][Knight] | pieces[col][Bishop] | pieces[col][Rook] |
+               pieces[col][Queen] | pieces[col][King];
+  const Bitboard empty = ~(all[White] | all[Black]);
+
   // Pawn files: pawns[col][file + 1] is a rank mask; files -1 and 8 stay empty so neighbours of the
   // a and h files need no bounds test.
   unsigned pawns[COLOR_NB][10] = {};
-  Square rooks[COLOR_NB][Board::MaxPieces];
-  int rook_count[COLOR_NB] = {0, 0};
-  int attack_lines[COLOR_NB] = {0, 0};  // lines on col's king
+  for (Color col : {White, Black})
+    for (int f = 0; f < 8; ++f) pawns[col][f + 1] = file_ranks(pieces[col][Pawn], f);
+
   for (Color col : {White, Black}) {
-    const Square enemy_king = b.king_square(~col);
-    const int n = b.piece_count(col);
-    int center = 0, pst = 0, first_rank_bishops = 0, seventh_rooks = 0;
-    for (int i = 1; i < n; ++i) {  // index 0 is the king, handled with king safety below
-      const Square sq = b.piece_square(col, i);
-      const Piece p = b.piece_at(sq);
-      const PieceType pt = type_of(p);
-      pst += kPst.v[col][pt][sq];
-      switch (pt) {
-        case Pawn:
-          pawns[col][file_of(sq) + 1] |= 1u << rank_of(sq);
-          if (is_center(sq)) center += c.center_pawn_value;
-          break;
-        case Knight:
-          if (is_center(sq)) center += c.center_minor_value;
-          break;
-        case Bishop:
-          if (is_center(sq)) center += c.center_minor_value;
-          if (relative_rank(col, rank_of(sq)) == 0) ++first_rank_bishops;
-          break;
-        case Rook:
-          rooks[col][rook_count[col]++] = sq;
-          if (relative_rank(col, rank_of(sq)) == 6) ++seventh_rooks;
-          break;
-        case Queen:
-          if (is_center(sq)) center += c.center_queen_value;
-          break;
-        default:
-          break;
-      }
-      // CHOICE (attack lines, §2.4.3 "Amenazas"): "por cada línea de ataque al rey" — the thesis
-      // stresses the attack need not be direct because a piece may stand between. We count each
-      // enemy bishop, rook or queen that lies on a line through the king it can move along
-      // (the attack table entry matches its sliding bits), whatever stands between: one line per
-      // piece. Knights, pawns and the king do not move along lines and are not counted.
-      if (attack_bits_of(p) & attack_kinds(sq, enemy_king) & (AttackOrthSlide | AttackDiagSlide))
-        ++attack_lines[~col];
-    }
-    if (c.center) t.v[TCenter][col] = center;
-    if (c.piece_square) t.v[TPieceSquare][col] = pst;
-    if (c.bishop_first_rank) t.v[TBishopFirstRank][col] = first_rank_bishops * c.bishop_first_rank_value;
-    if (c.rook_seventh) t.v[TRookSeventh][col] = seventh_rooks * c.rook_seventh_value;
+    const Bitboard* own = pieces[col];
+    const Bitboard first_rank = col == White ? kRank1 : kRank1 << 56;
+    const Bitboard seventh_rank = col == White ? kRank1 << 48 : kRank1 << 8;
+    if (c.piece_square) t.v[TPieceSquare][col] = pst[col];
+    if (c.center)
+      t.v[TCenter][col] = std::popcount(own[Pawn] & kCenter) * c.center_pawn_value +
+                          std::popcount((own[Knight] | own[Bishop]) & kCenter) * c.center_minor_value +
+                          std::popcount(own[Queen] & kCenter) * c.center_queen_value;
+    if (c.bishop_first_rank)
+      t.v[TBishopFirstRank][col] = std::popcount(own[Bishop] & first_rank) * c.bishop_first_rank_value;
+    if (c.rook_seventh) t.v[TRookSeventh][col] = std::popcount(own[Rook] & seventh_rank) * c.rook_seventh_value;
     // CHOICE (bishop pair): "si ... se cuenta con ambos alfiles" — two or more bishops, whatever
     // their square colours (after an under-promotion both may share a colour; too rare to matter).
     if (c.bishop_pair && b.count(col, Bishop) >= 2) t.v[TBishopPair][col] = c.bishop_pair_value;
+    // CHOICE (attack lines, §2.4.3 "Amenazas"): "por cada línea de ataque al rey" — the thesis
+    // stresses the attack need not be direct because a piece may stand between. We count each
+    // enemy bishop, rook or queen that lies on a line through the king it can move along (the
+    // attack table's sliding bits), whatever stands between: one line per piece. A queen lies on
+    // at most one line through a square. Knights, pawns and kings do not move along lines.
+    if (c.king_attack_lines) {
+      const Bitboard* enemy = pieces[~col];
+      const int k = index64(b.king_square(col));
+      const int lines = std::popcount(kLines.orth[k] & (enemy[Rook] | enemy[Queen])) +
+                        std::popcount(kLines.diag[k] & (enemy[Bishop] | enemy[Queen]));
+      t.v[TKingAttackLines][col] = lines * c.king_attack_lines_value;
+    }
   }
-  if (c.king_attack_lines)
-    for (Color col : {White, Black}) t.v[TKingAttackLines][col] = attack_lines[col] * c.king_attack_lines_value;
 
   // --- §2.4.2 Rooks: files and connections ---
   for (Color col : {White, Black}) {
     int open = 0, semi_open = 0;
     bool on_file = false, on_rank = false;
-    for (int i = 0; i < rook_count[col]; ++i) {
-      const Square sq = rooks[col][i];
+    for (Bitboard r = pieces[col][Rook]; r; r &= r - 1) {
+      const Square sq = from_index64(std::countr_zero(r));
       const unsigned own = pawns[col][file_of(sq) + 1], enemy = pawns[~col][file_of(sq) + 1];
       // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
       // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
       if (own == 0 && enemy == 0) ++open;
       else if (own == 0) ++semi_open;
       // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
-      for (int j = i + 1; j < rook_count[col]; ++j) {
-        const Square other = rooks[col][j];
+      for (Bitboard o = r & (r - 1); o; o &= o - 1) {
+        const Square other = from_index64(std::countr_zero(o));
         if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(b, sq, other);
         else if (rank_of(sq) == rank_of(other)) on_rank = on_rank || path_clear(b, sq, other);
       }
@@ -299,63 +367,21 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
 
   // --- §2.4.2 Attack map: protected pieces and attacked squares ---
   if (c.protected_pieces || c.attacked_squares) {
-    // attacked[sq] has bit `col` set when col attacks sq. A piece attacks the squares it could capture
-    // on: pawns diagonally forward, sliders up to and including the first occupied square.
-    std::uint8_t attacked[128] = {};
     for (Color col : {White, Black}) {
-      const std::uint8_t bit = std::uint8_t(1u << col);
-      const int n = b.piece_count(col);
-      for (int i = 0; i < n; ++i) {
-        const Square sq = b.piece_square(col, i);
-        const PieceType pt = type_of(b.piece_at(sq));
-        auto slide = [&](const int (&steps)[4]) {
-          for (int d : steps)
-            for (Square to = sq + d; on_board(to); to += d) {
-              attacked[to] |= bit;
-              if (b.piece_at(to) != NoPiece) break;
-            }
-        };
-        auto jump = [&](const int (&steps)[8]) {
-          for (int d : steps)
-            if (on_board(sq + d)) attacked[sq + d] |= bit;
-        };
-        switch (pt) {
-          case Pawn: {
-            const int fwd = col == White ? 16 : -16;
-            if (on_board(sq + fwd - 1)) attacked[sq + fwd - 1] |= bit;
-            if (on_board(sq + fwd + 1)) attacked[sq + fwd + 1] |= bit;
-            break;
-          }
-          case Knight: jump(kKnightSteps); break;
-          case Bishop: slide(kDiagSteps); break;
-          case Rook: slide(kOrthSteps); break;
-          case Queen: slide(kDiagSteps); slide(kOrthSteps); break;
-          case King: jump(kKingSteps); break;
-          default: break;
-        }
-      }
-    }
-    if (c.attacked_squares) {
+      // A piece attacks the squares it could capture on: pawns diagonally forward, sliders up to
+      // and including the first occupied square, whatever stands there.
+      const Bitboard* own = pieces[col];
+      const Bitboard attacked = pawn_attacks(col, own[Pawn]) | knight_attacks(own[Knight]) |
+                                king_attacks(own[King]) | diag_attacks(own[Bishop] | own[Queen], empty) |
+                                orth_attacks(own[Rook] | own[Queen], empty);
       // CHOICE (attacked squares): each square counts once however many pieces attack it, and
       // whatever stands on it (empty, enemy or own piece): "casillas controladas".
-      int count[COLOR_NB] = {0, 0};
-      for (int sq = 0; sq < 128; ++sq) {
-        count[White] += attacked[sq] & 1;
-        count[Black] += attacked[sq] >> 1;
-      }
-      t.v[TAttackedSquares][White] = count[White] * c.attacked_squares_value;
-      t.v[TAttackedSquares][Black] = count[Black] * c.attacked_squares_value;
-    }
-    if (c.protected_pieces) {
+      if (c.attacked_squares) t.v[TAttackedSquares][col] = std::popcount(attacked) * c.attacked_squares_value;
       // CHOICE (protected pieces): every own piece but the king (which can never be captured, so
       // "protecting" it means nothing) counts, pawns included — Figure 2.4 counts a pawn as an
       // unprotected piece. Any own piece, king and pawns included, may be the defender.
-      for (Color col : {White, Black}) {
-        int protected_count = 0;
-        for (int i = 1; i < b.piece_count(col); ++i)
-          protected_count += (attacked[b.piece_square(col, i)] >> col) & 1;
-        t.v[TProtectedPieces][col] = protected_count * c.protected_pieces_value;
-      }
+      if (c.protected_pieces)
+        t.v[TProtectedPieces][col] = std::popcount(attacked & all[col] & ~own[King]) * c.protected_pieces_value;
     }
   }
 

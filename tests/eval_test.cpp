@@ -164,6 +164,28 @@ TEST(EvalBreakdown, OneTermPerSwitchNamedAsTheSwitch) {
   for (std::size_t i = 0; i < switches.size(); ++i) EXPECT_EQ(br.terms[i].name, switches[i]);
 }
 
+// The evaluation builds its attack map with bitboards; Board::is_attacked (the thesis's attack
+// table, written separately) must agree on every square of every test position.
+TEST(EvalTerms, AttackMapAgreesWithBoardIsAttacked) {
+  const EvalConfig cfg;
+  const Evaluator ev(cfg);
+  for (const auto& fen : all_test_fens()) {
+    const Board b = pos(fen);
+    const EvalBreakdown br = ev.breakdown(b);
+    for (Color col : {White, Black}) {
+      int attacked = 0, defended = 0;
+      for (int i = 0; i < 64; ++i)
+        if (b.is_attacked(from_index64(i), col)) ++attacked;
+      for (int i = 1; i < b.piece_count(col); ++i)
+        if (b.is_attacked(b.piece_square(col, i), col)) ++defended;
+      const TermScore& a = term(br, "attacked_squares");
+      const TermScore& d = term(br, "protected_pieces");
+      ASSERT_EQ(col == White ? a.white : a.black, attacked * cfg.attacked_squares_value) << fen;
+      ASSERT_EQ(col == White ? d.white : d.black, defended * cfg.protected_pieces_value) << fen;
+    }
+  }
+}
+
 TEST(EvalSwitches, SwitchingATermOffRemovesExactlyItsContribution) {
   const Evaluator all_on{EvalConfig{}};
   for (const auto& p : eval_params()) {
