@@ -18,7 +18,10 @@ void apply_sets(buho::EvalConfig& cfg, const std::vector<std::string>& sets) {
   for (const std::string& s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos) throw UserError("--set '" + s + "': expected term=value");
-    const std::string err = buho::set_param(buho::eval_params(), cfg, s.substr(0, eq), s.substr(eq + 1));
+    std::string name = s.substr(0, eq);
+    // The runner's configs spell the flags "eval.<name>"; accept that spelling here too.
+    if (name.rfind("eval.", 0) == 0) name.erase(0, 5);
+    const std::string err = buho::set_param(buho::eval_params(), cfg, name, s.substr(eq + 1));
     if (!err.empty()) throw UserError("--set: " + err);
   }
 }
@@ -40,7 +43,7 @@ void register_eval(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("eval", "Static evaluation of a position: total and every term per side (§2.4)");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
-  cmd->add_option("--set", opt->sets, "Evaluation flag as name=value (repeatable), e.g. --set pawn_shield=false")
+  cmd->add_option("--set", opt->sets, "Evaluation flag as name=value or eval.name=value (repeatable), e.g. --set pawn_shield=false")
       ->allow_extra_args(false);
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
   cmd->callback([opt] {

@@ -430,6 +430,10 @@ TEST(EvalCommand, JsonTotalAndSet) {
   out = run("eval --fen '4k3/8/8/3pN3/3QP3/8/8/4K3 w - - 0 1' --json --set center=false", status);
   ASSERT_EQ(status, 0) << out;
   EXPECT_NE(out.find("\"total\":" + std::to_string(total - 50)), std::string::npos) << out;
+  // The runner's spelling eval.<name> is accepted: the queen on d4 no longer counts (-30).
+  out = run("eval --fen '4k3/8/8/3pN3/3QP3/8/8/4K3 w - - 0 1' --json --set eval.center_queen_value=0", status);
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("\"total\":" + std::to_string(total - 30)), std::string::npos) << out;
 }
 
 TEST(EvalCommand, BadInputIsAUserError) {
