@@ -3,9 +3,9 @@
 // is White's sum minus Black's, negated when Black is to move.
 //
 // Shared work is done once per call: one pass over the piece lists builds a 64-bit set per piece
-// kind and the piece-square sums; from those come the pawn-file masks (used by the rook, shield,
-// open-line and pawn-structure terms), one attack map per side (only when a term needs it) and the
-// lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
+// kind and the piece-square sums; from those come the pawn-file masks (used by the rook, shield and
+// open-line terms), the pawn structure as set operations, one attack map per side (only when a term
+// needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -225,6 +225,20 @@ constexpr Bitboard king_attacks(Bitboard k) {
 constexpr Bitboard pawn_attacks(Color c, Bitboard p) {
   return c == White ? ((p << 9) & kNotA) | ((p << 7) & kNotH) : ((p >> 7) & kNotA) | ((p >> 9) & kNotH);
 }
+
+// Each set square extended to the board's edge upwards (north) or downwards (south), itself included.
+constexpr Bitboard north_fill(Bitboard x) {
+  x |= x << 8;
+  x |= x << 16;
+  return x | (x << 32);
+}
+constexpr Bitboard south_fill(Bitboard x) {
+  x |= x >> 8;
+  x |= x >> 16;
+  return x | (x >> 32);
+}
+// The squares one file left and one file right of each set square.
+constexpr Bitboard sideways(Bitboard x) { return ((x << 1) & kNotA) | ((x >> 1) & kNotH); }
 
 // The rank mask (bit r = a pawn on rank r) of file f in `pawns`: the file's eight bits are moved
 // to bits 56..63 by one multiplication (bit 8r lands on 56 + r; no two products overlap).
@@ -463,32 +477,28 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     }
   }
 
-  // --- §2.4.4 Pawn structure, from the file masks ---
+  // --- §2.4.4 Pawn structure, as whole-set operations on the pawn bitboards ---
   if (c.passed_pawns || c.isolated_pawns || c.backward_pawns || c.doubled_pawns) {
     for (Color col : {White, Black}) {
-      int passed = 0, isolated = 0, backward = 0, doubled = 0;
-      for (int f = 1; f <= 8; ++f) {
-        const unsigned mask = pawns[col][f];
-        if (mask == 0) continue;
-        // "-10 por cada peón doblado": every pawn beyond the first on a file (Figure 2.9 names one
-        // pawn, b5, as the doubled one of a pair).
-        doubled += std::popcount(mask) - 1;
-        const unsigned neighbours = pawns[col][f - 1] | pawns[col][f + 1];
-        const unsigned enemy_front = pawns[~col][f - 1] | pawns[~col][f] | pawns[~col][f + 1];
-        for (unsigned m = mask; m; m &= m - 1) {
-          const int r = std::countr_zero(m);
-          // Ranks strictly in front of this pawn, and those level with or behind it, as masks.
-          const unsigned ahead = col == White ? (0xFFu << (r + 1)) & 0xFFu : (1u << r) - 1;
-          const unsigned level_or_behind = 0xFFu & ~ahead;
-          // Passed: no enemy pawn in front of it on its own or an adjacent file.
-          if ((enemy_front & ahead) == 0) ++passed;
-          if (neighbours == 0) ++isolated;
-          // CHOICE (backward, "adyacentemente atrás de otro peón del mismo color"): the pawn has
-          // own pawns on an adjacent file and all of them are further advanced, so none can come
-          // level to defend it or the square in front. Isolated pawns are not also backward.
-          else if ((neighbours & level_or_behind) == 0) ++backward;
-        }
-      }
+      const Bitboard own = pieces[col][Pawn], enemy = pieces[~col][Pawn];
+      const Bitboard own_files = north_fill(south_fill(own));          // every file holding an own pawn
+      const Bitboard beside_own = sideways(own_files);                  // files next to one
+      // Passed: no enemy pawn in front of it on its own or an adjacent file. `blocked` is every
+      // square some enemy pawn has in front of it (from that pawn's view, behind it), widened by a file.
+      const Bitboard enemy_behind = col == White ? south_fill(enemy >> 8) : north_fill(enemy << 8);
+      const Bitboard blocked = enemy_behind | sideways(enemy_behind);
+      // Squares level with or in front of an own pawn on an adjacent file: a pawn standing on one has
+      // a neighbour level with it or behind it.
+      const Bitboard own_forward = col == White ? north_fill(own) : south_fill(own);
+      // "-10 por cada peón doblado": every pawn beyond the first on a file (Figure 2.9 names one
+      // pawn, b5, as the doubled one of a pair).
+      const int doubled = std::popcount(own) - std::popcount(own_files & kRank1);
+      const int passed = std::popcount(own & ~blocked);
+      const int isolated = std::popcount(own & ~beside_own);
+      // CHOICE (backward, "adyacentemente atrás de otro peón del mismo color"): the pawn has own
+      // pawns on an adjacent file and all of them are further advanced, so none can come level to
+      // defend it or the square in front. Isolated pawns are not also backward.
+      const int backward = std::popcount(own & beside_own & ~sideways(own_forward));
       if (c.passed_pawns) t.v[TPassedPawns][col] = passed * c.passed_pawns_value;
       if (c.isolated_pawns) t.v[TIsolatedPawns][col] = isolated * c.isolated_pawns_value;
       if (c.backward_pawns) t.v[TBackwardPawns][col] = backward * c.backward_pawns_value;

@@ -186,6 +186,52 @@ TEST(EvalTerms, AttackMapAgreesWithBoardIsAttacked) {
   }
 }
 
+// The pawn-structure terms are computed with whole-board set operations; a plain square-by-square
+// count of the §2.4.4 definitions must give the same numbers on every test position.
+TEST(EvalTerms, PawnStructureAgreesWithASquareBySquareCount) {
+  const EvalConfig cfg;
+  const Evaluator ev(cfg);
+  for (const auto& fen : all_test_fens()) {
+    const Board b = pos(fen);
+    const EvalBreakdown br = ev.breakdown(b);
+    for (Color col : {White, Black}) {
+      auto pawn_at = [&](Color c, int f, int r) {
+        return f >= 0 && f < 8 && b.piece_at(make_square(f, r)) == make_piece(c, Pawn);
+      };
+      int passed = 0, isolated = 0, backward = 0, doubled = 0;
+      for (int f = 0; f < 8; ++f) {
+        int on_file = 0;
+        for (int r = 0; r < 8; ++r) {
+          if (!pawn_at(col, f, r)) continue;
+          ++on_file;
+          const int rr = relative_rank(col, r);
+          bool stopped = false, has_neighbour = false, neighbour_level_or_behind = false;
+          for (int f2 = f - 1; f2 <= f + 1; ++f2)
+            for (int r2 = 0; r2 < 8; ++r2) {
+              if (relative_rank(col, r2) > rr && pawn_at(~col, f2, r2)) stopped = true;
+              if (f2 != f && pawn_at(col, f2, r2)) {
+                has_neighbour = true;
+                if (relative_rank(col, r2) <= rr) neighbour_level_or_behind = true;
+              }
+            }
+          passed += !stopped;
+          isolated += !has_neighbour;
+          backward += has_neighbour && !neighbour_level_or_behind;
+        }
+        doubled += on_file > 1 ? on_file - 1 : 0;
+      }
+      auto side = [&](const char* name) {
+        const TermScore& t = term(br, name);
+        return col == White ? t.white : t.black;
+      };
+      ASSERT_EQ(side("passed_pawns"), passed * cfg.passed_pawns_value) << fen;
+      ASSERT_EQ(side("isolated_pawns"), isolated * cfg.isolated_pawns_value) << fen;
+      ASSERT_EQ(side("backward_pawns"), backward * cfg.backward_pawns_value) << fen;
+      ASSERT_EQ(side("doubled_pawns"), doubled * cfg.doubled_pawns_value) << fen;
+    }
+  }
+}
+
 TEST(EvalSwitches, SwitchingATermOffRemovesExactlyItsContribution) {
   const Evaluator all_on{EvalConfig{}};
   for (const auto& p : eval_params()) {
