@@ -222,7 +222,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   if (null_move_allowed(cfg, board, ply, in_check, after_null, beta)) {
     ++stats.null_tries;
     board.make_null();
-    const Score v = -search(-beta, -beta + 1, depth - cfg.null_move_r - 1, ply + 1, sp, true);
+    // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
+    // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
+    const Score low = cfg.threat_ext ? std::min(beta - 1, -ScoreMateBound) : beta - 1;
+    const Score v = -search(-beta, -low, depth - cfg.null_move_r - 1, ply + 1, sp, true);
     board.unmake_null();
     if (stop) return 0;
     if (v >= beta) {
@@ -433,8 +436,9 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     result.pv.assign(pv[0], pv[0] + pv_len[0]);
     if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
     stats.depth_reached = d;
-    // Alg. 3 line 3: a mate score ends the deepening; a deeper search cannot change it.
-    if (std::abs(v) >= ScoreMateBound) break;
+    // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
+    // every shorter mate (a mate grafted from the table can be longer than the depth searched).
+    if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
   }
   result.completed = !stop;
   if (result.best_move.is_null()) {
