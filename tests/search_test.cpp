@@ -421,7 +421,9 @@ TEST(Flags, ExtensionsActAndAreCapped) {
     const auto on = run(with("H", c.flag, "true"), c.fen, c.depth);
     EXPECT_GT(on.stats.*c.counter, 0u) << c.flag;
     EXPECT_EQ(off.stats.*c.counter, 0u) << c.flag;
-    if (std::string(c.flag) != "single_reply_ext") EXPECT_NE(on.stats.nodes, off.stats.nodes) << c.flag;  // Kxg2 draws at once
+    if (std::string(c.flag) != "single_reply_ext") {
+      EXPECT_NE(on.stats.nodes, off.stats.nodes) << c.flag;  // Kxg2 draws at once
+    }
   }
   // The cap: in one search (no iterative deepening) without null move or reductions every line's
   // horizon is at ply = depth, so with max_extension_ply equal to the depth no move may be extended;
