@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
   harness::register_eval(app);
   harness::register_search(app);
   harness::register_flags(app);
+  harness::register_run(app);
+  harness::register_report(app);
+  harness::register_merge(app);
   // Further subcommands are registered here, one line each.
 
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");

@@ -1,0 +1,42 @@
+// The writers: one per format, all reading the same rows (a ResultSet) plus the thesis comparison
+// and the claims computed from them. `write_reports` writes every file of a results directory.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/claims.h"
+#include "harness/result_set.h"
+#include "harness/thesis_compare.h"
+
+namespace harness {
+
+struct Report {
+  const ResultSet& rs;
+  std::vector<ComparisonRow> comparison;
+  std::vector<Claim> claims;
+};
+
+Report build_report(const ResultSet& rs, const ThesisData& thesis);
+
+// writer_markdown.cpp: report.md — tables shaped like the thesis's Appendix B (per position:
+// versions × depths; per sweep and scheme: depths × table sizes), the thesis comparison as ratios,
+// and the claims with the figures that decide them.
+std::string markdown_report(const Report& report);
+
+// writer_csv.cpp: cells.csv — tidy, one row per cell with every counter; thesis_comparison.csv.
+std::string cells_csv(const ResultSet& rs);
+std::string thesis_comparison_csv(const Report& report);
+
+// writer_json.cpp: summary.json — totals, the tables as nested objects, comparison and claims.
+std::string summary_json(const Report& report);
+
+// "128K" for multiples of 1024, else the number.
+std::string entries_label(int entries);
+
+// Writes report.md, cells.csv, thesis_comparison.csv and summary.json into `dir`; returns their paths.
+std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
+                                                 const ThesisData& thesis);
+
+}  // namespace harness
