@@ -1,0 +1,109 @@
+// cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside before
+// appending; a broken line in the middle is an error naming the line. Also --shard parsing.
+#include "harness/cell_store.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/commands.h"
+#include "harness/shard.h"
+#include "runner_test_util.h"
+
+using namespace harness;
+using runner_test::TempDir;
+
+namespace {
+
+CellRecord record(const std::string& key, std::uint64_t nodes) {
+  CellRecord r;
+  r.key = key;
+  r.engine = "e";
+  r.position = "P";
+  r.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+  r.depth = 3;
+  r.version = "H";
+  r.flags = {{"lmr", true}, {"tt_entries", 1024}};
+  r.tt_entries = 1024;
+  r.tt_scheme = "depth_always";
+  for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? nodes : 7);
+  r.iteration_nodes = {1, 2, nodes};
+  r.best_move = "e2e4";
+  r.pv = "e2e4 e5d5";
+  r.search_seconds = 0.25;
+  r.engine_seconds = 0.5;
+  return r;
+}
+
+}  // namespace
+
+TEST(CellStore, LinesRoundTrip) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  {
+    CellStore store(file);
+    store.append(record("a", 10));
+    store.append(record("b", 20));
+  }
+  const auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 2u);
+  EXPECT_FALSE(got.torn_tail);
+  EXPECT_EQ(got.rows[1].nodes(), 20u);
+  EXPECT_EQ(got.rows[1].to_json(), record("b", 20).to_json());
+  EXPECT_EQ(got.rows[0].counter("null_tries"), 7u);
+}
+
+TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  const std::string whole = record("a", 10).to_json().dump() + "\n";
+  const std::string torn = record("b", 20).to_json().dump().substr(0, 40);
+  runner_test::write_text(file, whole + torn);
+  auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 1u);
+  EXPECT_TRUE(got.torn_tail);
+  EXPECT_EQ(got.torn_bytes, torn.size());
+  {
+    CellStore store(file);  // moves the fragment aside
+    store.append(record("c", 30));
+  }
+  got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 2u);
+  EXPECT_FALSE(got.torn_tail);
+  EXPECT_EQ(got.rows[1].key, "c");
+  int aside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path))
+    if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {
+      ++aside;
+      EXPECT_EQ(runner_test::read_text(e.path()), torn);
+    }
+  EXPECT_EQ(aside, 1);
+}
+
+TEST(CellStore, BrokenLineInTheMiddleIsAnError) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  runner_test::write_text(file, record("a", 1).to_json().dump() + "\n{\"key\": \"x\"}\n" + record("b", 2).to_json().dump() + "\n");
+  try {
+    read_cells(file);
+    ADD_FAILURE() << "accepted a broken line";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("cells.jsonl:2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CellStore, MissingFileIsEmpty) {
+  TempDir dir;
+  EXPECT_TRUE(read_cells(dir / "none.jsonl").rows.empty());
+}
+
+TEST(Shard, ParseAndSelect) {
+  EXPECT_EQ(parse_shard("2/3").index, 2);
+  EXPECT_EQ(parse_shard("2/3").count, 3);
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "1/"}) EXPECT_THROW(parse_shard(bad), UserError) << bad;
+  std::vector<CellSpec> cells(7);
+  for (int i = 0; i < 7; ++i) cells[std::size_t(i)].key = std::to_string(i);
+  std::set<std::string> all;
+  for (int i = 1; i <= 3; ++i)
+    for (const auto& c : select_shard(cells, Shard{i, 3})) EXPECT_TRUE(all.insert(c.key).second);
+  EXPECT_EQ(all.size(), 7u);
+  EXPECT_EQ(select_shard(cells, Shard{2, 3}).front().key, "1");
+}

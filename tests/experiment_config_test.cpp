@@ -1,0 +1,142 @@
+// Config validation: every kind of bad input gets one error naming the file and the JSON path (or
+// the EPD line) and listing the valid choices; a failed run leaves an existing output untouched.
+#include "harness/experiment_config.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/commands.h"
+#include "harness/presets.h"
+#include "runner_test_util.h"
+
+using namespace harness;
+using runner_test::TempDir;
+
+namespace {
+
+const std::string kGood = R"({
+  "name": "t",
+  "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.FIN.08", "LCTII.POS.09"]},
+                {"fen": "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "id": "kpk", "thesis_position": 4}],
+  "depths": {"from": 1, "to": 3},
+  "versions": ["B", {"name": "H-lmr", "extends": "H", "flags": {"lmr": false}}],
+  "sweeps": [{"version": "D", "tt_entries": [1024, 2048], "tt_schemes": ["always", "depth"], "depths": [2]}]
+})";
+
+// Writes `text` as a config and expects load_experiment to throw a UserError with every fragment.
+void expect_error(const std::string& text, const std::vector<std::string>& fragments) {
+  TempDir dir;
+  const auto file = dir / "bad.json";
+  runner_test::write_text(file, text);
+  try {
+    load_experiment(file);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const UserError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find(file.string()), std::string::npos) << "does not name the file: " << msg;
+    for (const auto& f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "missing '" << f << "' in: " << msg;
+  }
+}
+
+std::string with(const std::string& from, const std::string& to) {
+  std::string s = kGood;
+  const auto pos = s.find(from);
+  EXPECT_NE(pos, std::string::npos) << from;
+  return s.replace(pos, from.size(), to);
+}
+
+}  // namespace
+
+TEST(ExperimentConfig, GoodConfigResolvesAndEnumerates) {
+  TempDir dir;
+  runner_test::write_text(dir / "good.json", kGood);
+  const Experiment e = load_experiment(dir / "good.json");
+  ASSERT_EQ(e.positions.size(), 3u);
+  EXPECT_EQ(e.positions[0].id, "LCTII.FIN.08");
+  EXPECT_EQ(e.positions[0].phase, "endgame");
+  EXPECT_EQ(e.positions[1].phase, "middlegame");
+  EXPECT_EQ(e.positions[2].thesis_position, 4);
+  EXPECT_EQ(e.depths, (std::vector<int>{1, 2, 3}));
+  ASSERT_EQ(e.versions.size(), 2u);
+  EXPECT_EQ(e.versions[1].flags.at("lmr"), false);
+  EXPECT_EQ(e.versions[1].flags.at("null_move"), true);
+  ASSERT_EQ(e.sweeps.size(), 1u);
+  EXPECT_EQ(e.sweeps[0].positions.size(), 3u);
+
+  const auto cells = enumerate_cells(e, "engine-x");
+  EXPECT_EQ(cells.size(), 3u * 2u * 3u + 3u * 2u * 2u * 1u);
+  std::set<std::string> keys;
+  for (const auto& c : cells) keys.insert(c.key);
+  EXPECT_EQ(keys.size(), cells.size());
+  // Another engine identity changes every key; the same one reproduces them.
+  EXPECT_NE(enumerate_cells(e, "engine-y")[0].key, cells[0].key);
+  EXPECT_EQ(enumerate_cells(e, "engine-x")[0].key, cells[0].key);
+  // The resolved form round-trips.
+  EXPECT_EQ(Experiment::from_json(e.to_json(), "x").to_json(), e.to_json());
+  // A cell's flags are complete: applying them to any start gives the same config back.
+  buho::SearchConfig s;
+  buho::EvalConfig ev;
+  apply_flags(cells.back().flags, s, ev, "test");
+  EXPECT_EQ(flags_to_json(s, ev), cells.back().flags);
+  EXPECT_EQ(cells.back().tt_entries, 2048);
+}
+
+TEST(ExperimentConfig, VersionCellAndIdenticalSweepPointAreOneCell) {
+  TempDir dir;
+  runner_test::write_text(dir / "c.json", R"({"name": "t", "positions": [{"epd": "positions/lct2.epd", "id": "LCTII.FIN.08"}],
+    "depths": [3], "versions": ["D"],
+    "sweeps": [{"version": "D", "tt_entries": [1024, 2097152], "tt_schemes": ["depth_always"]}]})");
+  const auto cells = enumerate_cells(load_experiment(dir / "c.json"), "e");
+  ASSERT_EQ(cells.size(), 2u);
+  EXPECT_EQ(cells[0].groups, (std::vector<std::string>{"versions", "sweep:tt"}));
+}
+
+TEST(ExperimentConfigErrors, NotJson) { expect_error("{\"name\": \"t\",\n  \"depths\": [1,}", {"not valid JSON", "line 2"}); }
+
+TEST(ExperimentConfigErrors, MissingField) { expect_error(R"({"name": "t", "positions": [{"fen": "startpos"}], "versions": ["A"]})", {"$", "missing required key 'depths'"}); }
+
+TEST(ExperimentConfigErrors, UnknownKey) { expect_error(with("\"name\": \"t\",", "\"name\": \"t\", \"depth\": 3,"), {"$", "unknown key 'depth'", "valid:", "depths"}); }
+
+TEST(ExperimentConfigErrors, UnknownFlag) {
+  expect_error(with("{\"lmr\": false}", "{\"lmrr\": false}"), {"$.versions[1]", "lmrr", "lmr_min_depth"});
+}
+
+TEST(ExperimentConfigErrors, UnknownPreset) { expect_error(with("[\"B\",", "[\"Z\","), {"$.versions[0]", "'Z'", "A", "H"}); }
+
+TEST(ExperimentConfigErrors, DepthZero) { expect_error(with("{\"from\": 1, \"to\": 3}", "[0, 1]"), {"$.depths[0]", "depth must be in 1..40, got 0"}); }
+
+TEST(ExperimentConfigErrors, TtEntriesNotPositiveInteger) {
+  expect_error(with("[1024, 2048]", "[1024, -5]"), {"$.sweeps[0].tt_entries[1]", "positive integer", "-5"});
+  expect_error(with("[1024, 2048]", "[1024, 2.5]"), {"$.sweeps[0].tt_entries[1]", "positive integer", "2.5"});
+}
+
+TEST(ExperimentConfigErrors, UnknownScheme) {
+  expect_error(with("[\"always\", \"depth\"]", "[\"always\", \"deepest\"]"),
+               {"$.sweeps[0].tt_schemes[1]", "unknown scheme 'deepest'", "always, never, depth, depth_always"});
+}
+
+TEST(ExperimentConfigErrors, UnknownEpdId) {
+  expect_error(with("\"LCTII.POS.09\"", "\"LCTII.POS.99\""), {"$.positions[0].ids[1]", "LCTII.POS.99", "LCTII.POS.01"});
+}
+
+TEST(ExperimentConfigErrors, EpdLineFailsToLoad) {
+  TempDir dir;
+  runner_test::write_text(dir / "p.epd", "8/8/8/4k3/8/8/4P3/4K3 w - - id \"ok\";\n8/8/8/9/8/8/8/8 w - - id \"bad\";\n");
+  expect_error(with("\"positions/lct2.epd\"", "\"" + (dir / "p.epd").string() + "\""), {"$.positions[0].epd", "line 2"});
+}
+
+TEST(ExperimentConfigErrors, BadInlineFen) { expect_error(with("8/8/8/4k3/8/8/4P3/4K3 w", "8/8/8/4k3/8/8/4P3/4K3 x"), {"$.positions[1].fen", "bad FEN"}); }
+
+TEST(ExperimentConfigErrors, FailedRunLeavesExistingOutputUntouched) {
+  TempDir dir;
+  const auto out = dir / "out";
+  std::filesystem::create_directories(out);
+  runner_test::write_text(out / "cells.jsonl", "precious\n");
+  runner_test::write_text(out / "experiment.json", "{}");
+  runner_test::write_text(dir / "bad.json", with("[\"B\",", "[\"Z\","));
+  const auto r = runner_test::run_harness("run " + (dir / "bad.json").string() + " --out " + out.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: "), std::string::npos);
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), "precious\n");
+  EXPECT_EQ(runner_test::read_text(out / "experiment.json"), "{}");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(out), std::filesystem::directory_iterator()), 2);
+}

@@ -1,0 +1,155 @@
+// The runner end to end through the harness binary on a tiny config: a run killed with SIGKILL and
+// resumed ends with the same cells as an uninterrupted run; 1 and 2 threads give identical node
+// counts; shards merged equal a single run; a changed config is refused; --fresh sets results aside.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "harness/cell_store.h"
+#include "runner_test_util.h"
+
+using runner_test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+// 3 positions x 3 versions x 6 depths + a 2 x 2 TT sweep at depths 4-6: 54 + 12 cells, a few seconds.
+const std::string kConfig = R"({
+  "name": "tiny",
+  "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.FIN.08", "LCTII.FIN.06", "LCTII.POS.09"]}],
+  "depths": {"from": 1, "to": 6},
+  "versions": ["B", "D", "H"],
+  "sweeps": [{"version": "D", "positions": ["LCTII.FIN.06"], "tt_entries": [1024, 4096],
+              "tt_schemes": ["always", "depth_always"], "depths": [4, 5, 6]}]
+})";
+constexpr std::size_t kCells = 66;
+
+// The lines of a cells.jsonl by key, without the two timing fields (the only ones that may differ
+// between two runs of the same cell).
+std::map<std::string, nlohmann::json> cells_by_key(const fs::path& dir) {
+  std::map<std::string, nlohmann::json> out;
+  for (const auto& r : harness::read_cells(dir / "cells.jsonl").rows) {
+    nlohmann::json j = r.to_json();
+    j.erase("search_seconds");
+    j.erase("engine_seconds");
+    EXPECT_TRUE(out.emplace(r.key, j).second) << "cell stored twice: " << r.key;
+  }
+  return out;
+}
+
+struct RunnerFixture : ::testing::Test {
+  TempDir tmp;
+  fs::path config;
+  void SetUp() override {
+    config = tmp / "tiny.json";
+    runner_test::write_text(config, kConfig);
+  }
+  void run_ok(const std::string& args) {
+    const auto r = runner_test::run_harness(args);
+    ASSERT_EQ(r.code, 0) << r.output;
+  }
+};
+
+}  // namespace
+
+TEST_F(RunnerFixture, KilledAndResumedEqualsUninterrupted) {
+  run_ok("run " + config.string() + " -q --threads 2 --out " + (tmp / "whole").string());
+  const auto whole = cells_by_key(tmp / "whole");
+  ASSERT_EQ(whole.size(), kCells);
+
+  const fs::path out = tmp / "killed";
+  const pid_t pid = runner_test::spawn_harness({"run", config.string(), "-q", "--threads", "1", "--out", out.string()});
+  ASSERT_GT(pid, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (runner_test::count_lines(out / "cells.jsonl") < 5 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+  const std::size_t before = harness::read_cells(out / "cells.jsonl").rows.size();
+  EXPECT_GE(before, 5u);
+  EXPECT_LT(before, kCells);
+
+  const auto r = runner_test::run_harness("run " + config.string() + " -q --threads 2 --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find(std::to_string(before) + " already in"), std::string::npos) << r.output;
+  EXPECT_EQ(cells_by_key(out), whole);
+
+  // A third run finds nothing to do.
+  const auto again = runner_test::run_harness("run " + config.string() + " -q --out " + out.string());
+  EXPECT_NE(again.output.find("running 0 on"), std::string::npos) << again.output;
+  EXPECT_EQ(cells_by_key(out), whole);
+}
+
+TEST_F(RunnerFixture, OneAndTwoThreadsGiveIdenticalCounts) {
+  run_ok("run " + config.string() + " -q --threads 1 --out " + (tmp / "t1").string());
+  run_ok("run " + config.string() + " -q --threads 2 --out " + (tmp / "t2").string());
+  EXPECT_EQ(cells_by_key(tmp / "t1"), cells_by_key(tmp / "t2"));
+  EXPECT_EQ(cells_by_key(tmp / "t1").size(), kCells);
+}
+
+TEST_F(RunnerFixture, ShardsMergedEqualOneRun) {
+  run_ok("run " + config.string() + " -q --out " + (tmp / "single").string());
+  for (int i = 1; i <= 3; ++i)
+    run_ok("run " + config.string() + " -q --shard " + std::to_string(i) + "/3 --out " + (tmp / ("s" + std::to_string(i))).string());
+  EXPECT_LT(cells_by_key(tmp / "s1").size(), kCells);
+  run_ok("merge " + (tmp / "s1").string() + " " + (tmp / "s2").string() + " " + (tmp / "s3").string() + " --out " +
+         (tmp / "merged").string());
+  EXPECT_EQ(cells_by_key(tmp / "merged"), cells_by_key(tmp / "single"));
+  EXPECT_TRUE(fs::exists(tmp / "merged" / "report.md"));
+
+  // A shard of another config is refused.
+  TempDir other;
+  std::string changed = kConfig;
+  changed.replace(changed.find("\"B\", "), 5, "");
+  runner_test::write_text(other / "c.json", changed);
+  run_ok("run " + (other / "c.json").string() + " -q --shard 1/9 --out " + (other / "o").string());
+  const auto r = runner_test::run_harness("merge " + (tmp / "s1").string() + " " + (other / "o").string() + " --out " +
+                                          (tmp / "merged2").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("different experiments"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(tmp / "merged2"));
+}
+
+TEST_F(RunnerFixture, ChangedConfigIsRefusedAndFreshSetsOldResultsAside) {
+  const fs::path out = tmp / "out";
+  run_ok("run " + config.string() + " -q --shard 1/6 --out " + out.string());
+  const std::string before = runner_test::read_text(out / "cells.jsonl");
+
+  // The same config with version H's LMR tuned differently: results would differ.
+  std::string changed = kConfig;
+  const std::string versions = "[\"B\", \"D\", \"H\"]";
+  changed.replace(changed.find(versions), versions.size(),
+                  "[\"B\", \"D\", {\"name\": \"H2\", \"extends\": \"H\", \"flags\": {\"lmr_min_moves\": 3}}]");
+  runner_test::write_text(config, changed);
+  const auto r = runner_test::run_harness("run " + config.string() + " -q --out " + out.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("different experiment"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--fresh"), std::string::npos) << r.output;
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), before);
+
+  run_ok("run " + config.string() + " -q --fresh --shard 1/6 --out " + out.string());
+  int backups = 0;
+  for (const auto& e : fs::directory_iterator(out))
+    if (e.path().filename().string().rfind("cells.jsonl.bak-", 0) == 0) {
+      ++backups;
+      EXPECT_EQ(runner_test::read_text(e.path()), before);
+    }
+  EXPECT_EQ(backups, 1);
+}
+
+TEST_F(RunnerFixture, ReportRebuildsTheSameFiles) {
+  const fs::path out = tmp / "out";
+  run_ok("run " + config.string() + " -q --out " + out.string());
+  const std::string md = runner_test::read_text(out / "report.md"), csv = runner_test::read_text(out / "cells.csv");
+  fs::remove(out / "report.md");
+  fs::remove(out / "cells.csv");
+  run_ok("report " + out.string());
+  EXPECT_EQ(runner_test::read_text(out / "report.md"), md);
+  EXPECT_EQ(runner_test::read_text(out / "cells.csv"), csv);
+}
