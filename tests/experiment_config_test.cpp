@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "harness/commands.h"
 #include "harness/presets.h"
 #include "runner_test_util.h"
@@ -139,4 +141,20 @@ TEST(ExperimentConfigErrors, FailedRunLeavesExistingOutputUntouched) {
   EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), "precious\n");
   EXPECT_EQ(runner_test::read_text(out / "experiment.json"), "{}");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(out), std::filesystem::directory_iterator()), 2);
+}
+
+TEST(ExperimentConfig, ShippedConfigsLoad) {
+  const std::map<std::string, std::size_t> expected_cells = {
+      {"quick.json", 5u * 8u * 5u + 4u * 4u * 10u},
+      {"thesis-versions.json", 6u * 8u * 9u},
+      {"thesis-tt.json", 5u * 4u * 11u},
+      {"lct2-all.json", 35u * 8u * 7u},
+      {"ablation-h.json", 6u * 9u * 8u}};
+  for (const auto& [file, cells] : expected_cells) {
+    const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs" / file);
+    const auto n = enumerate_cells(e, "x").size();
+    EXPECT_EQ(n, cells) << file;
+  }
+  const Experiment tv = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/thesis-versions.json");
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(tv.positions[std::size_t(i)].thesis_position, i + 1);
 }
