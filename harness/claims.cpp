@@ -37,6 +37,8 @@ std::vector<Change> changes(const ResultSet& rs, const std::string& to, const st
       const CellRecord* a = rs.version_cell(p.id, to, d);
       const CellRecord* b = rs.version_cell(p.id, from, d);
       if (!a || !b || b->nodes() == 0) continue;
+      // A cell stopped by the node budget holds a truncated count: no ratio with it is meaningful.
+      if (!a->completed || !b->completed) continue;
       out.push_back({p.id, d, 100.0 * (double(a->nodes()) / double(b->nodes()) - 1.0)});
     }
   }

@@ -144,7 +144,8 @@ std::string markdown_report(const Report& report) {
         "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
         "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
         "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
-        "measured part holds; parts without cells are not measured.\n\n";
+        "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
+        "the node budget is left out (its count is truncated).\n\n";
   for (const auto& c : report.claims) {
     md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
     for (const auto& p : c.parts) {
