@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Figure 6.3 of the thesis from a results directory: per replacement scheme, the gain (% fewer nodes)
 from doubling the transposition table, and the nodes by depth per scheme at each size, with the
 thesis's numbers beside ours.

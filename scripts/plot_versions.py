@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Figures 6.1/6.2 of the thesis from a results directory: per position, each version's nodes as a
 percentage of version A, by depth, on a log scale, with the thesis's curve beside ours.
 
