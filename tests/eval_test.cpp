@@ -245,7 +245,8 @@ TEST(EvalSwitches, SwitchingATermOffRemovesExactlyItsContribution) {
       const TermScore& t = term(br, std::string(p.name));
       const int contribution = b.side_to_move() == White ? t.white - t.black : t.black - t.white;
       ASSERT_EQ(off.evaluate(b), br.total - contribution) << p.name << " in " << fen;
-      const TermScore& t_off = term(off.breakdown(b), std::string(p.name));
+      const EvalBreakdown br_off = off.breakdown(b);  // kept alive: term() returns a reference into it
+      const TermScore& t_off = term(br_off, std::string(p.name));
       ASSERT_EQ(t_off.white, 0);
       ASSERT_EQ(t_off.black, 0);
     }
