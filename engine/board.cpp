@@ -67,6 +67,7 @@ Board::Board() { *this = from_fen(kStartFen); }
 
 void Board::clear() {
   squares_.fill(NoPiece);
+  bb_.fill(0);
   list_index_.fill(0);
   list_size_ = {0, 0};
   for (auto& c : counts_) c.fill(0);
@@ -94,6 +95,7 @@ void Board::put_piece(Piece p, Square sq) {
   list_[c][idx] = sq;
   list_index_[sq] = std::uint8_t(idx);
   squares_[sq] = p;
+  bb_[p] ^= std::uint64_t(1) << index64(sq);
   ++counts_[c][type_of(p)];
   key_ ^= kZobrist.piece[p][index64(sq)];
 }
@@ -106,6 +108,7 @@ void Board::remove_piece(Square sq) {
   list_[c][idx] = last;
   list_index_[last] = std::uint8_t(idx);
   squares_[sq] = NoPiece;
+  bb_[p] ^= std::uint64_t(1) << index64(sq);
   --counts_[c][type_of(p)];
   key_ ^= kZobrist.piece[p][index64(sq)];
 }
@@ -117,6 +120,7 @@ void Board::move_piece(Square from, Square to) {
   list_index_[to] = std::uint8_t(idx);
   squares_[to] = p;
   squares_[from] = NoPiece;
+  bb_[p] ^= (std::uint64_t(1) << index64(from)) | (std::uint64_t(1) << index64(to));
   key_ ^= kZobrist.piece[p][index64(from)] ^ kZobrist.piece[p][index64(to)];
 }
 
@@ -454,6 +458,7 @@ std::uint64_t Board::compute_key() const {
 bool Board::is_ok() const {
   int counts[COLOR_NB][PIECE_TYPE_NB] = {};
   int listed[COLOR_NB] = {0, 0};
+  std::array<std::uint64_t, PIECE_NB> bb{};
   for (Square sq = 0; sq < 128; ++sq) {
     const Piece p = squares_[sq];
     if (!on_board(sq)) {
@@ -461,6 +466,7 @@ bool Board::is_ok() const {
       continue;
     }
     if (p == NoPiece) continue;
+    bb[p] |= std::uint64_t(1) << index64(sq);
     const Color c = color_of(p);
     ++counts[c][type_of(p)];
     ++listed[c];
@@ -473,6 +479,7 @@ bool Board::is_ok() const {
     for (int t = Pawn; t <= King; ++t)
       if (counts[c][t] != counts_[c][t]) return false;
   }
+  if (bb != bb_) return false;
   if (ep_ != NoSquare && rank_of(ep_) != (side_ == White ? 5 : 2)) return false;
   return key_ == compute_key();
 }

@@ -77,6 +77,9 @@ class Board {
   bool is_ok() const;
 
  private:
+  // The evaluation reads the piece sets below directly (internals, not part of the public interface).
+  friend class Evaluator;
+
   struct Undo {
     std::uint64_t key;
     Piece captured;
@@ -94,6 +97,9 @@ class Board {
   void move_piece(Square from, Square to);
 
   std::array<Piece, 128> squares_{};
+  // One 64-bit set per piece (index64 squares), kept in step with squares_ by the three functions
+  // below; the evaluation builds its bitboards from these instead of walking the piece lists.
+  std::array<std::uint64_t, PIECE_NB> bb_{};
   std::array<std::uint8_t, 128> list_index_{};  // square -> index in its side's piece list
   std::array<std::array<Square, MaxPieces>, COLOR_NB> list_{};
   std::array<int, COLOR_NB> list_size_{};

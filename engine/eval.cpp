@@ -2,8 +2,8 @@
 // a switch of EvalConfig. Every term is computed for each side as "good for that side" and the total
 // is White's sum minus Black's, negated when Black is to move.
 //
-// Shared work is done once per call: one pass over the piece lists builds a 64-bit set per piece
-// kind and the piece-square sums; from those come the pawn-file masks (used by the rook, shield and
+// Shared work is done once per call: the board keeps a 64-bit set per piece kind, from which come
+// the piece-square sums; from those come the pawn-file masks (used by the rook, shield and
 // open-line terms), the pawn structure as set operations, one attack map per side (only when a term
 // needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
@@ -155,6 +155,19 @@ constexpr PieceSquareTables make_pst() {
 
 constexpr PieceSquareTables kPst = make_pst();
 
+// The same tables indexed by the dense 0..63 square, for walking the board's piece sets.
+struct PieceSquareTables64 {
+  std::array<std::array<std::array<std::int16_t, 64>, PIECE_TYPE_NB>, COLOR_NB> v{};
+};
+constexpr PieceSquareTables64 make_pst64() {
+  PieceSquareTables64 t{};
+  for (int col = 0; col < COLOR_NB; ++col)
+    for (int slot = 0; slot < PIECE_TYPE_NB; ++slot)
+      for (int i = 0; i < 64; ++i) t.v[col][slot][i] = kPst.v[col][slot][from_index64(i)];
+  return t;
+}
+constexpr PieceSquareTables64 kPst64 = make_pst64();
+
 // A pawn-file mask has bit r set when the side has a pawn on rank r (absolute, 0 = rank 1).
 // Seen from Black, rank r is relative rank 7 - r: reversing the bits turns it into a relative mask.
 constexpr std::array<std::uint8_t, 256> make_reverse() {
@@ -264,12 +277,13 @@ constexpr LineMasks make_lines() {
 }
 constexpr LineMasks kLines = make_lines();
 
-// Nothing stands strictly between a and b, which lie on one line (attack_step != 0).
-inline bool path_clear(const Board& b, Square a, Square to) {
-  const int step = attack_step(a, to);
-  for (Square s = a + step; s != to; s += step)
-    if (b.piece_at(s) != NoPiece) return false;
-  return true;
+// Nothing stands strictly between a and b (a below b), which share a file or a rank: the squares
+// with index64 strictly between them, kept to a's file when they share one, must all be empty.
+inline bool path_clear(Square a, Square to, Bitboard empty) {
+  const int ia = index64(a), ib = index64(to);
+  Bitboard between = (Bitboard(1) << ib) - (Bitboard(2) << ia);
+  if (file_of(a) == file_of(to)) between &= kFileA << file_of(a);
+  return (between & ~empty) == 0;
 }
 
 }  // namespace
@@ -301,18 +315,15 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     t.v[TMaterial][Black] = material[Black];
   }
 
-  // --- One pass over both piece lists: piece sets and piece-square sums ---
-  Bitboard pieces[COLOR_NB][PIECE_TYPE_NB] = {};  // [colour][type]; slot 0 unused
+  // --- Piece sets (kept by the board) and piece-square sums ---
+  Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
   int pst[COLOR_NB] = {0, 0};
   for (Color col : {White, Black}) {
-    const int n = b.piece_count(col);
-    for (int i = 0; i < n; ++i) {  // the king (index 0) is included; its table depends on the phase
-      const Square sq = b.piece_square(col, i);
-      const PieceType pt = type_of(b.piece_at(sq));
-      pst[col] += kPst.v[col][pt][sq];
-      pieces[col][pt] |= bit(sq);
-    }
-    pst[col] -= kPst.v[col][King][b.king_square(col)];
+    pieces[col][NoPieceType] = 0;
+    for (int pt = Pawn; pt <= King; ++pt) pieces[col][pt] = b.bb_[make_piece(col, PieceType(pt))];
+    // The king is left out here; its table depends on the phase (below).
+    for (int pt = Pawn; pt < King; ++pt)
+      for (Bitboard x = pieces[col][pt]; x; x &= x - 1) pst[col] += kPst64.v[col][pt][std::countr_zero(x)];
   }
   Bitboard all[COLOR_NB];
   for (Color col : {White, Black})
@@ -369,8 +380,8 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
       // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
       for (Bitboard o = r & (r - 1); o; o &= o - 1) {
         const Square other = from_index64(std::countr_zero(o));
-        if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(b, sq, other);
-        else if (rank_of(sq) == rank_of(other)) on_rank = on_rank || path_clear(b, sq, other);
+        if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(sq, other, empty);
+        else if (rank_of(sq) == rank_of(other)) on_rank = on_rank || path_clear(sq, other, empty);
       }
     }
     if (c.rook_open_file) t.v[TRookOpenFile][col] = open * c.rook_open_file_value;
