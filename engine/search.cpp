@@ -84,6 +84,37 @@ struct Engine::Impl {
   void clear() {
     if (tt.allocated()) tt.clear();
     order.clear();
+    clear_eval_cache();
+  }
+
+  // A per-engine cache of static evaluations keyed by the Zobrist key. The evaluation is a function of
+  // the position alone (pieces, castling rights and side to move, all in the key), so a hit returns the
+  // very value evaluate() would. The slot is chosen by the key's low bits and keeps the key's high bits
+  // and the value, so the whole key is compared. Allocated once with the engine, cleared with its state.
+  static constexpr int kEvalCacheBits = 18;
+  static constexpr int kEvalKeyShift = 16;  // low 16 bits of a slot: the value; high 48: key >> 16
+  static_assert(kEvalCacheBits >= kEvalKeyShift, "the index and the stored bits must cover the whole key");
+  std::vector<std::uint64_t> eval_cache = std::vector<std::uint64_t>(std::size_t(1) << kEvalCacheBits, kEmptyEval);
+
+  void clear_eval_cache() { std::fill(eval_cache.begin(), eval_cache.end(), kEmptyEval); }
+  // An empty slot holds all ones, and a slot equal to that is never taken as a hit: a position whose
+  // key's high bits are all ones and whose value is -1 is simply evaluated each time.
+  static constexpr std::uint64_t kEmptyEval = ~std::uint64_t(0);
+  std::uint64_t& eval_slot(std::uint64_t key) { return eval_cache[key & ((std::uint64_t(1) << kEvalCacheBits) - 1)]; }
+  // Called right after a move is made, before the child node starts: its evaluation slot (and table
+  // entry, when the child is a full-width node) begin loading while the child does its first tests.
+  void prefetch_child(bool full_width) {
+    __builtin_prefetch(&eval_slot(board.key()));
+    if (full_width && uses_tt()) tt.prefetch(board.key());
+  }
+  Score evaluate() {
+    const std::uint64_t key = board.key();
+    std::uint64_t& slot = eval_slot(key);
+    const std::uint64_t tag = key & ~((std::uint64_t(1) << kEvalKeyShift) - 1);
+    if ((slot & ~std::uint64_t(0xFFFF)) == tag && slot != kEmptyEval) return Score(std::int16_t(slot & 0xFFFF));
+    const Score v = eval.evaluate(board);
+    if (v >= -32768 && v <= 32767) slot = tag | std::uint16_t(std::int16_t(v));
+    return v;
   }
 
   // Picks the best-scored move of [i, n) into position i (selection: cheap when a cut-off comes early).
@@ -124,7 +155,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   if (ply >= MaxPly) return eval.evaluate(board);
 
   // Step 3. Stand pat (Alg. 4 lines 1–7). With quiescence off the horizon is the static evaluation.
-  const Score stand = eval.evaluate(board);
+  const Score stand = evaluate();
   if (!cfg.quiescence) return stand;
   if (stand >= beta) return beta;
   if (stand > alpha) alpha = stand;
@@ -149,6 +180,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
     if (cfg.mvv_lva) pick(moves, scores, i, n);
     const Move m = moves[i];
     board.make_move(m);
+    prefetch_child(false);
     const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;
@@ -340,6 +372,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
                                     cfg.killers && order.is_killer(ply, m), check);
 
     board.make_move(m);
+    prefetch_child(new_depth > 0);
     Score v = 0;
     bool full = true;
     if (reduce) {

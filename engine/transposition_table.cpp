@@ -6,6 +6,7 @@ namespace buho {
 
 void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
   entries_ = std::max(1, entries);
+  mask_ = entries_ > 1 && (entries_ & (entries_ - 1)) == 0 ? std::uint64_t(entries_ - 1) : 0;
   scheme_ = scheme;
   slots_.assign(std::size_t(entries_) * slots_per_entry(), TTEntry{});
   dirty_ = false;

@@ -53,13 +53,21 @@ class TranspositionTable {
   ReplacementScheme scheme() const { return scheme_; }
   int slots_per_entry() const { return scheme_ == ReplacementScheme::DepthAlways ? 2 : 1; }
   const TTEntry& slot(int entry, int which) const { return slots_[std::size_t(entry) * slots_per_entry() + which]; }
-  int index_of(std::uint64_t key) const { return int(key % std::uint64_t(entries_)); }
+  int index_of(std::uint64_t key) const {
+    // key mod entries; a power-of-two size (the usual case) needs no division.
+    return mask_ ? int(key & mask_) : int(key % std::uint64_t(entries_));
+  }
+  // Starts loading the slots of `key` into the cache; changes nothing.
+  void prefetch(std::uint64_t key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[std::size_t(index_of(key)) * slots_per_entry()]);
+  }
 
   TTCounters counters;
 
  private:
   std::vector<TTEntry> slots_;
   int entries_ = 0;
+  std::uint64_t mask_ = 0;  // entries_ - 1 when entries_ is a power of two (> 1), else 0
   bool dirty_ = false;  // something was stored since the last clear (a clean table needs no sweep)
   ReplacementScheme scheme_ = ReplacementScheme::DepthAlways;
 };
