@@ -331,11 +331,9 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
                pieces[col][Queen] | pieces[col][King];
   const Bitboard empty = ~(all[White] | all[Black]);
 
-  // Pawn files: pawns[col][file + 1] is a rank mask; files -1 and 8 stay empty so neighbours of the
-  // a and h files need no bounds test.
-  unsigned pawns[COLOR_NB][10] = {};
-  for (Color col : {White, Black})
-    for (int f = 0; f < 8; ++f) pawns[col][f + 1] = file_ranks(pieces[col][Pawn], f);
+  // Pawn files, asked for only where a term needs them: pawn_ranks(col, f) is the rank mask of
+  // `col`'s pawns on file f (bit r = a pawn on rank r).
+  auto pawn_ranks = [&pieces](Color col, int f) { return file_ranks(pieces[col][Pawn], f); };
 
   for (Color col : {White, Black}) {
     const Bitboard* own = pieces[col];
@@ -372,7 +370,7 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     bool on_file = false, on_rank = false;
     for (Bitboard r = pieces[col][Rook]; r; r &= r - 1) {
       const Square sq = from_index64(std::countr_zero(r));
-      const unsigned own = pawns[col][file_of(sq) + 1], enemy = pawns[~col][file_of(sq) + 1];
+      const unsigned own = pawn_ranks(col, file_of(sq)), enemy = pawn_ranks(~col, file_of(sq));
       // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
       // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
       if (own == 0 && enemy == 0) ++open;
@@ -459,8 +457,8 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
         for (int f = first; f < first + 3; ++f) {
           const int div = f == side_file ? c.shield_side_file_divisor : 1;
           // Own pawns on this file by relative rank (bit 1 = the second rank, the pawn's start).
-          const unsigned own = relative_mask(col, pawns[col][f + 1]);
-          const unsigned enemy = relative_mask(col, pawns[~col][f + 1]);
+          const unsigned own = relative_mask(col, pawn_ranks(col, f));
+          const unsigned enemy = relative_mask(col, pawn_ranks(~col, f));
           // CHOICE (which own pawn): the states are exclusive; the own pawn nearest the king
           // (lowest relative rank) decides, and "no pawn" means none on the whole file.
           if (own == 0) shield += c.shield_missing_value / div;
@@ -483,7 +481,7 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
       // either colour on it.
       int open_files = 0;
       for (int f = kfile - 1; f <= kfile + 1; ++f)
-        if (f >= 0 && f <= 7 && pawns[White][f + 1] == 0 && pawns[Black][f + 1] == 0) ++open_files;
+        if (f >= 0 && f <= 7 && ((pieces[White][Pawn] | pieces[Black][Pawn]) & (kFileA << f)) == 0) ++open_files;
       t.v[TUncastledOpenLines][col] = open_files * c.uncastled_open_lines_value;
     }
   }
