@@ -8,10 +8,14 @@
 
 namespace buho {
 
-// NODE COUNT DEFINITION: a node is one position entered by the search or by the quiescence search —
-// root, interior nodes, leaves, quiescence nodes, null-move children and re-searches all included —
-// counted once per entry and summed over every iteration of iterative deepening. `nodes` goes up in
-// exactly two places: at the top of the full-width search and at the top of quiescence.
+// NODE COUNT DEFINITION, the one place it is written: the README quotes it, every report prints it,
+// and a test checks that the README's copy is word for word this text.
+inline constexpr const char* kNodeCountDefinition =
+    "A node is one position entered by the search or by the quiescence search — root, interior nodes, leaves, "
+    "quiescence nodes, null-move children and re-searches all included — counted once per entry and summed over "
+    "every iteration of iterative deepening. `nodes` goes up in exactly two places: at the top of the full-width "
+    "search and at the top of quiescence.";
+
 struct SearchStats {
   std::uint64_t nodes = 0;                 // every position entered (definition above)
   std::uint64_t qnodes = 0;                // the part of `nodes` entered by quiescence

@@ -4,10 +4,11 @@
 // commit that changes the search cites the new value.
 #include <fmt/core.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "engine/search.h"
+#include "harness/bench_positions.h"
+#include "harness/bench_signature.h"
 #include "harness/commands.h"
 #include "harness/paths.h"
 #include "harness/presets.h"
@@ -23,26 +24,6 @@ struct BenchCase {
 
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
 constexpr BenchCase kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
-
-// Signature: fixed positions and depths, quick (about a second in all).
-constexpr BenchCase kSignatureCases[] = {
-    {"startpos", 7},     {"LCTII.POS.01", 7}, {"LCTII.POS.02", 7}, {"LCTII.POS.03", 7},
-    {"LCTII.CMB.01", 7}, {"LCTII.FIN.01", 9}, {"LCTII.FIN.02", 9},
-};
-
-buho::Board load_position(const std::string& id) {
-  if (id == "startpos") return buho::Board();
-  const auto file = project_path("positions/lct2.epd");
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open the file", file.string()));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    buho::EpdRecord rec = buho::parse_epd(line);
-    if (rec.id == id) return rec.board;
-  }
-  throw UserError(fmt::format("{}: no position with id {}", file.string(), id));
-}
 
 }  // namespace
 
@@ -73,7 +54,7 @@ void register_bench_search(CLI::App& bench) {
         int depth = c.depth;
         if (opt->depth_pos && std::string(c.id) == "LCTII.POS.01") depth = opt->depth_pos;
         if (opt->depth_fin && std::string(c.id) == "LCTII.FIN.02") depth = opt->depth_fin;
-        const auto r = engine.search(load_position(c.id), buho::Limits{depth, 0});
+        const auto r = engine.search(bench_position(c.id), buho::Limits{depth, 0});
         nodes += r.stats.nodes;
         seconds += r.stats.seconds;
         rows.push_back({{"position", c.id}, {"depth", depth}, {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds},
@@ -89,17 +70,11 @@ void register_bench_search(CLI::App& bench) {
       if (!opt->json) fmt::print("total nodes {}  seconds {:.3f}  nps {:.0f}\n", nodes, seconds, seconds > 0 ? double(nodes) / seconds : 0.0);
     }
 
-    std::uint64_t signature = 0;
-    nlohmann::json sig = nlohmann::json::array();
-    for (const auto& c : kSignatureCases) {
-      const auto r = engine.search(load_position(c.id), buho::Limits{c.depth, 0});
-      signature += r.stats.nodes;
-      sig.push_back({{"position", c.id}, {"depth", c.depth}, {"nodes", r.stats.nodes}});
-    }
-    out["signature_set"] = sig;
-    out["signature"] = signature;
+    const BenchSignature sig = bench_signature();
+    out["signature_set"] = sig.cases;
+    out["signature"] = sig.value;
     if (opt->json) fmt::print("{}\n", out.dump());
-    else fmt::print("signature {}\n", signature);
+    else fmt::print("signature {}\n", sig.value);
   });
 }
 

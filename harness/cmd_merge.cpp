@@ -5,11 +5,13 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "harness/cell_store.h"
 #include "harness/commands.h"
 #include "harness/paths.h"
 #include "harness/result_set.h"
+#include "harness/run_log.h"
 #include "harness/writers.h"
 
 namespace harness {
@@ -76,6 +78,13 @@ void register_merge(CLI::App& app) {
           ++added;
         }
     }
+    // The run logs travel with the cells: each input's runs, once each, so the merged report still says
+    // where and how every shard was measured.
+    std::set<std::string> logged;
+    for (const auto& r : read_run_records(dest)) logged.insert(r.to_json().dump());
+    for (const auto& d : *dirs)
+      for (const auto& r : read_run_records(d))
+        if (logged.insert(r.to_json().dump()).second) append_run_record(dest, r);
     const ResultSet rs = load_results(dest);
     const auto files = write_reports(rs, dest, load_thesis_data(project_path("data/thesis")));
     fmt::print("merged {} dirs: {} cells added, {} of {} cells measured in {}\n", dirs->size(), added, rs.measured(),

@@ -1,5 +1,5 @@
-// `harness report DIR`: rebuilds report.md, cells.csv, thesis_comparison.csv and summary.json from
-// DIR/experiment.json and DIR/cells.jsonl, without searching.
+// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json from
+// DIR/experiment.json and DIR/cells.jsonl (with DIR/runs.jsonl and DIR/notes.md), without searching.
 #include <fmt/core.h>
 
 #include "harness/commands.h"

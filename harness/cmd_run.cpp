@@ -7,12 +7,14 @@
 #include <set>
 #include <thread>
 
+#include "harness/bench_signature.h"
 #include "harness/cell_store.h"
 #include "harness/commands.h"
 #include "harness/engine_identity.h"
 #include "harness/experiment_config.h"
 #include "harness/paths.h"
 #include "harness/result_set.h"
+#include "harness/run_log.h"
 #include "harness/runner.h"
 #include "harness/shard.h"
 #include "harness/writers.h"
@@ -69,6 +71,7 @@ void register_run(CLI::App& app) {
   cmd->add_flag("--no-report", opt->no_report, "Only run cells; do not write the reports (see `harness report`)");
   cmd->callback([opt] {
     const auto t_start = std::chrono::steady_clock::now();
+    const std::string started_utc = utc_now_iso();
     // 1. Everything that can be wrong in the input is checked before the output directory is touched.
     const std::filesystem::path config =
         opt->config.empty() ? project_path("configs/quick.json") : std::filesystem::path(opt->config);
@@ -141,8 +144,23 @@ void register_run(CLI::App& app) {
       totals = run_cells(todo, engine, store, RunnerOptions{opt->threads, !opt->quiet}, in_shard, shard_done);
     }
 
-    // 4. Reports, from the file (what a later `harness report` would see).
+    // 4. The run log (where and how these cells were measured), then the reports from the files
+    //    (what a later `harness report` would see).
     const auto t_report = std::chrono::steady_clock::now();
+    if (totals.cells_run > 0) {
+      RunRecord run;
+      run.started_utc = started_utc;
+      run.wall_seconds = totals.wall_seconds;
+      run.threads = std::max(1, std::min<int>(opt->threads, int(todo.size())));
+      run.shard = shard.text();
+      run.cells_run = totals.cells_run;
+      run.nodes = totals.nodes;
+      run.engine_seconds = totals.engine_seconds;
+      run.engine = engine;
+      run.bench_signature = bench_signature().value;
+      run.machine = this_machine();
+      append_run_record(dir, run);
+    }
     std::vector<std::filesystem::path> files;
     if (!opt->no_report) {
       const ResultSet rs = load_results(dir);

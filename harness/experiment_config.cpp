@@ -136,6 +136,7 @@ void apply_position_extras(const Where& w, const std::string& path, const json& 
       w.fail(path + ".phase", fmt::format("unknown phase '{}' (valid: middlegame, endgame)", ph));
     p.phase = ph;
   }
+  if (auto it = e.find("note"); it != e.end()) p.note = get_string(w, path + ".note", *it);
 }
 
 std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
@@ -286,6 +287,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
     w.fail("$.name", fmt::format("'{}' is not a valid name (letters, digits, '.', '_', '-'; it names the output directory)",
                                  exp.name));
   if (j.contains("description")) exp.description = get_string(w, "$.description", j["description"]);
+  if (j.contains("note")) exp.note = get_string(w, "$.note", j["note"]);
   if (j.contains("node_budget"))
     exp.node_budget = std::uint64_t(get_int(w, "$.node_budget", j["node_budget"], 0, 1LL << 62, "node_budget"));
 
@@ -436,7 +438,7 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
     e.depths = j.at("depths").get<std::vector<int>>();
     for (const auto& p : j.at("positions")) {
       PositionSpec ps{p.at("id").get<std::string>(), p.at("fen").get<std::string>(), std::nullopt,
-                      p.value("phase", std::string("middlegame"))};
+                      p.value("phase", std::string("middlegame")), ""};
       if (p.contains("thesis_position")) ps.thesis_position = p["thesis_position"].get<int>();
       e.positions.push_back(ps);
     }
@@ -451,6 +453,21 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
   } catch (const json::exception& ex) {
     throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));
   }
+}
+
+json Experiment::notes_json() const {
+  json ps = json::object();
+  for (const auto& p : positions)
+    if (!p.note.empty()) ps[p.id] = p.note;
+  return {{"experiment", note}, {"positions", ps}};
+}
+
+void Experiment::apply_notes(const json& notes) {
+  if (!notes.is_object()) return;
+  if (auto it = notes.find("experiment"); it != notes.end() && it->is_string()) note = it->get<std::string>();
+  if (auto it = notes.find("positions"); it != notes.end() && it->is_object())
+    for (auto& p : positions)
+      if (auto n = it->find(p.id); n != it->end() && n->is_string()) p.note = n->get<std::string>();
 }
 
 json CellSpec::inputs() const {

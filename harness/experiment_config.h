@@ -18,6 +18,7 @@ struct PositionSpec {
   std::string fen;                     // as the engine reads it (Board::fen() of the loaded position)
   std::optional<int> thesis_position;  // the thesis's position number (1-6) this stands for, if any
   std::string phase;                   // "middlegame" or "endgame" (claims C3, C4, C6-C8 need it)
+  std::string note;                    // why this position: prose for the report, not an input of any cell
 };
 
 // A version with every flag resolved: what a cell runs.
@@ -45,13 +46,19 @@ struct Experiment {
   std::vector<VersionSpec> versions;
   std::vector<SweepSpec> sweeps;
   std::uint64_t node_budget = 0;  // per cell; 0 = none
+  std::string note;               // the config's "note": prose for the report, not an input of any cell
 
   const PositionSpec* find_position(const std::string& id) const;
 
   // The resolved form stored as DIR/experiment.json: enough to rebuild every cell and every table
   // without the config file, the presets or the EPD files. Two runs mix only when these are equal.
+  // The notes are prose, not inputs: they are stored beside it (notes_json) so that rewording a note
+  // never makes results unmixable.
   nlohmann::json to_json() const;
   static Experiment from_json(const nlohmann::json& j, const std::string& where);
+  // {"experiment": note, "positions": {id: note}}; apply_notes reads it back (unknown ids ignored).
+  nlohmann::json notes_json() const;
+  void apply_notes(const nlohmann::json& notes);
 };
 
 // Reads and validates a config file. Throws UserError naming `file` and the JSON path.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "harness/commands.h"
+#include "harness/paths.h"
 
 namespace harness {
 
@@ -48,7 +49,7 @@ const CellRecord* ResultSet::sweep_cell(const std::string& sweep, const std::str
 }
 
 json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file) {
-  return {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}};
+  return {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
 }
 
 ResultSet load_results(const std::filesystem::path& dir) {
@@ -67,6 +68,17 @@ ResultSet load_results(const std::filesystem::path& dir) {
     throw UserError(fmt::format("{}: missing 'experiment' or 'engine'", exp_file.string()));
   rs.experiment = Experiment::from_json(j["experiment"], exp_file.string());
   rs.engine = j["engine"].get<std::string>();
+  if (j.contains("notes")) {
+    rs.experiment.apply_notes(j["notes"]);
+  } else if (j.contains("config") && j["config"].is_string()) {
+    // Written before notes were stored: take them from the config file if it still loads.
+    try {
+      std::filesystem::path config = j["config"].get<std::string>();
+      if (!std::filesystem::exists(config)) config = project_path(config.string());
+      rs.experiment.apply_notes(load_experiment(config).notes_json());
+    } catch (const UserError&) {
+    }
+  }
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.key] = true;

@@ -1,7 +1,11 @@
-// report.md: the tables of the thesis's Appendix B, the comparison with the thesis and the claims.
+// REPORT.md: how it was measured, the tables of the thesis's Appendix B, the comparison with the
+// thesis and the claims.
 #include <fmt/core.h>
 
 #include <map>
+#include <set>
+
+#include "engine/search_stats.h"
 
 #include "harness/writers.h"
 
@@ -30,6 +34,61 @@ std::string position_title(const PositionSpec& p) {
   return t;
 }
 
+std::string seconds_text(double s) {
+  if (s < 120) return fmt::format("{:.1f} s", s);
+  if (s < 7200) return fmt::format("{:.1f} min", s / 60);
+  return fmt::format("{:.2f} h", s / 3600);
+}
+
+// Where, how and with what the cells were measured: one row per `harness run` (runs.jsonl).
+std::string measurement_section(const Report& report, std::uint64_t nodes, double engine_s, bool any_incomplete) {
+  const ResultSet& rs = report.rs;
+  std::string md = "## How these numbers were measured\n\n";
+  md += fmt::format("- Engine identity: `{}` (version and a node-count signature; every cell carries it, and cells of "
+                    "another identity are refused).\n", rs.engine);
+  std::set<std::uint64_t> signatures;
+  double wall = 0;
+  for (const auto& r : report.runs) {
+    signatures.insert(r.bench_signature);
+    wall += r.wall_seconds;
+  }
+  if (!signatures.empty()) {
+    std::string sigs;
+    for (auto v : signatures) {
+      if (!sigs.empty()) sigs += ", ";
+      sigs += std::to_string(v);
+    }
+    md += fmt::format("- Bench signature (`harness bench search --signature-only`): {}{}.\n", sigs,
+                      signatures.size() > 1 ? " — **the runs disagree: the cells come from different search trees**" : "");
+  }
+  md += fmt::format("- Cells measured: {} of {}; {} nodes; engine time {} summed over cells.\n", rs.measured(),
+                    rs.cells.size(), nodes, seconds_text(engine_s));
+  if (rs.experiment.node_budget)
+    md += fmt::format("- Node budget: {} nodes per cell{}.\n", rs.experiment.node_budget,
+                      any_incomplete ? "; cells that reached it are marked * and left out of the claims" : "; no cell reached it");
+  if (report.runs.empty()) {
+    md += "- No run log (runs.jsonl): the machine, build and wall time were not recorded for these cells.\n\n";
+    return md;
+  }
+  md += fmt::format("- Wall time: {} over {} run(s) of `harness run`.\n\n", seconds_text(wall), report.runs.size());
+  md += "| Started (UTC) | Cells | Nodes | Wall | Threads | Shard | CPU | Cores | OS | Build |\n"
+        "|---|--:|--:|--:|--:|---|---|--:|---|---|\n";
+  for (const auto& r : report.runs)
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}; {} |\n", r.started_utc, r.cells_run, r.nodes,
+                      seconds_text(r.wall_seconds), r.threads, r.shard, r.machine.cpu, r.machine.cores, r.machine.os,
+                      r.machine.compiler, r.machine.build);
+  return md + "\n";
+}
+
+// The positions, what each stands for, and why it was chosen (the config's notes).
+std::string positions_section(const Experiment& exp) {
+  std::string md = "## Positions\n\n| Position | Thesis position | Phase | FEN | Why |\n|---|--:|---|---|---|\n";
+  for (const auto& p : exp.positions)
+    md += fmt::format("| {} | {} | {} | `{}` | {} |\n", p.id, p.thesis_position ? std::to_string(*p.thesis_position) : "",
+                      p.phase, p.fen, p.note);
+  return md + "\n";
+}
+
 }  // namespace
 
 std::string markdown_report(const Report& report) {
@@ -37,6 +96,7 @@ std::string markdown_report(const Report& report) {
   const Experiment& exp = rs.experiment;
   std::string md = fmt::format("# Experiment `{}`\n\n", exp.name);
   if (!exp.description.empty()) md += exp.description + "\n\n";
+  if (!exp.note.empty()) md += exp.note + "\n\n";
   std::uint64_t nodes = 0;
   double engine_s = 0;
   bool any_incomplete = false;
@@ -46,19 +106,20 @@ std::string markdown_report(const Report& report) {
       engine_s += it->second.engine_seconds;
       any_incomplete |= !it->second.completed;
     }
-  md += fmt::format("Engine `{}`. Cells measured: {} of {}. Nodes: {}. Engine time (sum over cells): {:.2f} s.\n\n",
-                    rs.engine, rs.measured(), rs.cells.size(), nodes, engine_s);
-  md += "Nodes are positions entered by the search and the quiescence search, summed over the iterations of "
-        "iterative deepening (engine/search_stats.h). — marks a cell not measured";
-  md += any_incomplete ? "; * a cell stopped by the node budget.\n\n" : ".\n\n";
+  md += measurement_section(report, nodes, engine_s, any_incomplete);
+  md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
+        std::string(buho::kNodeCountDefinition) + "\n\n";
+  md += positions_section(exp);
+  md += "## Nodes by cell\n\n— marks a cell not measured";
+  md += any_incomplete ? "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n" : ".\n\n";
 
   std::vector<std::string> depth_cols;
   for (int d : exp.depths) depth_cols.push_back(std::to_string(d));
 
   if (!exp.versions.empty()) {
-    md += "## Nodes by version and depth\n\n";
+    md += "### Nodes by version and depth\n\n";
     for (const auto& p : exp.positions) {
-      md += "### " + position_title(p) + "\n\n" + header_row("Version", depth_cols);
+      md += "#### " + position_title(p) + "\n\n" + header_row("Version", depth_cols);
       for (const auto& v : exp.versions) {
         md += "| " + v.name + " |";
         for (int d : exp.depths) md += fmt::format(" {} |", nodes_text(rs.version_cell(p.id, v.name, d)));
@@ -69,13 +130,13 @@ std::string markdown_report(const Report& report) {
   }
 
   for (const auto& s : exp.sweeps) {
-    md += fmt::format("## Transposition-table sweep `{}` (version {})\n\n", s.name, s.version.name);
+    md += fmt::format("### Transposition-table sweep `{}` (version {})\n\n", s.name, s.version.name);
     std::vector<std::string> size_cols;
     for (int e : s.tt_entries) size_cols.push_back(entries_label(e));
     for (const auto& pid : s.positions)
       for (const auto& scheme : s.tt_schemes) {
         const PositionSpec* p = exp.find_position(pid);
-        md += fmt::format("### Scheme {} — {}\n\n", scheme, p ? position_title(*p) : pid) + header_row("Depth", size_cols);
+        md += fmt::format("#### Scheme {} — {}\n\n", scheme, p ? position_title(*p) : pid) + header_row("Depth", size_cols);
         for (int d : s.depths) {
           md += fmt::format("| {} |", d);
           for (int e : s.tt_entries) md += fmt::format(" {} |", nodes_text(rs.sweep_cell(s.name, pid, scheme, e, d)));
@@ -102,21 +163,24 @@ std::string markdown_report(const Report& report) {
       if (!r->measured) return std::string("—");
       return fmt::format("{:.2f}", r->ratio());
     };
+    auto thesis_text = [](const ComparisonRow* r) { return r ? std::to_string(r->thesis_nodes) : std::string(""); };
     for (const auto& p : exp.positions) {
       auto it = vt.find(p.id);
       if (it == vt.end()) continue;
-      md += "### " + position_title(p) + ": measured ÷ thesis\n\n" + header_row("Version", depth_cols);
-      for (const auto& v : exp.versions) {
-        auto vit = it->second.find(v.name);
-        if (vit == it->second.end()) continue;
-        md += "| " + v.name + " |";
-        for (int d : exp.depths) {
-          auto dit = vit->second.find(d);
-          md += fmt::format(" {} |", ratio_text(dit == vit->second.end() ? nullptr : dit->second));
+      for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
+        md += "### " + position_title(p) + ": " + what + "\n\n" + header_row("Version", depth_cols);
+        for (const auto& v : exp.versions) {
+          auto vit = it->second.find(v.name);
+          if (vit == it->second.end()) continue;
+          md += "| " + v.name + " |";
+          for (int d : exp.depths) {
+            auto dit = vit->second.find(d);
+            md += fmt::format(" {} |", text(dit == vit->second.end() ? nullptr : dit->second));
+          }
+          md += "\n";
         }
         md += "\n";
       }
-      md += "\n";
     }
     for (const auto& [title, schemes] : tt)
       for (const auto& [scheme, depths] : schemes) {
@@ -127,16 +191,18 @@ std::string markdown_report(const Report& report) {
         std::sort(sizes.begin(), sizes.end());
         std::vector<std::string> cols;
         for (int e : sizes) cols.push_back(entries_label(e));
-        md += fmt::format("### Sweep {}, scheme {}: measured ÷ thesis\n\n", title, scheme) + header_row("Depth", cols);
-        for (const auto& [d, row] : depths) {
-          md += fmt::format("| {} |", d);
-          for (int e : sizes) {
-            auto eit = row.find(e);
-            md += fmt::format(" {} |", ratio_text(eit == row.end() ? nullptr : eit->second));
+        for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
+          md += fmt::format("### Sweep {}, scheme {}: {}\n\n", title, scheme, what) + header_row("Depth", cols);
+          for (const auto& [d, row] : depths) {
+            md += fmt::format("| {} |", d);
+            for (int e : sizes) {
+              auto eit = row.find(e);
+              md += fmt::format(" {} |", text(eit == row.end() ? nullptr : eit->second));
+            }
+            md += "\n";
           }
           md += "\n";
         }
-        md += "\n";
       }
   }
 
@@ -145,7 +211,8 @@ std::string markdown_report(const Report& report) {
         "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
         "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
         "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
-        "the node budget is left out (its count is truncated).\n\n";
+        "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
+        "from cells.jsonl; a \"likely reason\" beside it is written by hand (notes.md in this directory).\n\n";
   for (const auto& c : report.claims) {
     md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
     for (const auto& p : c.parts) {
@@ -155,6 +222,12 @@ std::string markdown_report(const Report& report) {
       md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state);
     }
     md += "\n";
+    if (auto it = report.notes.by_claim.find(c.id); it != report.notes.by_claim.end())
+      md += "*Likely reason (written by hand, notes.md):* " + it->second + "\n\n";
+  }
+  if (!report.notes.sections.empty()) {
+    md += "## Notes (written by hand, notes.md)\n\n";
+    for (const auto& [title, text] : report.notes.sections) md += "### " + title + "\n\n" + text + "\n\n";
   }
   return md;
 }

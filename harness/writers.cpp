@@ -5,7 +5,7 @@
 namespace harness {
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis) {
-  return Report{rs, compare_with_thesis(rs, thesis), evaluate_claims(rs)};
+  return Report{rs, compare_with_thesis(rs, thesis), evaluate_claims(rs), {}, {}};
 }
 
 std::string entries_label(int entries) {
@@ -14,8 +14,10 @@ std::string entries_label(int entries) {
 
 std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
                                                  const ThesisData& thesis) {
-  const Report report = build_report(rs, thesis);
-  std::vector<std::filesystem::path> files = {dir / "report.md", dir / "cells.csv", dir / "thesis_comparison.csv",
+  Report report = build_report(rs, thesis);
+  report.runs = read_run_records(dir);
+  report.notes = read_report_notes(dir);
+  std::vector<std::filesystem::path> files = {dir / kReportFile, dir / "cells.csv", dir / "thesis_comparison.csv",
                                               dir / "summary.json"};
   write_file_atomically(files[0], markdown_report(report));
   write_file_atomically(files[1], cells_csv(rs));

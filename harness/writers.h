@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "harness/claims.h"
+#include "harness/report_notes.h"
 #include "harness/result_set.h"
+#include "harness/run_log.h"
 #include "harness/thesis_compare.h"
 
 namespace harness {
@@ -16,13 +18,18 @@ struct Report {
   const ResultSet& rs;
   std::vector<ComparisonRow> comparison;
   std::vector<Claim> claims;
+  std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
+  ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
 };
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis);
 
-// writer_markdown.cpp: report.md — tables shaped like the thesis's Appendix B (per position:
-// versions × depths; per sweep and scheme: depths × table sizes), the thesis comparison as ratios,
-// and the claims with the figures that decide them.
+inline constexpr const char* kReportFile = "REPORT.md";
+
+// writer_markdown.cpp: REPORT.md — how the numbers were measured (run log, machine, engine, bench
+// signature, wall time), the node definition, the positions and why, tables shaped like the thesis's
+// Appendix B (per position: versions × depths; per sweep and scheme: depths × table sizes), the
+// thesis comparison as ratios, and the claims with the figures that decide them and any notes.
 std::string markdown_report(const Report& report);
 
 // writer_csv.cpp: cells.csv — tidy, one row per cell with every counter; thesis_comparison.csv.
@@ -35,7 +42,8 @@ std::string summary_json(const Report& report);
 // "128K" for multiples of 1024, else the number.
 std::string entries_label(int entries);
 
-// Writes report.md, cells.csv, thesis_comparison.csv and summary.json into `dir`; returns their paths.
+// Reads DIR/runs.jsonl and DIR/notes.md, then writes REPORT.md, cells.csv, thesis_comparison.csv and
+// summary.json into `dir`; returns their paths.
 std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
                                                  const ThesisData& thesis);
 

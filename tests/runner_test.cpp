@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "harness/cell_store.h"
+#include "harness/run_log.h"
 #include "runner_test_util.h"
 
 using runner_test::TempDir;
@@ -84,6 +85,17 @@ TEST_F(RunnerFixture, KilledAndResumedEqualsUninterrupted) {
   const auto again = runner_test::run_harness("run " + config.string() + " -q --out " + out.string());
   EXPECT_NE(again.output.find("running 0 on"), std::string::npos) << again.output;
   EXPECT_EQ(cells_by_key(out), whole);
+
+  // The run log: the killed run never finished, the resumed one is logged, the idle third one is not.
+  const auto runs = harness::read_run_records(out);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].cells_run, kCells - before);
+  EXPECT_EQ(runs[0].threads, 2);
+  EXPECT_EQ(runs[0].engine, harness::read_cells(out / "cells.jsonl").rows.front().engine);
+  EXPECT_GT(runs[0].bench_signature, 0u);
+  EXPECT_GT(runs[0].machine.cores, 0u);
+  EXPECT_FALSE(runs[0].machine.compiler.empty());
+  EXPECT_NE(runner_test::read_text(out / "REPORT.md").find(std::to_string(runs[0].bench_signature)), std::string::npos);
 }
 
 TEST_F(RunnerFixture, OneAndTwoThreadsGiveIdenticalCounts) {
@@ -101,7 +113,11 @@ TEST_F(RunnerFixture, ShardsMergedEqualOneRun) {
   run_ok("merge " + (tmp / "s1").string() + " " + (tmp / "s2").string() + " " + (tmp / "s3").string() + " --out " +
          (tmp / "merged").string());
   EXPECT_EQ(cells_by_key(tmp / "merged"), cells_by_key(tmp / "single"));
-  EXPECT_TRUE(fs::exists(tmp / "merged" / "report.md"));
+  EXPECT_TRUE(fs::exists(tmp / "merged" / "REPORT.md"));
+  // Each shard's run record travels to the merged directory, once (merging again adds none).
+  EXPECT_EQ(harness::read_run_records(tmp / "merged").size(), 3u);
+  run_ok("merge " + (tmp / "s1").string() + " --out " + (tmp / "merged").string());
+  EXPECT_EQ(harness::read_run_records(tmp / "merged").size(), 3u);
 
   // A shard of another config is refused.
   TempDir other;
@@ -146,10 +162,10 @@ TEST_F(RunnerFixture, ChangedConfigIsRefusedAndFreshSetsOldResultsAside) {
 TEST_F(RunnerFixture, ReportRebuildsTheSameFiles) {
   const fs::path out = tmp / "out";
   run_ok("run " + config.string() + " -q --out " + out.string());
-  const std::string md = runner_test::read_text(out / "report.md"), csv = runner_test::read_text(out / "cells.csv");
-  fs::remove(out / "report.md");
+  const std::string md = runner_test::read_text(out / "REPORT.md"), csv = runner_test::read_text(out / "cells.csv");
+  fs::remove(out / "REPORT.md");
   fs::remove(out / "cells.csv");
   run_ok("report " + out.string());
-  EXPECT_EQ(runner_test::read_text(out / "report.md"), md);
+  EXPECT_EQ(runner_test::read_text(out / "REPORT.md"), md);
   EXPECT_EQ(runner_test::read_text(out / "cells.csv"), csv);
 }

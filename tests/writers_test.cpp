@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "engine/search_stats.h"
 #include "harness/presets.h"
 #include "runner_test_util.h"
 
@@ -24,8 +25,9 @@ ResultSet sample() {
   Experiment& x = rs.experiment;
   x.name = "sample";
   x.description = "Two positions, versions A and B, and a TT sweep.";
-  x.positions = {{"MID", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 2, "middlegame"},
-                 {"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame"}};
+  x.note = "A note on the whole experiment.";
+  x.positions = {{"MID", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 2, "middlegame", "rooks and kings"},
+                 {"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame", ""}};
   x.depths = {1, 2};
   nlohmann::json fa = base, fb = base;
   fa["pvs"] = false;
@@ -80,9 +82,59 @@ void check_golden(const std::string& name, const std::string& text) {
 
 }  // namespace
 
+// Two runs (one disagreeing on the bench signature, which the report must flag) and hand notes.
+Report sample_report(const ResultSet& rs) {
+  Report report = build_report(rs, sample_thesis());
+  RunRecord run;
+  run.started_utc = "2026-01-02T03:04:05Z";
+  run.wall_seconds = 150;
+  run.threads = 2;
+  run.shard = "1/1";
+  run.cells_run = 3;
+  run.nodes = 600;
+  run.engine_seconds = 2.25;
+  run.engine = rs.engine;
+  run.bench_signature = 430473;
+  run.machine = {"Test CPU", 2, "Debian GNU/Linux 12 (bookworm)", "gcc 12.2.0", "optimised, NDEBUG"};
+  report.runs = {run, run};
+  report.runs[1].bench_signature = 430474;
+  report.notes = parse_report_notes("# Notes\nignored preamble\n## C1 — why\nBecause.\n\n## Other\nMore text.\n");
+  return report;
+}
+
 TEST(Writers, MarkdownMatchesGolden) {
   const ResultSet rs = sample();
-  check_golden("report.md", markdown_report(build_report(rs, sample_thesis())));
+  check_golden("REPORT.md", markdown_report(sample_report(rs)));
+}
+
+TEST(Writers, ReportShowsTheRunsTheNodeDefinitionAndTheNotes) {
+  const ResultSet rs = sample();
+  const std::string md = markdown_report(sample_report(rs));
+  EXPECT_NE(md.find(buho::kNodeCountDefinition), std::string::npos);
+  EXPECT_NE(md.find("| 2026-01-02T03:04:05Z | 3 | 600 | 2.5 min | 2 | 1/1 | Test CPU | 2 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("Wall time: 5.0 min over 2 run(s)"), std::string::npos);
+  EXPECT_NE(md.find("430473, 430474 — **the runs disagree"), std::string::npos);
+  EXPECT_NE(md.find("| MID | 2 | middlegame | `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1` | rooks and kings |"), std::string::npos);
+  // The C1 note stands under C1, after its computed parts; the other section at the end.
+  const auto c1 = md.find("### C1 — "), c2 = md.find("### C2 — ");
+  const auto why = md.find("*Likely reason (written by hand, notes.md):* Because.");
+  ASSERT_NE(why, std::string::npos);
+  EXPECT_TRUE(c1 < why && why < c2);
+  EXPECT_NE(md.find("## Notes (written by hand, notes.md)\n\n### Other\n\nMore text."), std::string::npos);
+  EXPECT_EQ(md.find("ignored preamble"), std::string::npos);
+  // Without a run log the report says what is missing instead of inventing it.
+  const std::string bare = markdown_report(build_report(rs, sample_thesis()));
+  EXPECT_NE(bare.find("No run log (runs.jsonl)"), std::string::npos);
+}
+
+TEST(ReportNotes, SectionsByClaimAndTitle) {
+  const ReportNotes n = parse_report_notes("## C9 holds only partly\nline 1\nline 2\n## C10x\nnot a claim\n## Discussion\n\ntext\n");
+  ASSERT_EQ(n.by_claim.size(), 1u);
+  EXPECT_EQ(n.by_claim.at("C9"), "line 1\nline 2");
+  ASSERT_EQ(n.sections.size(), 2u);
+  EXPECT_EQ(n.sections[0].first, "C10x");
+  EXPECT_EQ(n.sections[1].second, "text");
+  EXPECT_TRUE(parse_report_notes("no headings at all\n").empty());
 }
 
 TEST(Writers, CsvMatchesGolden) {

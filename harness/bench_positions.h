@@ -1,0 +1,13 @@
+// The positions the benchmarks name: "startpos" or an id of positions/lct2.epd.
+#pragma once
+
+#include <string>
+
+#include "engine/board.h"
+
+namespace harness {
+
+// Throws UserError when the file is missing or holds no such id.
+buho::Board bench_position(const std::string& id);
+
+}  // namespace harness

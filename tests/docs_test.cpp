@@ -1,0 +1,28 @@
+// The README quotes the node-count definition; engine/search_stats.h holds the one written copy.
+// This keeps the two word for word the same.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/search_stats.h"
+
+TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
+  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(in) << "README.md not found";
+  // Join the README's block quotes ("> ..." lines) into paragraphs, one space between lines.
+  std::string line, quote, quotes;
+  while (std::getline(in, line)) {
+    if (line.rfind("> ", 0) == 0) {
+      if (!quote.empty()) quote += ' ';
+      quote += line.substr(2);
+    } else if (!quote.empty()) {
+      quotes += quote + "\n";
+      quote.clear();
+    }
+  }
+  quotes += quote;
+  EXPECT_NE(quotes.find(buho::kNodeCountDefinition), std::string::npos)
+      << "README.md's quoted definition differs from engine/search_stats.h:\n" << buho::kNodeCountDefinition;
+}
