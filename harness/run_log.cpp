@@ -76,7 +76,7 @@ std::string utc_now_iso() {
 }
 
 nlohmann::json RunRecord::to_json() const {
-  return {{"started_utc", started_utc},
+  nlohmann::json j = {{"started_utc", started_utc},
           {"wall_seconds", wall_seconds},
           {"threads", threads},
           {"shard", shard},
@@ -88,6 +88,8 @@ nlohmann::json RunRecord::to_json() const {
           {"machine",
            {{"cpu", machine.cpu}, {"cores", machine.cores}, {"os", machine.os}, {"compiler", machine.compiler},
             {"build", machine.build}}}};
+  if (!note.empty()) j["note"] = note;
+  return j;
 }
 
 RunRecord RunRecord::from_json(const nlohmann::json& j) {
@@ -101,6 +103,7 @@ RunRecord RunRecord::from_json(const nlohmann::json& j) {
   r.engine_seconds = j.value("engine_seconds", 0.0);
   r.engine = j.value("engine", "");
   r.bench_signature = j.value("bench_signature", std::uint64_t(0));
+  r.note = j.value("note", "");
   if (auto m = j.find("machine"); m != j.end() && m->is_object()) {
     r.machine.cpu = m->value("cpu", "");
     r.machine.cores = m->value("cores", 0u);

@@ -35,6 +35,7 @@ struct RunRecord {
   std::string engine;         // engine identity
   std::uint64_t bench_signature = 0;
   MachineInfo machine;
+  std::string note;  // empty when `harness run` wrote the record; otherwise how it was made (shown in the report)
 
   nlohmann::json to_json() const;
   static RunRecord from_json(const nlohmann::json& j);

@@ -77,6 +77,9 @@ std::string measurement_section(const Report& report, std::uint64_t nodes, doubl
     md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}; {} |\n", r.started_utc, r.cells_run, r.nodes,
                       seconds_text(r.wall_seconds), r.threads, r.shard, r.machine.cpu, r.machine.cores, r.machine.os,
                       r.machine.compiler, r.machine.build);
+  md += "\n";
+  for (const auto& r : report.runs)
+    if (!r.note.empty()) md += fmt::format("- The run started {}: {}\n", r.started_utc, r.note);
   return md + "\n";
 }
 

@@ -98,6 +98,7 @@ Report sample_report(const ResultSet& rs) {
   run.machine = {"Test CPU", 2, "Debian GNU/Linux 12 (bookworm)", "gcc 12.2.0", "optimised, NDEBUG"};
   report.runs = {run, run};
   report.runs[1].bench_signature = 430474;
+  report.runs[1].note = "reconstructed from a console log";
   report.notes = parse_report_notes("# Notes\nignored preamble\n## C1 — why\nBecause.\n\n## Other\nMore text.\n");
   return report;
 }
@@ -113,6 +114,7 @@ TEST(Writers, ReportShowsTheRunsTheNodeDefinitionAndTheNotes) {
   EXPECT_NE(md.find(buho::kNodeCountDefinition), std::string::npos);
   EXPECT_NE(md.find("| 2026-01-02T03:04:05Z | 3 | 600 | 2.5 min | 2 | 1/1 | Test CPU | 2 |"), std::string::npos) << md;
   EXPECT_NE(md.find("Wall time: 5.0 min over 2 run(s)"), std::string::npos);
+  EXPECT_NE(md.find("- The run started 2026-01-02T03:04:05Z: reconstructed from a console log\n"), std::string::npos);
   EXPECT_NE(md.find("430473, 430474 — **the runs disagree"), std::string::npos);
   EXPECT_NE(md.find("| MID | 2 | middlegame | `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1` | rooks and kings |"), std::string::npos);
   // The C1 note stands under C1, after its computed parts; the other section at the end.
