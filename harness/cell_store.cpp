@@ -14,18 +14,18 @@
 #include <stdexcept>
 
 #include "harness/commands.h"
+#include "harness/search_counters.h"
 
 namespace harness {
 
 using nlohmann::json;
 
 const std::vector<std::string>& counter_names() {
-  static const std::vector<std::string> names = {
-      "nodes",          "qnodes",         "tt_probes",        "tt_hits",         "tt_cutoffs",
-      "tt_stores",      "tt_overwrites",  "tt_collisions",    "tt_refused",      "beta_cutoffs",
-      "first_move_cutoffs", "pvs_researches", "aspiration_researches", "null_tries", "null_cutoffs",
-      "futility_prunes", "lmr_reductions", "lmr_researches",  "ext_check",       "ext_single_reply",
-      "ext_threat",     "ext_pawn",       "ext_king_safety"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& c : search_counters()) v.emplace_back(c.name);
+    return v;
+  }();
   return names;
 }
 
@@ -74,9 +74,13 @@ CellRecord CellRecord::from_json(const json& j) {
     r.tt_entries = j.at("tt_entries").get<int>();
     r.tt_scheme = j.at("tt_scheme").get<std::string>();
     r.node_budget = j.at("node_budget").get<std::uint64_t>();
-    r.counters.emplace_back("nodes", j.at("nodes").get<std::uint64_t>());
-    for (const auto& n : counter_names())
-      if (n != "nodes") r.counters.emplace_back(n, j.value(n, std::uint64_t(0)));
+    // "nodes" is what every table reads: a line without it is not a cell. A counter added after a
+    // line was written reads as 0, so older files still load.
+    for (const auto& c : search_counters()) {
+      const std::string name(c.name);
+      const std::uint64_t value = name == "nodes" ? j.at(name).get<std::uint64_t>() : j.value(name, std::uint64_t(0));
+      r.counters.emplace_back(name, value);
+    }
     r.iteration_nodes = j.value("iteration_nodes", std::vector<std::uint64_t>{});
     r.depth_reached = j.value("depth_reached", 0);
     r.seldepth = j.value("seldepth", 0);

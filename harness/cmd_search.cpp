@@ -11,6 +11,7 @@
 #include "harness/paths.h"
 #include "harness/position_input.h"
 #include "harness/presets.h"
+#include "harness/search_counters.h"
 
 namespace harness {
 
@@ -48,40 +49,36 @@ json moves_json(const std::vector<buho::Move>& pv) {
   return a;
 }
 
-}  // namespace
-
-namespace {
 json search_stats_json(const buho::SearchStats& s) {
-  return json{{"nodes", s.nodes},
-              {"qnodes", s.qnodes},
-              {"last_iteration_nodes", s.last_iteration_nodes()},
-              {"iteration_nodes", s.iteration_nodes},
-              {"tt_probes", s.tt_probes},
-              {"tt_hits", s.tt_hits},
-              {"tt_cutoffs", s.tt_cutoffs},
-              {"tt_stores", s.tt_stores},
-              {"tt_overwrites", s.tt_overwrites},
-              {"tt_collisions", s.tt_collisions},
-              {"tt_refused", s.tt_refused},
-              {"beta_cutoffs", s.beta_cutoffs},
-              {"first_move_cutoffs", s.first_move_cutoffs},
-              {"pvs_researches", s.pvs_researches},
-              {"aspiration_researches", s.aspiration_researches},
-              {"null_tries", s.null_tries},
-              {"null_cutoffs", s.null_cutoffs},
-              {"futility_prunes", s.futility_prunes},
-              {"lmr_reductions", s.lmr_reductions},
-              {"lmr_researches", s.lmr_researches},
-              {"ext_check", s.ext_check},
-              {"ext_single_reply", s.ext_single_reply},
-              {"ext_threat", s.ext_threat},
-              {"ext_pawn", s.ext_pawn},
-              {"ext_king_safety", s.ext_king_safety},
-              {"depth_reached", s.depth_reached},
-              {"seldepth", s.seldepth},
-              {"seconds", s.seconds},
-              {"nps", s.nps()}};
+  json j{{"last_iteration_nodes", s.last_iteration_nodes()},
+         {"iteration_nodes", s.iteration_nodes},
+         {"depth_reached", s.depth_reached},
+         {"seldepth", s.seldepth},
+         {"seconds", s.seconds},
+         {"nps", s.nps()}};
+  for (const auto& c : search_counters()) j[std::string(c.name)] = c.value(s);
+  return j;
 }
+
+// Every counter line of the table, with what this command adds to two of them: the last
+// iteration's nodes (then the iterations and timing lines) and the share of first-move cut-offs.
+void print_search_stats(const buho::SearchStats& s) {
+  for (const CounterLine line : counter_lines()) {
+    std::string text = counter_line_text(s, line);
+    if (line == CounterLine::nodes) text += fmt::format("  last iteration {}", s.last_iteration_nodes());
+    if (line == CounterLine::cutoffs) {
+      const double first_move_share =
+          s.beta_cutoffs ? 100.0 * double(s.first_move_cutoffs) / double(s.beta_cutoffs) : 0.0;
+      text += fmt::format(" ({:.1f}%)", first_move_share);
+    }
+    fmt::print("{}\n", text);
+    if (line == CounterLine::nodes) {
+      fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
+      fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
+    }
+  }
+}
+
 }  // namespace
 
 void register_search(CLI::App& app) {
@@ -135,18 +132,7 @@ void register_search(CLI::App& app) {
     if (!opt->sets.empty()) fmt::print("set {}\n", fmt::join(opt->sets, " "));
     fmt::print("bestmove {}  score {}  pv {}\n", r.best_move.uci(), r.score, fmt::join(pv, " "));
     if (!r.completed) fmt::print("stopped by the node budget; result of depth {}\n", s.depth_reached);
-    fmt::print("nodes {}  (quiescence {})  last iteration {}\n", s.nodes, s.qnodes, s.last_iteration_nodes());
-    fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
-    fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
-    fmt::print("tt probes {} hits {} cutoffs {} stores {} overwrites {} collisions {} refused {}\n", s.tt_probes,
-               s.tt_hits, s.tt_cutoffs, s.tt_stores, s.tt_overwrites, s.tt_collisions, s.tt_refused);
-    fmt::print("cutoffs {}  on first move {} ({:.1f}%)\n", s.beta_cutoffs, s.first_move_cutoffs,
-               s.beta_cutoffs ? 100.0 * double(s.first_move_cutoffs) / double(s.beta_cutoffs) : 0.0);
-    fmt::print("pvs re-searches {}  aspiration re-searches {}\n", s.pvs_researches, s.aspiration_researches);
-    fmt::print("null move tries {} cutoffs {}  futility prunes {}  lmr reductions {} re-searches {}\n", s.null_tries,
-               s.null_cutoffs, s.futility_prunes, s.lmr_reductions, s.lmr_researches);
-    fmt::print("extensions check {} single_reply {} threat {} pawn {} king_safety {}\n", s.ext_check,
-               s.ext_single_reply, s.ext_threat, s.ext_pawn, s.ext_king_safety);
+    print_search_stats(s);
   });
 }
 

@@ -15,6 +15,7 @@
 #include "engine/board.h"
 #include "engine/search.h"
 #include "harness/presets.h"
+#include "harness/search_counters.h"
 
 namespace harness {
 
@@ -72,29 +73,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity) {
   r.tt_scheme = cell.tt_scheme;
   r.node_budget = cell.node_budget;
   const auto& s = result.stats;
-  r.counters = {{"nodes", s.nodes},
-                {"qnodes", s.qnodes},
-                {"tt_probes", s.tt_probes},
-                {"tt_hits", s.tt_hits},
-                {"tt_cutoffs", s.tt_cutoffs},
-                {"tt_stores", s.tt_stores},
-                {"tt_overwrites", s.tt_overwrites},
-                {"tt_collisions", s.tt_collisions},
-                {"tt_refused", s.tt_refused},
-                {"beta_cutoffs", s.beta_cutoffs},
-                {"first_move_cutoffs", s.first_move_cutoffs},
-                {"pvs_researches", s.pvs_researches},
-                {"aspiration_researches", s.aspiration_researches},
-                {"null_tries", s.null_tries},
-                {"null_cutoffs", s.null_cutoffs},
-                {"futility_prunes", s.futility_prunes},
-                {"lmr_reductions", s.lmr_reductions},
-                {"lmr_researches", s.lmr_researches},
-                {"ext_check", s.ext_check},
-                {"ext_single_reply", s.ext_single_reply},
-                {"ext_threat", s.ext_threat},
-                {"ext_pawn", s.ext_pawn},
-                {"ext_king_safety", s.ext_king_safety}};
+  r.counters = counter_values(s);
   r.iteration_nodes = s.iteration_nodes;
   r.depth_reached = s.depth_reached;
   r.seldepth = s.seldepth;

@@ -1,0 +1,43 @@
+// The counters of buho::SearchStats as one table: their names (the fields of cells.jsonl and of
+// `harness search --json`, the columns of cells.csv) and where `harness search` prints them. Every
+// place that writes, reads or prints counters walks this table, so they cannot drift apart; a test
+// checks that the table holds every counter of SearchStats exactly once.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/search_stats.h"
+
+namespace harness {
+
+// The text line of `harness search` that prints a counter, in printing order.
+enum class CounterLine { nodes, table, cutoffs, researches, pruning, extensions };
+
+struct SearchCounter {
+  std::string_view name;                     // field name in every JSON file and CSV header
+  std::uint64_t buho::SearchStats::*member;  // where the engine counts it
+  CounterLine line;
+  std::string_view text;                     // its words on that line, "{}" standing for the value
+
+  std::uint64_t value(const buho::SearchStats& s) const { return s.*member; }
+};
+
+// Every counter, "nodes" first, in the order cells.jsonl lines and CSV columns carry them.
+std::span<const SearchCounter> search_counters();
+
+// Each counter's name and value, in table order (what CellRecord::counters holds).
+std::vector<std::pair<std::string, std::uint64_t>> counter_values(const buho::SearchStats& s);
+
+// The lines that print counters, in printing order (each once).
+std::vector<CounterLine> counter_lines();
+
+// One line's counters as `harness search` prints them, without the line break: e.g.
+// "tt probes 10 hits 4 cutoffs 1 stores 6 overwrites 0 collisions 0 refused 0".
+std::string counter_line_text(const buho::SearchStats& s, CounterLine line);
+
+}  // namespace harness

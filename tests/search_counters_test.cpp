@@ -1,0 +1,145 @@
+// The one table of search counters (harness/search_counters.h): it holds every counter of
+// SearchStats exactly once, under the names the committed results use, prints them as
+// `harness search` always has, and a cell written to cells.jsonl and read back keeps every one.
+#include "harness/search_counters.h"
+
+#include <gtest/gtest.h>
+#include <fmt/core.h>
+
+#include <set>
+#include <utility>
+
+#include "harness/cell_store.h"
+#include "runner_test_util.h"
+
+using namespace harness;
+using buho::SearchStats;
+
+namespace {
+
+// Counts the members of an aggregate: the largest N for which T{x1, ..., xN} compiles, with each x
+// converting to any member type. Only used in unevaluated contexts, so never defined.
+template <std::size_t>
+struct AnyMember {
+  template <class T>
+  operator T() const;
+};
+
+template <class T, std::size_t... I>
+constexpr bool brace_initializable(std::index_sequence<I...>) {
+  return requires { T{AnyMember<I>{}...}; };
+}
+
+template <class T, std::size_t N = 0>
+constexpr std::size_t member_count() {
+  if constexpr (brace_initializable<T>(std::make_index_sequence<N + 1>{}))
+    return member_count<T, N + 1>();
+  else
+    return N;
+}
+
+// The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds.
+constexpr std::size_t kNonCounterMembers = 4;
+
+// Every counter gets a different value (its index + 101), so a mix-up between two shows.
+SearchStats distinct_stats() {
+  SearchStats s;
+  std::uint64_t v = 101;
+  for (const auto& c : search_counters()) s.*c.member = v++;
+  s.iteration_nodes = {3, 40, 500};
+  return s;
+}
+
+}  // namespace
+
+TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
+  EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + kNonCounterMembers)
+      << "SearchStats gained or lost a member: add the counter to the table in harness/search_counters.cpp "
+         "(or, if it is not a counter, count it in kNonCounterMembers here)";
+}
+
+TEST(SearchCounters, EachCounterAppearsOnce) {
+  std::set<std::string_view> names;
+  for (const auto& c : search_counters()) EXPECT_TRUE(names.insert(c.name).second) << "name twice: " << c.name;
+  // Two entries naming the same member: the later write would overwrite the earlier one's value.
+  const SearchStats s = distinct_stats();
+  std::uint64_t v = 101;
+  for (const auto& c : search_counters())
+    EXPECT_EQ(c.value(s), v++) << c.name << " shares its member with another entry";
+}
+
+TEST(SearchCounters, NamesAreThoseOfTheCommittedResults) {
+  // results/*/cells.jsonl and tests/data/writers/ carry these names: renaming one orphans them.
+  const std::vector<std::string> committed = {
+      "nodes", "qnodes",
+      "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites", "tt_collisions", "tt_refused",
+      "beta_cutoffs", "first_move_cutoffs",
+      "pvs_researches", "aspiration_researches",
+      "null_tries", "null_cutoffs", "futility_prunes", "lmr_reductions", "lmr_researches",
+      "ext_check", "ext_single_reply", "ext_threat", "ext_pawn", "ext_king_safety"};
+  EXPECT_EQ(counter_names(), committed);
+}
+
+TEST(SearchCounters, TextLinesAreTheHistoricalOnes) {
+  // The format strings `harness search` used before the table existed, verbatim.
+  const SearchStats s = distinct_stats();
+  ASSERT_EQ(counter_lines(), (std::vector<CounterLine>{CounterLine::nodes, CounterLine::table, CounterLine::cutoffs,
+                                                       CounterLine::researches, CounterLine::pruning,
+                                                       CounterLine::extensions}));
+  EXPECT_EQ(counter_line_text(s, CounterLine::nodes), fmt::format("nodes {}  (quiescence {})", s.nodes, s.qnodes));
+  EXPECT_EQ(counter_line_text(s, CounterLine::table),
+            fmt::format("tt probes {} hits {} cutoffs {} stores {} overwrites {} collisions {} refused {}", s.tt_probes,
+                        s.tt_hits, s.tt_cutoffs, s.tt_stores, s.tt_overwrites, s.tt_collisions, s.tt_refused));
+  EXPECT_EQ(counter_line_text(s, CounterLine::cutoffs),
+            fmt::format("cutoffs {}  on first move {}", s.beta_cutoffs, s.first_move_cutoffs));
+  EXPECT_EQ(counter_line_text(s, CounterLine::researches),
+            fmt::format("pvs re-searches {}  aspiration re-searches {}", s.pvs_researches, s.aspiration_researches));
+  EXPECT_EQ(counter_line_text(s, CounterLine::pruning),
+            fmt::format("null move tries {} cutoffs {}  futility prunes {}  lmr reductions {} re-searches {}",
+                        s.null_tries, s.null_cutoffs, s.futility_prunes, s.lmr_reductions, s.lmr_researches));
+  EXPECT_EQ(counter_line_text(s, CounterLine::extensions),
+            fmt::format("extensions check {} single_reply {} threat {} pawn {} king_safety {}", s.ext_check,
+                        s.ext_single_reply, s.ext_threat, s.ext_pawn, s.ext_king_safety));
+}
+
+TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
+  const SearchStats s = distinct_stats();
+  CellRecord r;
+  r.key = "k";
+  r.engine = "e";
+  r.position = "P";
+  r.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+  r.depth = 2;
+  r.version = "H";
+  r.flags = nlohmann::json::object();
+  r.tt_scheme = "depth_always";
+  r.counters = counter_values(s);
+
+  runner_test::TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  {
+    CellStore store(file);
+    store.append(r);
+  }
+  const auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 1u);
+  const nlohmann::json line = nlohmann::json::parse(runner_test::read_text(file));
+  for (const auto& c : search_counters()) {
+    const std::string name(c.name);
+    EXPECT_EQ(line.value(name, std::uint64_t(0)), c.value(s)) << name << " in the written line";
+    EXPECT_EQ(got.rows[0].counter(name), c.value(s)) << name << " read back";
+  }
+  EXPECT_EQ(got.rows[0].counters, r.counters);
+}
+
+TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
+  CellRecord r;
+  r.key = "k";
+  r.flags = nlohmann::json::object();
+  r.counters = counter_values(distinct_stats());
+  nlohmann::json old_line = r.to_json();
+  old_line.erase("ext_king_safety");
+  EXPECT_EQ(CellRecord::from_json(old_line).counter("ext_king_safety"), 0u);
+  old_line.erase("nodes");
+  EXPECT_THROW(CellRecord::from_json(old_line), std::runtime_error);
+}
