@@ -185,7 +185,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
       std::sort(sizes.begin(), sizes.end());
       deepest = *std::max_element(s->depths.begin(), s->depths.end());
     }
-    const std::string at = s ? fmt::format("{} at depth {}", s->positions.front(), deepest) : "";
+    const std::string at = s ? fmt::format("{} at depth {}", s->positions.front(), deepest) : "no TT sweep in this experiment";
     // (a) never: doubling its table changes nothing (|change| <= 1 % for every doubling).
     std::vector<double> never_doublings;
     if (!never.empty())

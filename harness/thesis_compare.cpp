@@ -66,7 +66,10 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
         auto it = thesis.versions.find({*p.thesis_position, v.name, d});
         if (it == thesis.versions.end()) continue;
         ComparisonRow row{"versions", p.id, *p.thesis_position, v.name, d, 0, "", it->second, std::nullopt};
-        if (const auto* r = rs.version_cell(p.id, v.name, d)) row.measured = r->nodes();
+        if (const auto* r = rs.version_cell(p.id, v.name, d)) {
+          row.measured = r->nodes();
+          row.truncated = !r->completed;
+        }
         out.push_back(row);
       }
   }
@@ -82,7 +85,10 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
             auto it = thesis.tt.find({thesis_scheme_name(scheme), d, e});
             if (it == thesis.tt.end()) continue;
             ComparisonRow row{"sweep:" + s.name, pid, 5, s.version.name, d, e, scheme, it->second, std::nullopt};
-            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d)) row.measured = r->nodes();
+            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d)) {
+              row.measured = r->nodes();
+              row.truncated = !r->completed;
+            }
             out.push_back(row);
           }
     }

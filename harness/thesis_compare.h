@@ -33,6 +33,7 @@ struct ComparisonRow {
   std::string tt_scheme;    // sweeps only
   std::uint64_t thesis_nodes = 0;
   std::optional<std::uint64_t> measured;  // nullopt: cell not measured (yet)
+  bool truncated = false;                 // the cell was stopped by the node budget: `measured` is a lower bound
   double ratio() const { return measured && thesis_nodes ? double(*measured) / double(thesis_nodes) : 0.0; }
 };
 

@@ -153,7 +153,7 @@ std::string markdown_report(const Report& report) {
   if (!report.comparison.empty()) {
     md += "## Compared with the thesis\n\n"
           "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
-          "searched fewer nodes. Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
+          "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound. Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
           "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
     std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
     std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
@@ -164,7 +164,7 @@ std::string markdown_report(const Report& report) {
     auto ratio_text = [](const ComparisonRow* r) {
       if (!r) return std::string("");
       if (!r->measured) return std::string("—");
-      return fmt::format("{:.2f}", r->ratio());
+      return fmt::format("{:.2f}{}", r->ratio(), r->truncated ? "*" : "");
     };
     auto thesis_text = [](const ComparisonRow* r) { return r ? std::to_string(r->thesis_nodes) : std::string(""); };
     for (const auto& p : exp.positions) {

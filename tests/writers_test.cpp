@@ -63,6 +63,7 @@ ResultSet sample() {
 ThesisData sample_thesis() {
   ThesisData t;
   t.versions[{2, "A", 1}] = 50;
+  t.versions[{2, "B", 1}] = 150;  // the budget-stopped cell: its ratio is marked
   t.versions[{2, "B", 2}] = 1000;
   t.versions[{5, "A", 2}] = 400;
   t.tt[{"always", 1, 131072}] = 800;
@@ -124,6 +125,8 @@ TEST(Writers, ReportShowsTheRunsTheNodeDefinitionAndTheNotes) {
   EXPECT_TRUE(c1 < why && why < c2);
   EXPECT_NE(md.find("## Notes (written by hand, notes.md)\n\n### Other\n\nMore text."), std::string::npos);
   EXPECT_EQ(md.find("ignored preamble"), std::string::npos);
+  // A ratio from a cell stopped by the node budget is marked as a lower bound.
+  EXPECT_NE(md.find("| B | 2.00* | 0.40 |"), std::string::npos) << md;
   // Without a run log the report says what is missing instead of inventing it.
   const std::string bare = markdown_report(build_report(rs, sample_thesis()));
   EXPECT_NE(bare.find("No run log (runs.jsonl)"), std::string::npos);
