@@ -1,5 +1,7 @@
 #include "harness/thesis_compare.h"
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 #include <fstream>
@@ -93,6 +95,31 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
           }
     }
   }
+  return out;
+}
+
+ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow>& comparison) {
+  ResultSet out = rs;
+  out.rows.clear();
+  for (const auto& row : comparison)
+    for (const auto& c : rs.cells) {
+      const bool same_table = std::find(c.groups.begin(), c.groups.end(), row.table) != c.groups.end();
+      if (!same_table || c.position != row.position || c.depth != row.depth) continue;
+      if (row.table == "versions" ? c.version != row.version : (c.tt_entries != row.tt_entries || c.tt_scheme != row.tt_scheme))
+        continue;
+      CellRecord r;
+      r.key = c.key;
+      r.engine = "thesis";
+      r.position = c.position;
+      r.fen = c.fen;
+      r.depth = c.depth;
+      r.version = c.version;
+      r.tt_entries = c.tt_entries;
+      r.tt_scheme = c.tt_scheme;
+      r.counters = {{"nodes", row.thesis_nodes}};
+      r.completed = true;
+      out.rows.insert_or_assign(c.key, std::move(r));
+    }
   return out;
 }
 

@@ -39,6 +39,11 @@ struct ComparisonRow {
 
 std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const ThesisData& thesis);
 
+// The same experiment with the thesis's own numbers in place of the measured ones: a cell of `rs`
+// holds the thesis's node count where the comparison has one, and is unmeasured otherwise. Claims
+// evaluated on it say whether the thesis's own tables bear out its prose.
+ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow>& comparison);
+
 // The thesis's CSV spells schemes with '_' ("depth_always"); the engine's flag may use '-'.
 std::string thesis_scheme_name(const std::string& scheme);
 

@@ -215,14 +215,21 @@ std::string markdown_report(const Report& report) {
         "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
         "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
         "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
-        "from cells.jsonl; a \"likely reason\" beside it is written by hand (notes.md in this directory).\n\n";
-  for (const auto& c : report.claims) {
+        "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
+        "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "
+        "engine. A \"likely reason\" beside a verdict is written by hand (notes.md in this directory).\n\n";
+  auto state_text = [](ClaimPart::State s) {
+    return s == ClaimPart::State::Holds ? "holds" : s == ClaimPart::State::Fails ? "does not hold" : "not measured";
+  };
+  for (std::size_t ci = 0; ci < report.claims.size(); ++ci) {
+    const Claim& c = report.claims[ci];
+    const Claim* own = ci < report.thesis_claims.size() ? &report.thesis_claims[ci] : nullptr;
     md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
-    for (const auto& p : c.parts) {
-      const char* state = p.state == ClaimPart::State::Holds ? "holds"
-                          : p.state == ClaimPart::State::Fails ? "does not hold"
-                                                               : "not measured";
-      md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state);
+    for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
+      const ClaimPart& p = c.parts[pi];
+      md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state_text(p.state));
+      if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
+        md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, state_text(own->parts[pi].state));
     }
     md += "\n";
     if (auto it = report.notes.by_claim.find(c.id); it != report.notes.by_claim.end())

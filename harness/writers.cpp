@@ -5,7 +5,9 @@
 namespace harness {
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis) {
-  return Report{rs, compare_with_thesis(rs, thesis), evaluate_claims(rs), {}, {}};
+  std::vector<ComparisonRow> comparison = compare_with_thesis(rs, thesis);
+  std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
+  return Report{rs, std::move(comparison), evaluate_claims(rs), std::move(thesis_claims), {}, {}};
 }
 
 std::string entries_label(int entries) {

@@ -18,6 +18,7 @@ struct Report {
   const ResultSet& rs;
   std::vector<ComparisonRow> comparison;
   std::vector<Claim> claims;
+  std::vector<Claim> thesis_claims;  // the same claims on the thesis's own numbers (thesis_as_results)
   std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
   ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
 };

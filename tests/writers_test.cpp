@@ -132,6 +132,24 @@ TEST(Writers, ReportShowsTheRunsTheNodeDefinitionAndTheNotes) {
   EXPECT_NE(bare.find("No run log (runs.jsonl)"), std::string::npos);
 }
 
+TEST(ThesisComparison, TheThesisNumbersAsAResultSet) {
+  const ResultSet rs = sample();
+  const auto comparison = compare_with_thesis(rs, sample_thesis());
+  ASSERT_EQ(comparison.size(), 6u);  // every thesis number of the sample has a cell
+  const ResultSet own = thesis_as_results(rs, comparison);
+  EXPECT_EQ(own.rows.size(), comparison.size());
+  for (const auto& row : comparison) {
+    const CellRecord* r = row.table == "versions" ? own.version_cell(row.position, row.version, row.depth)
+                                                  : own.sweep_cell("tt", row.position, row.tt_scheme, row.tt_entries, row.depth);
+    ASSERT_NE(r, nullptr) << row.position << " " << row.version << " d" << row.depth;
+    EXPECT_EQ(r->nodes(), row.thesis_nodes);
+    EXPECT_TRUE(r->completed);
+  }
+  // A cell the thesis has no number for is unmeasured there, even though we measured it.
+  EXPECT_NE(rs.version_cell("END", "B", 1), nullptr);
+  EXPECT_EQ(own.version_cell("END", "B", 1), nullptr);
+}
+
 TEST(ReportNotes, SectionsByClaimAndTitle) {
   const ReportNotes n = parse_report_notes("## C9 holds only partly\nline 1\nline 2\n## C10x\nnot a claim\n## Discussion\n\ntext\n");
   ASSERT_EQ(n.by_claim.size(), 1u);
