@@ -122,6 +122,7 @@ void register_run(CLI::App& app) {
       const std::string stamp = timestamp_for_filename();
       move_aside(cells_file, stamp);
       move_aside(exp_file, stamp);
+      move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
     }
     if (!std::filesystem::exists(exp_file)) write_file_atomically(exp_file, exp_json.dump(2) + "\n");
 

@@ -149,14 +149,23 @@ TEST_F(RunnerFixture, ChangedConfigIsRefusedAndFreshSetsOldResultsAside) {
   EXPECT_NE(r.output.find("--fresh"), std::string::npos) << r.output;
   EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), before);
 
+  const std::string runs_before = runner_test::read_text(out / "runs.jsonl");
   run_ok("run " + config.string() + " -q --fresh --shard 1/6 --out " + out.string());
-  int backups = 0;
-  for (const auto& e : fs::directory_iterator(out))
+  int backups = 0, run_backups = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
     if (e.path().filename().string().rfind("cells.jsonl.bak-", 0) == 0) {
       ++backups;
       EXPECT_EQ(runner_test::read_text(e.path()), before);
     }
+    if (e.path().filename().string().rfind("runs.jsonl.bak-", 0) == 0) {
+      ++run_backups;
+      EXPECT_EQ(runner_test::read_text(e.path()), runs_before);
+    }
+  }
   EXPECT_EQ(backups, 1);
+  // The run log goes aside with the cells it describes; the new log holds only the new run.
+  EXPECT_EQ(run_backups, 1);
+  EXPECT_EQ(harness::read_run_records(out).size(), 1u);
 }
 
 TEST_F(RunnerFixture, ReportRebuildsTheSameFiles) {
