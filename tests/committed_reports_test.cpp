@@ -1,0 +1,57 @@
+// The committed reports are what `harness report` computes from the committed cells: every verdict in
+// results/*/REPORT.md comes from cells.jsonl (plus runs.jsonl and the hand-written notes.md), none is
+// edited by hand. Each directory is copied to a temporary place, its report rebuilt there, and the
+// files compared with the committed ones.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "harness/paths.h"
+#include "harness/result_set.h"
+#include "harness/writers.h"
+#include "runner_test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> committed_result_dirs() {
+  std::vector<fs::path> dirs;
+  for (const auto& e : fs::directory_iterator(fs::path(BUHO_SOURCE_DIR) / "results"))
+    if (e.is_directory() && fs::exists(e.path() / "cells.jsonl")) dirs.push_back(e.path());
+  std::sort(dirs.begin(), dirs.end());
+  return dirs;
+}
+
+// "" when equal; else the first line that differs, both versions, so a failure is readable.
+std::string first_difference(const std::string& rebuilt, const std::string& committed) {
+  std::istringstream a(rebuilt), b(committed);
+  std::string la, lb;
+  for (int line = 1;; ++line) {
+    const bool more_a = bool(std::getline(a, la)), more_b = bool(std::getline(b, lb));
+    if (!more_a && !more_b) return rebuilt == committed ? "" : "the files differ in their last newline";
+    if (!more_a || !more_b || la != lb)
+      return "line " + std::to_string(line) + ":\n  rebuilt:   " + (more_a ? la : "<end of file>") +
+             "\n  committed: " + (more_b ? lb : "<end of file>");
+  }
+}
+
+}  // namespace
+
+TEST(CommittedReports, AreExactlyWhatTheHarnessComputesFromTheCells) {
+  const auto dirs = committed_result_dirs();
+  ASSERT_FALSE(dirs.empty()) << "no results/*/cells.jsonl committed";
+  for (const auto& dir : dirs) {
+    SCOPED_TRACE(dir.string());
+    runner_test::TempDir tmp;
+    for (const char* f : {"experiment.json", "cells.jsonl", "runs.jsonl", "notes.md"})
+      if (fs::exists(dir / f)) fs::copy_file(dir / f, tmp / f);
+    const harness::ResultSet rs = harness::load_results(tmp.path);
+    harness::write_reports(rs, tmp.path, harness::load_thesis_data(harness::project_path("data/thesis")));
+    for (const char* f : {"REPORT.md", "cells.csv", "thesis_comparison.csv", "summary.json"})
+      EXPECT_EQ(first_difference(runner_test::read_text(tmp / f), runner_test::read_text(dir / f)), "")
+          << (dir / f).string() << " is not what `harness report " << dir.string() << "` writes; rebuild it, never edit it";
+  }
+}
