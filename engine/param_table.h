@@ -55,7 +55,10 @@ std::string param_domain(const Param<Config>& p) {
     case ParamKind::Int: return std::to_string(p.min) + ".." + std::to_string(p.max);
     case ParamKind::Choice: {
       std::string s;
-      for (auto ch : p.choices) s += (s.empty() ? "" : "|") + std::string(ch);
+      for (auto ch : p.choices) {
+        if (!s.empty()) s += '|';  // appended piecewise: `"" + std::string` trips a GCC 12 -Wrestrict false positive
+        s += ch;
+      }
       return s;
     }
   }
