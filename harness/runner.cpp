@@ -14,6 +14,7 @@
 
 #include "engine/board.h"
 #include "engine/search.h"
+#include "harness/cell_inputs.h"
 #include "harness/presets.h"
 #include "harness/search_counters.h"
 
@@ -61,17 +62,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity) {
   }
   const double engine_seconds = seconds_since(t0);
 
-  CellRecord r;
-  r.key = cell.key;
-  r.engine = engine_identity;
-  r.position = cell.position;
-  r.fen = cell.fen;
-  r.depth = cell.depth;
-  r.version = cell.version;
-  r.flags = cell.flags;
-  r.tt_entries = cell.tt_entries;
-  r.tt_scheme = cell.tt_scheme;
-  r.node_budget = cell.node_budget;
+  CellRecord r = record_of_inputs(cell, engine_identity);
   const auto& s = result.stats;
   r.counters = counter_values(s);
   r.iteration_nodes = s.iteration_nodes;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "harness/cell_inputs.h"
 #include "harness/commands.h"
 
 namespace harness {
@@ -107,15 +108,7 @@ ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow
       if (!same_table || c.position != row.position || c.depth != row.depth) continue;
       if (row.table == "versions" ? c.version != row.version : (c.tt_entries != row.tt_entries || c.tt_scheme != row.tt_scheme))
         continue;
-      CellRecord r;
-      r.key = c.key;
-      r.engine = "thesis";
-      r.position = c.position;
-      r.fen = c.fen;
-      r.depth = c.depth;
-      r.version = c.version;
-      r.tt_entries = c.tt_entries;
-      r.tt_scheme = c.tt_scheme;
+      CellRecord r = record_of_inputs(c, "thesis");
       r.counters = {{"nodes", row.thesis_nodes}};
       r.completed = true;
       out.rows.insert_or_assign(c.key, std::move(r));

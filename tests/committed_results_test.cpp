@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/cell_inputs.h"
 #include "harness/cell_store.h"
 #include "harness/engine_identity.h"
 #include "harness/experiment_config.h"
@@ -70,20 +71,6 @@ std::string label(const CellRecord& r) {
   return fmt::format("{} d{} {} tt={}/{} (key {})", r.position, r.depth, r.version, r.tt_entries, r.tt_scheme, r.key);
 }
 
-// A cell line holds every input of the cell: this is the cell the runner ran.
-CellSpec spec_of(const CellRecord& r) {
-  CellSpec c;
-  c.position = r.position;
-  c.fen = r.fen;
-  c.depth = r.depth;
-  c.version = r.version;
-  c.flags = r.flags;
-  c.tt_entries = r.tt_entries;
-  c.tt_scheme = r.tt_scheme;
-  c.node_budget = r.node_budget;
-  c.key = r.key;
-  return c;
-}
 
 // The groups a sample spreads over: each position, version, TT scheme and TT size.
 std::vector<std::string> groups_of(const CellRecord& r) {

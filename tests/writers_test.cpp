@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "engine/search_stats.h"
+#include "harness/cell_inputs.h"
 #include "harness/presets.h"
 #include "runner_test_util.h"
 
@@ -38,16 +39,7 @@ ResultSet sample() {
   // Every cell but the last gets nodes = 100 * (index + 1).
   for (std::size_t i = 0; i + 1 < rs.cells.size(); ++i) {
     const CellSpec& c = rs.cells[i];
-    CellRecord r;
-    r.key = c.key;
-    r.engine = rs.engine;
-    r.position = c.position;
-    r.fen = c.fen;
-    r.depth = c.depth;
-    r.version = c.version;
-    r.flags = c.flags;
-    r.tt_entries = c.tt_entries;
-    r.tt_scheme = c.tt_scheme;
+    CellRecord r = record_of_inputs(c, rs.engine);
     for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? 100 * (i + 1) : i);
     r.iteration_nodes = {std::uint64_t(i)};
     r.depth_reached = c.depth;
