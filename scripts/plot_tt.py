@@ -16,6 +16,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import figures  # noqa: E402  (scripts/figures.py, beside this file)
+
 
 def label(entries):
     return f"{entries // 1024}K" if entries % 1024 == 0 else str(entries)
@@ -67,11 +69,7 @@ def main():
     axes[0].set_ylabel("nodes saved by doubling the table (%), deepest depth")
     fig.suptitle("Gain from doubling the transposition table, per replacement scheme")
     fig.tight_layout()
-    for ext in ("png", "svg"):
-        out = os.path.join(args.dir, f"tt-doubling.{ext}")
-        fig.savefig(out, dpi=120)
-        print("wrote", out)
-    plt.close(fig)
+    figures.save(fig, args.dir, f"tt-doubling")
 
     # Nodes by depth per scheme, one panel per scheme, one line per size (ours solid, thesis dashed).
     schemes = sorted(ours)
@@ -93,11 +91,7 @@ def main():
     axes[0][-1].legend(fontsize="x-small", ncol=2)
     fig.suptitle("Nodes by depth per replacement scheme and table size (solid: measured, dashed: thesis)")
     fig.tight_layout()
-    for ext in ("png", "svg"):
-        out = os.path.join(args.dir, f"tt-nodes.{ext}")
-        fig.savefig(out, dpi=120)
-        print("wrote", out)
-    plt.close(fig)
+    figures.save(fig, args.dir, f"tt-nodes")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import figures  # noqa: E402  (scripts/figures.py, beside this file)
+
 VERSIONS = "ABCDEFGH"
 
 
@@ -77,11 +79,7 @@ def main():
                                  fontsize="medium")
         fig.suptitle(f"{pos}: nodes of versions B-H relative to A" + (f" (thesis position {tpos})" if tpos else ""))
         fig.tight_layout()
-        for ext in ("png", "svg"):
-            out = os.path.join(args.dir, f"versions-{pos}.{ext}")
-            fig.savefig(out, dpi=120)
-            print("wrote", out)
-        plt.close(fig)
+        figures.save(fig, args.dir, f"versions-{pos}")
 
 
 if __name__ == "__main__":
