@@ -1,11 +1,11 @@
 // cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside before
 // appending; a broken line in the middle is an error naming the line. Also --shard parsing.
-#include "harness/cell_store.h"
+#include "harness/experiment/cell_store.h"
 
 #include <gtest/gtest.h>
 
-#include "harness/commands.h"
-#include "harness/shard.h"
+#include "harness/errors.h"
+#include "harness/experiment/shard.h"
 #include "runner_test_util.h"
 
 using namespace harness;

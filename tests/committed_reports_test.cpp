@@ -9,8 +9,8 @@
 #include <string>
 
 #include "harness/paths.h"
-#include "harness/result_set.h"
-#include "harness/writers.h"
+#include "harness/experiment/result_set.h"
+#include "harness/report/writers.h"
 #include "runner_test_util.h"
 
 namespace fs = std::filesystem;

@@ -22,13 +22,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/cell_inputs.h"
-#include "harness/cell_store.h"
-#include "harness/engine_identity.h"
-#include "harness/experiment_config.h"
-#include "harness/result_set.h"
-#include "harness/runner.h"
-#include "harness/search_counters.h"
+#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/engine_identity.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/result_set.h"
+#include "harness/experiment/runner.h"
+#include "harness/experiment/search_counters.h"
 
 using namespace harness;
 namespace fs = std::filesystem;

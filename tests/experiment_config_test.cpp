@@ -1,13 +1,13 @@
 // Config validation: every kind of bad input gets one error naming the file and the JSON path (or
 // the EPD line) and listing the valid choices; a failed run leaves an existing output untouched.
-#include "harness/experiment_config.h"
+#include "harness/experiment/experiment_config.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "harness/commands.h"
-#include "harness/presets.h"
+#include "harness/errors.h"
+#include "harness/experiment/presets.h"
 #include "runner_test_util.h"
 
 using namespace harness;
@@ -123,7 +123,8 @@ TEST(ExperimentConfigErrors, UnknownEpdId) {
 TEST(ExperimentConfigErrors, EpdLineFailsToLoad) {
   TempDir dir;
   runner_test::write_text(dir / "p.epd", "8/8/8/4k3/8/8/4P3/4K3 w - - id \"ok\";\n8/8/8/9/8/8/8/8 w - - id \"bad\";\n");
-  expect_error(with("\"positions/lct2.epd\"", "\"" + (dir / "p.epd").string() + "\""), {"$.positions[0].epd", "line 2"});
+  const std::string quoted_epd = fmt::format("\"{}\"", (dir / "p.epd").string());  // not "\"" + string: GCC 12 false -Wstringop-overflow
+  expect_error(with("\"positions/lct2.epd\"", quoted_epd), {"$.positions[0].epd", "line 2"});
 }
 
 TEST(ExperimentConfigErrors, BadInlineFen) { expect_error(with("8/8/8/4k3/8/8/4P3/4K3 w", "8/8/8/4k3/8/8/4P3/4K3 x"), {"$.positions[1].fen", "bad FEN"}); }

@@ -3,9 +3,9 @@
 
 #include <fstream>
 
-#include "harness/commands.h"
+#include "harness/errors.h"
 #include "harness/paths.h"
-#include "harness/presets.h"
+#include "harness/experiment/presets.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "harness/cell_store.h"
-#include "harness/run_log.h"
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/run_log.h"
 #include "runner_test_util.h"
 
 using runner_test::TempDir;

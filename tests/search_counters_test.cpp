@@ -1,7 +1,7 @@
-// The one table of search counters (harness/search_counters.h): it holds every counter of
+// The one table of search counters (harness/experiment/search_counters.h): it holds every counter of
 // SearchStats exactly once, under the names the committed results use, prints them as
 // `harness search` always has, and a cell written to cells.jsonl and read back keeps every one.
-#include "harness/search_counters.h"
+#include "harness/experiment/search_counters.h"
 
 #include <gtest/gtest.h>
 #include <fmt/core.h>
@@ -9,7 +9,7 @@
 #include <set>
 #include <utility>
 
-#include "harness/cell_store.h"
+#include "harness/experiment/cell_store.h"
 #include "runner_test_util.h"
 
 using namespace harness;
@@ -54,7 +54,7 @@ SearchStats distinct_stats() {
 
 TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
   EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + kNonCounterMembers)
-      << "SearchStats gained or lost a member: add the counter to the table in harness/search_counters.cpp "
+      << "SearchStats gained or lost a member: add the counter to the table in harness/experiment/search_counters.cpp "
          "(or, if it is not a counter, count it in kNonCounterMembers here)";
 }
 

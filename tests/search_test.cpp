@@ -10,7 +10,7 @@
 #include "engine/search.h"
 #include "engine/search_rules.h"
 #include "harness/paths.h"
-#include "harness/presets.h"
+#include "harness/experiment/presets.h"
 
 namespace {
 

@@ -1,15 +1,15 @@
 // The writers against golden files (tests/data/writers/): a small hand-made result set with a
 // versions table, a TT sweep, missing cells and thesis data, through every format. To accept new
 // output after an intended change: BUHO_UPDATE_GOLDEN=1 ./writers_test, then review the diff.
-#include "harness/writers.h"
+#include "harness/report/writers.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "engine/search_stats.h"
-#include "harness/cell_inputs.h"
-#include "harness/presets.h"
+#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/presets.h"
 #include "runner_test_util.h"
 
 using namespace harness;

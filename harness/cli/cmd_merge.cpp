@@ -1,0 +1,97 @@
+// `harness merge DIR... --out OUT`: joins the outputs of shards (or of any runs of one experiment)
+// into OUT. Refuses directories whose experiment or engine differ, and a cell measured twice with
+// different results (a nondeterministic engine).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "harness/experiment/cell_store.h"
+#include "harness/cli/commands.h"
+#include "harness/paths.h"
+#include "harness/experiment/result_set.h"
+#include "harness/experiment/run_log.h"
+#include "harness/report/writers.h"
+
+namespace harness {
+
+namespace {
+
+nlohmann::json read_experiment_file(const std::filesystem::path& dir) {
+  std::ifstream in(dir / kExperimentFile);
+  if (!in) throw UserError(fmt::format("{}: not found; is '{}' a results directory?", (dir / kExperimentFile).string(), dir.string()));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw UserError(fmt::format("{}: not valid JSON: {}", (dir / kExperimentFile).string(), e.what()));
+  }
+}
+
+}  // namespace
+
+void register_merge(CLI::App& app) {
+  auto dirs = std::make_shared<std::vector<std::string>>();
+  auto out = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("merge", "Join shard outputs of one experiment into one results directory");
+  cmd->add_option("dirs", *dirs, "Results directories to join")->required();
+  cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results)")->required();
+  cmd->callback([dirs, out] {
+    // Check everything first; write nothing until all inputs agree.
+    const nlohmann::json first = read_experiment_file(dirs->front());
+    std::map<std::string, CellRecord> rows;
+    for (const auto& d : *dirs) {
+      const nlohmann::json j = read_experiment_file(d);
+      if (j.value("experiment", nlohmann::json()) != first.value("experiment", nlohmann::json()) ||
+          j.value("engine", "") != first.value("engine", ""))
+        throw UserError(fmt::format("{} and {} hold different experiments or engines; only shards of one config "
+                                    "run by one engine can be merged",
+                                    dirs->front(), d));
+      const ResultSet rs = load_results(d);
+      for (const auto& [key, r] : rs.rows) {
+        auto [it, inserted] = rows.emplace(key, r);
+        if (!inserted && it->second.counters != r.counters)
+          throw UserError(fmt::format("cell {} d{} {} (key {}) has different counters in two inputs ({} vs {} nodes): "
+                                      "the engine is not deterministic",
+                                      r.position, r.depth, r.version, key, it->second.nodes(), r.nodes()));
+      }
+    }
+    const std::filesystem::path dest(*out);
+    std::map<std::string, bool> present;
+    if (std::filesystem::exists(dest / kExperimentFile)) {
+      const nlohmann::json j = read_experiment_file(dest);
+      if (j.value("experiment", nlohmann::json()) != first["experiment"] || j.value("engine", "") != first.value("engine", ""))
+        throw UserError(fmt::format("--out {} holds a different experiment or engine; choose another directory", *out));
+      for (const auto& r : load_results(dest).rows) present[r.first] = true;
+    } else if (std::filesystem::exists(dest / kCellsFile)) {
+      throw UserError(fmt::format("--out {}: has cells.jsonl but no experiment.json; choose another directory", *out));
+    }
+    std::filesystem::create_directories(dest);
+    if (!std::filesystem::exists(dest / kExperimentFile))
+      write_file_atomically(dest / kExperimentFile, first.dump(2) + "\n");
+    std::size_t added = 0;
+    {
+      CellStore store(dest / kCellsFile);
+      for (const auto& [key, r] : rows)
+        if (!present.count(key)) {
+          store.append(r);
+          ++added;
+        }
+    }
+    // The run logs travel with the cells: each input's runs, once each, so the merged report still says
+    // where and how every shard was measured.
+    std::set<std::string> logged;
+    for (const auto& r : read_run_records(dest)) logged.insert(r.to_json().dump());
+    for (const auto& d : *dirs)
+      for (const auto& r : read_run_records(d))
+        if (logged.insert(r.to_json().dump()).second) append_run_record(dest, r);
+    const ResultSet rs = load_results(dest);
+    const auto files = write_reports(rs, dest, load_thesis_data(project_path("data/thesis")));
+    fmt::print("merged {} dirs: {} cells added, {} of {} cells measured in {}\n", dirs->size(), added, rs.measured(),
+               rs.cells.size(), *out);
+    for (const auto& f : files) fmt::print("wrote {}\n", f.string());
+  });
+}
+
+}  // namespace harness

@@ -1,0 +1,192 @@
+// `harness run [CONFIG] [--threads N] [--out DIR] [--shard i/n] [--fresh]`: runs an experiment's
+// cells into DIR/cells.jsonl, resuming what is there, then writes the reports.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "harness/bench/bench_signature.h"
+#include "harness/experiment/cell_store.h"
+#include "harness/cli/commands.h"
+#include "harness/experiment/engine_identity.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/paths.h"
+#include "harness/experiment/result_set.h"
+#include "harness/experiment/run_log.h"
+#include "harness/experiment/runner.h"
+#include "harness/experiment/shard.h"
+#include "harness/report/writers.h"
+
+namespace harness {
+
+namespace {
+
+using nlohmann::json;
+
+// What differs between the stored experiment of DIR and this run, for the error message.
+std::string describe_difference(const json& stored, const json& now) {
+  std::vector<std::string> keys;
+  if (stored.value("engine", "") != now.value("engine", ""))
+    keys.push_back(fmt::format("engine ({} then, {} now)", stored.value("engine", "?"), now.value("engine", "?")));
+  const json& a = stored.contains("experiment") ? stored["experiment"] : json::object();
+  const json& b = now["experiment"];
+  for (const auto& [k, v] : b.items())
+    if (!a.contains(k) || a[k] != v) keys.push_back(k);
+  std::string s;
+  for (const auto& k : keys) s += (s.empty() ? "" : ", ") + k;
+  return s.empty() ? "format" : s;
+}
+
+void move_aside(const std::filesystem::path& file, const std::string& stamp) {
+  if (!std::filesystem::exists(file)) return;
+  auto aside = file;
+  aside += ".bak-" + stamp;
+  std::filesystem::rename(file, aside);
+  fmt::print(stderr, "--fresh: moved {} to {}\n", file.string(), aside.string());
+}
+
+}  // namespace
+
+void register_run(CLI::App& app) {
+  struct Options {
+    std::string config;
+    int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::string out;
+    std::string shard = "1/1";
+    bool fresh = false;
+    bool quiet = false;
+    bool no_report = false;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("run", "Run an experiment (default configs/quick.json); resumes an interrupted run");
+  cmd->add_option("config", opt->config, "Experiment config (JSON, see configs/README.md); default configs/quick.json");
+  cmd->add_option("--threads,-j", opt->threads, "Cells searched at once")->capture_default_str()->check(CLI::Range(1, 256));
+  cmd->add_option("--out,-o", opt->out, "Output directory (default results/<name>)");
+  cmd->add_option("--shard", opt->shard, "Run only cell k where k % n == i - 1 (1-based i/n); join with `harness merge`")
+      ->capture_default_str();
+  cmd->add_flag("--fresh", opt->fresh, "Start over: move the old cells.jsonl aside (cells.jsonl.bak-<time>) first");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress line");
+  cmd->add_flag("--no-report", opt->no_report, "Only run cells; do not write the reports (see `harness report`)");
+  cmd->callback([opt] {
+    const auto t_start = std::chrono::steady_clock::now();
+    const std::string started_utc = utc_now_iso();
+    // 1. Everything that can be wrong in the input is checked before the output directory is touched.
+    const std::filesystem::path config =
+        opt->config.empty() ? project_path("configs/quick.json") : std::filesystem::path(opt->config);
+    const Experiment exp = load_experiment(config);
+    const Shard shard = parse_shard(opt->shard);
+    const std::string engine = engine_identity();
+    const std::vector<CellSpec> cells = enumerate_cells(exp, engine);
+    const std::filesystem::path dir = opt->out.empty() ? project_path("results") / exp.name : std::filesystem::path(opt->out);
+    const json exp_json = experiment_file_json(exp, engine, config.string());
+    const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
+
+    if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
+      throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    if (!opt->fresh) {
+      if (std::filesystem::exists(exp_file)) {
+        json stored;
+        try {
+          std::ifstream in(exp_file);
+          stored = json::parse(in);
+        } catch (const json::exception& e) {
+          throw UserError(fmt::format("{}: unreadable ({}); use --fresh to set it aside", exp_file.string(), e.what()));
+        }
+        if (stored.value("experiment", json()) != exp_json["experiment"] || stored.value("engine", "") != engine)
+          throw UserError(fmt::format(
+              "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
+              "Use --fresh to move the old results aside, or --out for a new directory",
+              dir.string(), describe_difference(stored, exp_json)));
+      } else if (std::filesystem::exists(cells_file)) {
+        throw UserError(fmt::format("{} exists without {}: cannot tell what it holds; use --fresh or another --out",
+                                    cells_file.string(), exp_file.string()));
+      }
+    }
+    std::set<std::string> keys;
+    for (const auto& c : cells) keys.insert(c.key);
+    std::set<std::string> done;
+    if (!opt->fresh) {
+      for (const auto& r : read_cells(cells_file).rows) {
+        if (!keys.count(r.key))
+          throw UserError(fmt::format("{}: holds a cell ({} d{} {}) that is not part of this experiment; "
+                                      "use --fresh or another --out", cells_file.string(), r.position, r.depth, r.version));
+        done.insert(r.key);
+      }
+    }
+
+    // 2. Prepare the directory: set old results aside (--fresh), store the resolved experiment.
+    std::filesystem::create_directories(dir);
+    if (opt->fresh) {
+      const std::string stamp = timestamp_for_filename();
+      move_aside(cells_file, stamp);
+      move_aside(exp_file, stamp);
+      move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
+    }
+    if (!std::filesystem::exists(exp_file)) write_file_atomically(exp_file, exp_json.dump(2) + "\n");
+
+    std::vector<CellSpec> todo;
+    std::size_t in_shard = 0, shard_done = 0;
+    for (auto& c : select_shard(cells, shard)) {
+      ++in_shard;
+      if (done.count(c.key)) ++shard_done;
+      else todo.push_back(c);
+    }
+    fmt::print(stderr, "{}: {} cells{}; {} already in {}; running {} on {} thread(s)\n", exp.name, cells.size(),
+               shard.all() ? "" : fmt::format(" (shard {}: {})", shard.text(), in_shard), shard_done,
+               cells_file.string(), todo.size(), opt->threads);
+    const double setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+
+    // 3. Run.
+    RunTotals totals;
+    {
+      CellStore store(cells_file);
+      totals = run_cells(todo, engine, store, RunnerOptions{opt->threads, !opt->quiet}, in_shard, shard_done);
+    }
+
+    // 4. The run log (where and how these cells were measured), then the reports from the files
+    //    (what a later `harness report` would see).
+    const auto t_report = std::chrono::steady_clock::now();
+    if (totals.cells_run > 0) {
+      RunRecord run;
+      run.started_utc = started_utc;
+      run.wall_seconds = totals.wall_seconds;
+      run.threads = std::max(1, std::min<int>(opt->threads, int(todo.size())));
+      run.shard = shard.text();
+      run.cells_run = totals.cells_run;
+      run.nodes = totals.nodes;
+      run.engine_seconds = totals.engine_seconds;
+      run.engine = engine;
+      run.bench_signature = bench_signature().value;
+      run.machine = this_machine();
+      append_run_record(dir, run);
+    }
+    std::vector<std::filesystem::path> files;
+    if (!opt->no_report) {
+      const ResultSet rs = load_results(dir);
+      files = write_reports(rs, dir, load_thesis_data(project_path("data/thesis")));
+    }
+    const double report_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_report).count();
+    const double total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+
+    const int used_threads = std::max(1, std::min<int>(opt->threads, int(std::max<std::size_t>(todo.size(), 1))));
+    const double capacity = totals.wall_seconds * used_threads;
+    fmt::print(stderr,
+               "ran {} cells, {} nodes in {:.2f} s wall on {} thread(s); engine time {:.2f} s "
+               "(search {:.2f} s) = {:.1f} % of wall x threads; setup {:.2f} s, reports {:.2f} s, total {:.2f} s\n",
+               totals.cells_run, totals.nodes, totals.wall_seconds, used_threads, totals.engine_seconds,
+               totals.search_seconds, capacity > 0 ? 100.0 * totals.engine_seconds / capacity : 100.0, setup_seconds,
+               report_seconds, total_seconds);
+    // The harness's own cost: per-cell work outside the engine, plus setup and reports.
+    const double harness_seconds = std::max(0.0, totals.busy_seconds - totals.engine_seconds) + setup_seconds + report_seconds;
+    if (totals.engine_seconds > 0)
+      fmt::print(stderr, "harness overhead: {:.3f} s ({:.3f} s per-cell outside the engine + setup + reports) = {:.2f} % of engine time\n",
+                 harness_seconds, std::max(0.0, totals.busy_seconds - totals.engine_seconds),
+                 100.0 * harness_seconds / totals.engine_seconds);
+    for (const auto& f : files) fmt::print(stderr, "wrote {}\n", f.string());
+  });
+}
+
+}  // namespace harness

@@ -1,0 +1,26 @@
+// Each subcommand of `harness` lives in its own file and registers itself here. Only the files that
+// register a command include CLI11 (it is large); this header needs only the name of its App.
+#pragma once
+
+#include "harness/errors.h"
+
+namespace CLI {
+class App;
+}
+
+namespace harness {
+
+void register_perft(CLI::App& app);
+void register_eval(CLI::App& app);
+void register_search(CLI::App& app);
+void register_flags(CLI::App& app);
+void register_run(CLI::App& app);
+void register_report(CLI::App& app);
+void register_merge(CLI::App& app);
+
+// `harness bench <kind>`: one file per kind.
+void register_bench_perft(CLI::App& bench);
+void register_bench_eval(CLI::App& bench);
+void register_bench_search(CLI::App& bench);
+
+}  // namespace harness

@@ -1,0 +1,544 @@
+#include "harness/experiment/experiment_config.h"
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "engine/board.h"
+#include "engine/search_config.h"
+#include "harness/errors.h"
+#include "harness/paths.h"
+#include "harness/experiment/presets.h"
+
+namespace harness {
+
+namespace {
+
+using nlohmann::json;
+
+// Error reporting: every message starts with the file and the JSON path of the offending value.
+struct Where {
+  std::string file;
+  [[noreturn]] void fail(const std::string& path, const std::string& msg) const {
+    throw UserError(fmt::format("{}: {}: {}", file, path, msg));
+  }
+};
+
+std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+std::string type_name(const json& j) { return j.type_name(); }
+
+void check_keys(const Where& w, const std::string& path, const json& obj, const std::vector<std::string>& allowed) {
+  for (auto it = obj.begin(); it != obj.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+      w.fail(path, fmt::format("unknown key '{}' (valid: {})", it.key(), join(allowed)));
+}
+
+const json& require(const Where& w, const std::string& path, const json& obj, const char* key) {
+  auto it = obj.find(key);
+  if (it == obj.end()) w.fail(path, fmt::format("missing required key '{}'", key));
+  return *it;
+}
+
+std::string get_string(const Where& w, const std::string& path, const json& j) {
+  if (!j.is_string()) w.fail(path, fmt::format("expected a string, got {}", type_name(j)));
+  return j.get<std::string>();
+}
+
+long long get_int(const Where& w, const std::string& path, const json& j, long long min, long long max,
+                  const char* what) {
+  if (!j.is_number_integer() && !j.is_number_unsigned())
+    w.fail(path, fmt::format("{} must be an integer, got {}", what, j.dump()));
+  long long v = j.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(j.get<std::uint64_t>(), 1ULL << 62))
+                                       : j.get<long long>();
+  if (v < min || v > max) w.fail(path, fmt::format("{} must be in {}..{}, got {}", what, min, max, v));
+  return v;
+}
+
+constexpr int kMaxDepth = 40;
+
+std::vector<int> parse_depths(const Where& w, const std::string& path, const json& j) {
+  std::vector<int> out;
+  if (j.is_array()) {
+    if (j.empty()) w.fail(path, "needs at least one depth");
+    for (std::size_t i = 0; i < j.size(); ++i)
+      out.push_back(int(get_int(w, fmt::format("{}[{}]", path, i), j[i], 1, kMaxDepth, "depth")));
+  } else if (j.is_object()) {
+    check_keys(w, path, j, {"from", "to"});
+    int from = int(get_int(w, path + ".from", require(w, path, j, "from"), 1, kMaxDepth, "depth"));
+    int to = int(get_int(w, path + ".to", require(w, path, j, "to"), 1, kMaxDepth, "depth"));
+    if (to < from) w.fail(path, fmt::format("range is empty (from {} > to {})", from, to));
+    for (int d = from; d <= to; ++d) out.push_back(d);
+  } else {
+    w.fail(path, fmt::format("expected a list of depths [1, 2, 3] or a range {{\"from\": 1, \"to\": 9}}, got {}",
+                             type_name(j)));
+  }
+  std::set<int> seen;
+  for (int d : out)
+    if (!seen.insert(d).second) w.fail(path, fmt::format("depth {} is listed twice", d));
+  return out;
+}
+
+std::filesystem::path resolve_path(const std::string& p) {
+  std::filesystem::path path(p);
+  return path.is_absolute() ? path : project_path(p);
+}
+
+std::string phase_from_id(const std::string& id) {
+  return id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame";
+}
+
+struct EpdFile {
+  std::vector<PositionSpec> records;  // in file order
+  std::map<std::string, std::vector<std::string>> warnings;  // by id; printed only for positions used
+};
+
+EpdFile load_epd(const Where& w, const std::string& path, const std::string& name) {
+  auto file = resolve_path(name);
+  std::ifstream in(file);
+  if (!in) w.fail(path, fmt::format("cannot open EPD file '{}'", file.string()));
+  EpdFile out;
+  std::string line;
+  int lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
+    try {
+      buho::EpdRecord rec = buho::parse_epd(line);
+      PositionSpec p;
+      p.id = rec.id.empty() ? fmt::format("{}:{}", file.filename().string(), lineno) : rec.id;
+      p.fen = rec.board.fen();
+      p.phase = phase_from_id(p.id);
+      for (const auto& warning : rec.warnings)
+        out.warnings[p.id].push_back(fmt::format("{}:{}: {}", file.string(), lineno, warning));
+      out.records.push_back(std::move(p));
+    } catch (const buho::ParseError& e) {
+      w.fail(path, fmt::format("EPD file '{}' line {}: {}", file.string(), lineno, e.what()));
+    }
+  }
+  return out;
+}
+
+void apply_position_extras(const Where& w, const std::string& path, const json& e, PositionSpec& p) {
+  if (auto it = e.find("thesis_position"); it != e.end())
+    p.thesis_position = int(get_int(w, path + ".thesis_position", *it, 1, 6, "thesis_position"));
+  if (auto it = e.find("phase"); it != e.end()) {
+    std::string ph = get_string(w, path + ".phase", *it);
+    if (ph != "middlegame" && ph != "endgame")
+      w.fail(path + ".phase", fmt::format("unknown phase '{}' (valid: middlegame, endgame)", ph));
+    p.phase = ph;
+  }
+  if (auto it = e.find("note"); it != e.end()) p.note = get_string(w, path + ".note", *it);
+}
+
+std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
+  const std::string path = "$.positions";
+  if (!j.is_array() || j.empty()) w.fail(path, "expected a non-empty list of position entries");
+  std::map<std::string, EpdFile> cache;
+  std::vector<PositionSpec> out;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string p = fmt::format("{}[{}]", path, i);
+    const json& e = j[i];
+    if (!e.is_object())
+      w.fail(p, "expected an object {\"epd\": FILE, \"ids\": [...]} or {\"fen\": FEN, \"id\": NAME}");
+    const bool has_epd = e.contains("epd"), has_fen = e.contains("fen");
+    if (has_epd == has_fen) w.fail(p, "needs exactly one of 'epd' (a file) or 'fen' (an inline position)");
+    if (has_fen) {
+      check_keys(w, p, e, {"fen", "id", "thesis_position", "phase", "note"});
+      PositionSpec ps;
+      std::string fen = get_string(w, p + ".fen", e["fen"]);
+      try {
+        std::vector<std::string> warnings;
+        ps.fen = buho::Board::from_fen(fen, &warnings).fen();
+        for (const auto& warning : warnings) fmt::print(stderr, "warning: {}: {}.fen: {}\n", w.file, p, warning);
+      } catch (const buho::ParseError& err) {
+        w.fail(p + ".fen", fmt::format("bad FEN '{}': {}", fen, err.what()));
+      }
+      ps.id = e.contains("id") ? get_string(w, p + ".id", e["id"]) : fmt::format("fen{}", i + 1);
+      ps.phase = phase_from_id(ps.id);
+      apply_position_extras(w, p, e, ps);
+      out.push_back(std::move(ps));
+      continue;
+    }
+    check_keys(w, p, e, {"epd", "ids", "id", "thesis_position", "phase", "note"});
+    const std::string file = get_string(w, p + ".epd", e["epd"]);
+    auto it = cache.find(file);
+    if (it == cache.end()) it = cache.emplace(file, load_epd(w, p + ".epd", file)).first;
+    const EpdFile& epd = it->second;
+    auto find = [&](const std::string& id, const std::string& ipath) -> PositionSpec {
+      for (const auto& r : epd.records)
+        if (r.id == id) return r;
+      std::vector<std::string> ids;
+      for (const auto& r : epd.records) ids.push_back(r.id);
+      w.fail(ipath, fmt::format("no position with id '{}' in '{}' (valid: {})", id, file, join(ids)));
+    };
+    if (e.contains("id") && e.contains("ids")) w.fail(p, "give either 'id' (one position) or 'ids' (a list), not both");
+    if (e.contains("id")) {
+      PositionSpec ps = find(get_string(w, p + ".id", e["id"]), p + ".id");
+      apply_position_extras(w, p, e, ps);
+      out.push_back(std::move(ps));
+    } else {
+      if (e.contains("thesis_position")) w.fail(p + ".thesis_position", "needs a single position ('id'), not a list");
+      std::vector<PositionSpec> chosen;
+      if (e.contains("ids")) {
+        const json& ids = e["ids"];
+        if (!ids.is_array() || ids.empty()) w.fail(p + ".ids", "expected a non-empty list of EPD ids");
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+          const std::string ip = fmt::format("{}.ids[{}]", p, k);
+          chosen.push_back(find(get_string(w, ip, ids[k]), ip));
+        }
+      } else {
+        chosen = epd.records;
+        if (chosen.empty()) w.fail(p + ".epd", fmt::format("EPD file '{}' holds no positions", file));
+      }
+      for (auto& ps : chosen) {
+        apply_position_extras(w, p, e, ps);
+        out.push_back(std::move(ps));
+      }
+    }
+  }
+  std::set<std::string> seen;
+  for (const auto& ps : out)
+    if (!seen.insert(ps.id).second) w.fail(path, fmt::format("position '{}' is listed twice", ps.id));
+  for (const auto& ps : out)
+    for (const auto& [file, epd] : cache)
+      if (auto it = epd.warnings.find(ps.id); it != epd.warnings.end())
+        for (const auto& warning : it->second) fmt::print(stderr, "warning: {}\n", warning);
+  return out;
+}
+
+VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.description, r.flags}; }
+
+int flag_int(const json& flags, const char* name) {
+  const json& v = flags.at(name);
+  if (v.is_number_integer()) return v.get<int>();
+  return std::stoi(v.get<std::string>());
+}
+
+std::string flag_text(const json& flags, const char* name) {
+  const json& v = flags.at(name);
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// Flags as flags_to_json() writes them (one type per flag), so equal settings hash equally.
+json canonical_flags(const json& flags) {
+  buho::SearchConfig s;
+  buho::EvalConfig e;
+  apply_flags(flags, s, e, "resolved flags");
+  return flags_to_json(s, e);
+}
+
+json version_json(const VersionSpec& v) { return {{"name", v.name}, {"description", v.description}, {"flags", v.flags}}; }
+
+VersionSpec version_from(const json& j) {
+  return VersionSpec{j.at("name").get<std::string>(), j.value("description", ""), j.at("flags")};
+}
+
+}  // namespace
+
+std::vector<std::string> tt_scheme_names() {
+  const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);
+  std::vector<std::string> out;
+  if (p)
+    for (auto c : p->choices) out.emplace_back(c);
+  return out;
+}
+
+const PositionSpec* Experiment::find_position(const std::string& id) const {
+  for (const auto& p : positions)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+Experiment load_experiment(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw UserError(fmt::format("{}: cannot open config file", file.string()));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  json j;
+  try {
+    j = json::parse(ss.str());
+  } catch (const json::parse_error& e) {
+    std::string msg = e.what();
+    if (auto pos = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && pos != std::string::npos)
+      msg = msg.substr(pos + 2);
+    throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), msg));
+  }
+  return parse_experiment(j, file.string());
+}
+
+Experiment parse_experiment(const json& j, const std::string& file) {
+  Where w{file};
+  if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
+  check_keys(w, "$", j,
+             {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget"});
+  Experiment exp;
+  exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
+  if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+                              std::string::npos)
+    w.fail("$.name", fmt::format("'{}' is not a valid name (letters, digits, '.', '_', '-'; it names the output directory)",
+                                 exp.name));
+  if (j.contains("description")) exp.description = get_string(w, "$.description", j["description"]);
+  if (j.contains("note")) exp.note = get_string(w, "$.note", j["note"]);
+  if (j.contains("node_budget"))
+    exp.node_budget = std::uint64_t(get_int(w, "$.node_budget", j["node_budget"], 0, 1LL << 62, "node_budget"));
+
+  const json& positions = require(w, "$", j, "positions");
+  exp.depths = parse_depths(w, "$.depths", require(w, "$", j, "depths"));
+
+  // Presets: configs/versions.json unless the config names another file.
+  std::string presets = "configs/versions.json";
+  if (j.contains("presets")) presets = get_string(w, "$.presets", j["presets"]);
+  PresetBook book = PresetBook::load(resolve_path(presets));
+
+  // Versions: preset names, or custom {"name", "extends", "flags", "description"} added to the book.
+  std::vector<std::string> version_names;
+  if (j.contains("versions")) {
+    const json& vs = j["versions"];
+    if (!vs.is_array()) w.fail("$.versions", fmt::format("expected a list of version names or objects, got {}", type_name(vs)));
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+      const std::string p = fmt::format("$.versions[{}]", i);
+      if (vs[i].is_string()) {
+        version_names.push_back(vs[i].get<std::string>());
+        continue;
+      }
+      if (!vs[i].is_object()) w.fail(p, "expected a preset name or {\"name\", \"extends\", \"flags\", \"description\"}");
+      check_keys(w, p, vs[i], {"name", "extends", "flags", "description", "note"});
+      json obj = vs[i];
+      obj.erase("note");
+      version_names.push_back(get_string(w, p + ".name", require(w, p, obj, "name")));
+      book.add(obj, fmt::format("{}: {}", file, p));
+    }
+  }
+  std::set<std::string> seen_versions;
+  for (std::size_t i = 0; i < version_names.size(); ++i) {
+    const std::string p = fmt::format("$.versions[{}]", i);
+    if (!seen_versions.insert(version_names[i]).second)
+      w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
+    try {
+      exp.versions.push_back(to_spec(book.resolve(version_names[i])));
+    } catch (const UserError& e) {
+      w.fail(p, e.what());
+    }
+  }
+
+  exp.positions = parse_positions(w, positions);
+
+  if (j.contains("sweeps")) {
+    const json& ss = j["sweeps"];
+    if (!ss.is_array()) w.fail("$.sweeps", fmt::format("expected a list of sweeps, got {}", type_name(ss)));
+    const auto schemes = tt_scheme_names();
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < ss.size(); ++i) {
+      const std::string p = fmt::format("$.sweeps[{}]", i);
+      const json& s = ss[i];
+      if (!s.is_object()) w.fail(p, "expected {\"version\", \"tt_entries\", \"tt_schemes\"}");
+      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_schemes", "depths", "positions", "note"});
+      SweepSpec sw;
+      sw.name = s.contains("name") ? get_string(w, p + ".name", s["name"]) : (ss.size() == 1 ? "tt" : fmt::format("tt{}", i + 1));
+      if (!names.insert(sw.name).second) w.fail(p + ".name", fmt::format("sweep name '{}' is used twice", sw.name));
+      const std::string vname = get_string(w, p + ".version", require(w, p, s, "version"));
+      try {
+        sw.version = to_spec(book.resolve(vname));
+      } catch (const UserError& e) {
+        w.fail(p + ".version", e.what());
+      }
+      const json& entries = require(w, p, s, "tt_entries");
+      if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
+      for (std::size_t k = 0; k < entries.size(); ++k) {
+        const std::string ep = fmt::format("{}.tt_entries[{}]", p, k);
+        const json& e = entries[k];
+        if (!(e.is_number_integer() || e.is_number_unsigned()) || e.get<long long>() <= 0)
+          w.fail(ep, fmt::format("TT entries must be a positive integer, got {}", e.dump()));
+        sw.tt_entries.push_back(int(get_int(w, ep, e, 1, 1LL << 30, "TT entries")));
+      }
+      const json& sch = require(w, p, s, "tt_schemes");
+      if (!sch.is_array() || sch.empty()) w.fail(p + ".tt_schemes", "expected a non-empty list of scheme names");
+      for (std::size_t k = 0; k < sch.size(); ++k) {
+        const std::string sp = fmt::format("{}.tt_schemes[{}]", p, k);
+        std::string name = get_string(w, sp, sch[k]);
+        if (std::find(schemes.begin(), schemes.end(), name) == schemes.end())
+          w.fail(sp, fmt::format("unknown scheme '{}' (valid: {})", name, join(schemes)));
+        sw.tt_schemes.push_back(name);
+      }
+      sw.depths = s.contains("depths") ? parse_depths(w, p + ".depths", s["depths"]) : exp.depths;
+      if (s.contains("positions")) {
+        const json& ps = s["positions"];
+        if (!ps.is_array() || ps.empty()) w.fail(p + ".positions", "expected a non-empty list of position ids");
+        for (std::size_t k = 0; k < ps.size(); ++k) {
+          const std::string pp = fmt::format("{}.positions[{}]", p, k);
+          std::string id = get_string(w, pp, ps[k]);
+          if (!exp.find_position(id)) {
+            std::vector<std::string> ids;
+            for (const auto& q : exp.positions) ids.push_back(q.id);
+            w.fail(pp, fmt::format("'{}' is not one of the config's positions (valid: {})", id, join(ids)));
+          }
+          sw.positions.push_back(id);
+        }
+      } else {
+        for (const auto& q : exp.positions) sw.positions.push_back(q.id);
+      }
+      // Every (entries, scheme) pair must be accepted by the engine's flag table.
+      for (int e : sw.tt_entries) {
+        buho::SearchConfig sc;
+        buho::EvalConfig ec;
+        json f = {{kTtEntriesFlag, e}};
+        apply_flags(f, sc, ec, fmt::format("{}: {}.tt_entries", file, p));
+      }
+      exp.sweeps.push_back(std::move(sw));
+    }
+  }
+  if (exp.versions.empty() && exp.sweeps.empty())
+    w.fail("$", "nothing to run: give 'versions' (a non-empty list) or 'sweeps'");
+  return exp;
+}
+
+json Experiment::to_json() const {
+  json j;
+  j["name"] = name;
+  j["description"] = description;
+  j["node_budget"] = node_budget;
+  j["depths"] = depths;
+  json ps = json::array();
+  for (const auto& p : positions) {
+    json e = {{"id", p.id}, {"fen", p.fen}, {"phase", p.phase}};
+    if (p.thesis_position) e["thesis_position"] = *p.thesis_position;
+    ps.push_back(e);
+  }
+  j["positions"] = ps;
+  json vs = json::array();
+  for (const auto& v : versions) vs.push_back(version_json(v));
+  j["versions"] = vs;
+  json ss = json::array();
+  for (const auto& s : sweeps)
+    ss.push_back({{"name", s.name},
+                  {"version", version_json(s.version)},
+                  {"tt_entries", s.tt_entries},
+                  {"tt_schemes", s.tt_schemes},
+                  {"depths", s.depths},
+                  {"positions", s.positions}});
+  j["sweeps"] = ss;
+  return j;
+}
+
+Experiment Experiment::from_json(const json& j, const std::string& where) {
+  try {
+    Experiment e;
+    e.name = j.at("name").get<std::string>();
+    e.description = j.value("description", "");
+    e.node_budget = j.value("node_budget", std::uint64_t(0));
+    e.depths = j.at("depths").get<std::vector<int>>();
+    for (const auto& p : j.at("positions")) {
+      PositionSpec ps{p.at("id").get<std::string>(), p.at("fen").get<std::string>(), std::nullopt,
+                      p.value("phase", std::string("middlegame")), ""};
+      if (p.contains("thesis_position")) ps.thesis_position = p["thesis_position"].get<int>();
+      e.positions.push_back(ps);
+    }
+    for (const auto& v : j.at("versions")) e.versions.push_back(version_from(v));
+    for (const auto& s : j.at("sweeps"))
+      e.sweeps.push_back(SweepSpec{s.at("name").get<std::string>(), version_from(s.at("version")),
+                                   s.at("tt_entries").get<std::vector<int>>(),
+                                   s.at("tt_schemes").get<std::vector<std::string>>(),
+                                   s.at("depths").get<std::vector<int>>(),
+                                   s.at("positions").get<std::vector<std::string>>()});
+    return e;
+  } catch (const json::exception& ex) {
+    throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));
+  }
+}
+
+json Experiment::notes_json() const {
+  json ps = json::object();
+  for (const auto& p : positions)
+    if (!p.note.empty()) ps[p.id] = p.note;
+  return {{"experiment", note}, {"positions", ps}};
+}
+
+void Experiment::apply_notes(const json& notes) {
+  if (!notes.is_object()) return;
+  if (auto it = notes.find("experiment"); it != notes.end() && it->is_string()) note = it->get<std::string>();
+  if (auto it = notes.find("positions"); it != notes.end() && it->is_object())
+    for (auto& p : positions)
+      if (auto n = it->find(p.id); n != it->end() && n->is_string()) p.note = n->get<std::string>();
+}
+
+json CellSpec::inputs() const {
+  return {{"fen", fen},           {"depth", depth},           {"flags", flags},
+          {"tt_entries", tt_entries}, {"tt_scheme", tt_scheme}, {"node_budget", node_budget}};
+}
+
+std::string fnv1a_hex(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+std::string cell_key(const CellSpec& cell, const std::string& engine_identity) {
+  json j = cell.inputs();
+  j["engine"] = engine_identity;
+  return fnv1a_hex(j.dump());  // nlohmann::json keeps object keys sorted: the dump is canonical
+}
+
+std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
+  std::vector<CellSpec> out;
+  std::map<std::string, std::size_t> index;
+  auto add = [&](CellSpec c, const std::string& group) {
+    c.key = cell_key(c, engine_identity);
+    if (auto it = index.find(c.key); it != index.end()) {
+      auto& groups = out[it->second].groups;
+      if (std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
+      return;
+    }
+    c.groups = {group};
+    index.emplace(c.key, out.size());
+    out.push_back(std::move(c));
+  };
+  for (const auto& p : exp.positions)
+    for (const auto& v : exp.versions)
+      for (int d : exp.depths) {
+        CellSpec c;
+        c.position = p.id;
+        c.fen = p.fen;
+        c.depth = d;
+        c.version = v.name;
+        c.flags = canonical_flags(v.flags);
+        c.tt_entries = flag_int(v.flags, kTtEntriesFlag);
+        c.tt_scheme = flag_text(v.flags, kTtSchemeFlag);
+        c.node_budget = exp.node_budget;
+        add(std::move(c), "versions");
+      }
+  for (const auto& s : exp.sweeps)
+    for (const auto& pid : s.positions)
+      for (const auto& scheme : s.tt_schemes)
+        for (int e : s.tt_entries)
+          for (int d : s.depths) {
+            const PositionSpec* p = exp.find_position(pid);
+            CellSpec c;
+            c.position = pid;
+            c.fen = p ? p->fen : "";
+            c.depth = d;
+            c.version = s.version.name;
+            json flags = s.version.flags;
+            flags[kTtEntriesFlag] = e;
+            flags[kTtSchemeFlag] = scheme;
+            c.flags = canonical_flags(flags);
+            c.tt_entries = flag_int(c.flags, kTtEntriesFlag);
+            c.tt_scheme = flag_text(c.flags, kTtSchemeFlag);
+            c.node_budget = exp.node_budget;
+            add(std::move(c), "sweep:" + s.name);
+          }
+  return out;
+}
+
+}  // namespace harness

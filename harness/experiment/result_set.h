@@ -1,0 +1,49 @@
+// The rows every writer reads: the resolved experiment (DIR/experiment.json), its cells, and the
+// measured records (DIR/cells.jsonl) by key, with lookups by table coordinates.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/experiment_config.h"
+
+namespace harness {
+
+inline constexpr const char* kExperimentFile = "experiment.json";
+inline constexpr const char* kCellsFile = "cells.jsonl";
+
+struct ResultSet {
+  Experiment experiment;
+  std::string engine;
+  std::vector<CellSpec> cells;               // every cell of the experiment, measured or not
+  std::map<std::string, CellRecord> rows;    // measured, by key
+
+  // Builds `cells` from the experiment and indexes them. Call after setting experiment/engine.
+  void index();
+  std::size_t measured() const;
+
+  const CellRecord* version_cell(const std::string& position, const std::string& version, int depth) const;
+  const CellRecord* sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
+                               int entries, int depth) const;
+
+ private:
+  const CellRecord* row(const std::string& key) const;
+  std::map<std::tuple<std::string, std::string, int>, std::string> version_index_;
+  std::map<std::tuple<std::string, std::string, std::string, int, int>, std::string> sweep_index_;
+};
+
+// The stored experiment of DIR: {"experiment": <resolved>, "engine": <identity>, "config": <file>}.
+nlohmann::json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file);
+
+// Reads DIR/experiment.json and DIR/cells.jsonl. Rows whose key is not a cell of the experiment are
+// a UserError (results of another config or engine mixed in by hand).
+ResultSet load_results(const std::filesystem::path& dir);
+
+// Writes text to `file` through a temporary file and a rename: readers never see half a file.
+void write_file_atomically(const std::filesystem::path& file, const std::string& text);
+
+}  // namespace harness

@@ -1,0 +1,136 @@
+#include "harness/experiment/run_log.h"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <thread>
+
+#include "harness/errors.h"
+
+namespace harness {
+
+namespace {
+
+// The value of the first line "key<sep>value" of a text file, quotes and spaces trimmed.
+std::string field_of(const char* file, const std::string& key, char sep) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto at = line.find(sep);
+    if (at == std::string::npos) continue;
+    std::string v = line.substr(at + 1);
+    const auto first = v.find_first_not_of(" \t\""), last = v.find_last_not_of(" \t\"");
+    return first == std::string::npos ? "" : v.substr(first, last - first + 1);
+  }
+  return "";
+}
+
+// What the compiler was told, as far as the binary can see it (no build-system variable needed).
+std::string build_description() {
+  std::string b;
+#if defined(__OPTIMIZE__)
+  b = "optimised";
+#else
+  b = "not optimised";
+#endif
+#if defined(NDEBUG)
+  b += ", NDEBUG";
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+  b += ", AddressSanitizer";
+#endif
+#if defined(__BMI2__) && defined(__AVX2__)
+  b += ", AVX2+BMI2 (-march=native)";
+#endif
+  return b;
+}
+
+}  // namespace
+
+MachineInfo this_machine() {
+  MachineInfo m;
+  m.cpu = field_of("/proc/cpuinfo", "model name", ':');
+  m.cores = std::thread::hardware_concurrency();
+  m.os = field_of("/etc/os-release", "PRETTY_NAME", '=');
+#if defined(__clang__)
+  m.compiler = fmt::format("clang {}", __clang_version__);
+#elif defined(__GNUC__)
+  m.compiler = fmt::format("gcc {}", __VERSION__);
+#else
+  m.compiler = "unknown";
+#endif
+  m.build = build_description();
+  return m;
+}
+
+std::string utc_now_iso() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+nlohmann::json RunRecord::to_json() const {
+  nlohmann::json j = {{"started_utc", started_utc},
+          {"wall_seconds", wall_seconds},
+          {"threads", threads},
+          {"shard", shard},
+          {"cells_run", cells_run},
+          {"nodes", nodes},
+          {"engine_seconds", engine_seconds},
+          {"engine", engine},
+          {"bench_signature", bench_signature},
+          {"machine",
+           {{"cpu", machine.cpu}, {"cores", machine.cores}, {"os", machine.os}, {"compiler", machine.compiler},
+            {"build", machine.build}}}};
+  if (!note.empty()) j["note"] = note;
+  return j;
+}
+
+RunRecord RunRecord::from_json(const nlohmann::json& j) {
+  RunRecord r;
+  r.started_utc = j.value("started_utc", "");
+  r.wall_seconds = j.value("wall_seconds", 0.0);
+  r.threads = j.value("threads", 1);
+  r.shard = j.value("shard", "1/1");
+  r.cells_run = j.value("cells_run", std::uint64_t(0));
+  r.nodes = j.value("nodes", std::uint64_t(0));
+  r.engine_seconds = j.value("engine_seconds", 0.0);
+  r.engine = j.value("engine", "");
+  r.bench_signature = j.value("bench_signature", std::uint64_t(0));
+  r.note = j.value("note", "");
+  if (auto m = j.find("machine"); m != j.end() && m->is_object()) {
+    r.machine.cpu = m->value("cpu", "");
+    r.machine.cores = m->value("cores", 0u);
+    r.machine.os = m->value("os", "");
+    r.machine.compiler = m->value("compiler", "");
+    r.machine.build = m->value("build", "");
+  }
+  return r;
+}
+
+void append_run_record(const std::filesystem::path& dir, const RunRecord& run) {
+  const auto file = dir / kRunsFile;
+  std::ofstream out(file, std::ios::app);
+  out << run.to_json().dump() << '\n';
+  if (!out.flush()) throw UserError(fmt::format("{}: cannot append the run record", file.string()));
+}
+
+std::vector<RunRecord> read_run_records(const std::filesystem::path& dir) {
+  std::vector<RunRecord> runs;
+  std::ifstream in(dir / kRunsFile);
+  std::string line;
+  // A run log is informative, not a result: a line cut off by a crash is skipped, not an error.
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object()) runs.push_back(RunRecord::from_json(j));
+  }
+  return runs;
+}
+
+}  // namespace harness

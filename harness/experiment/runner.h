@@ -1,0 +1,38 @@
+// Runs cells on a pool of threads, each cell on a fresh Engine, appending each finished cell to the
+// store at once, with a progress line on stderr.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/experiment_config.h"
+
+namespace harness {
+
+struct RunnerOptions {
+  int threads = 1;
+  bool progress = true;  // the progress line on stderr
+};
+
+struct RunTotals {
+  std::size_t cells_run = 0;
+  std::uint64_t nodes = 0;
+  double wall_seconds = 0;    // from the first cell started to the last cell stored
+  double engine_seconds = 0;  // sum over cells of Engine construction + search + destruction
+  double search_seconds = 0;  // sum over cells of SearchStats::seconds
+  double busy_seconds = 0;    // sum over cells of the worker's whole time on it: flags, board, engine,
+                              // record, JSON, write + fdatasync. busy - engine = the harness's share.
+};
+
+// One cell, alone, on a fresh engine: what `harness run` does per cell.
+CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity);
+
+// Runs `todo` (larger depths first, so two threads finish together), appending each result to
+// `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
+// cells found from earlier runs). An exception in a cell stops the run after the cells in flight.
+RunTotals run_cells(const std::vector<CellSpec>& todo, const std::string& engine_identity, CellStore& store,
+                    const RunnerOptions& options, std::size_t total, std::size_t already_done);
+
+}  // namespace harness

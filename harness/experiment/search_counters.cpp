@@ -1,0 +1,72 @@
+#include "harness/experiment/search_counters.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+
+namespace harness {
+
+namespace {
+
+using buho::SearchStats;
+using L = CounterLine;
+
+// The names are those of the committed cells.jsonl files and golden files: renaming one orphans
+// every stored result. The texts reproduce the historical `harness search` lines byte for byte,
+// spacing included (two spaces between groups of a line, one within a group).
+constexpr std::array kCounters = {
+    SearchCounter{"nodes", &SearchStats::nodes, L::nodes, "nodes {}"},
+    SearchCounter{"qnodes", &SearchStats::qnodes, L::nodes, "  (quiescence {})"},
+    SearchCounter{"tt_probes", &SearchStats::tt_probes, L::table, "tt probes {}"},
+    SearchCounter{"tt_hits", &SearchStats::tt_hits, L::table, " hits {}"},
+    SearchCounter{"tt_cutoffs", &SearchStats::tt_cutoffs, L::table, " cutoffs {}"},
+    SearchCounter{"tt_stores", &SearchStats::tt_stores, L::table, " stores {}"},
+    SearchCounter{"tt_overwrites", &SearchStats::tt_overwrites, L::table, " overwrites {}"},
+    SearchCounter{"tt_collisions", &SearchStats::tt_collisions, L::table, " collisions {}"},
+    SearchCounter{"tt_refused", &SearchStats::tt_refused, L::table, " refused {}"},
+    SearchCounter{"beta_cutoffs", &SearchStats::beta_cutoffs, L::cutoffs, "cutoffs {}"},
+    SearchCounter{"first_move_cutoffs", &SearchStats::first_move_cutoffs, L::cutoffs, "  on first move {}"},
+    SearchCounter{"pvs_researches", &SearchStats::pvs_researches, L::researches, "pvs re-searches {}"},
+    SearchCounter{"aspiration_researches", &SearchStats::aspiration_researches, L::researches,
+                  "  aspiration re-searches {}"},
+    SearchCounter{"null_tries", &SearchStats::null_tries, L::pruning, "null move tries {}"},
+    SearchCounter{"null_cutoffs", &SearchStats::null_cutoffs, L::pruning, " cutoffs {}"},
+    SearchCounter{"futility_prunes", &SearchStats::futility_prunes, L::pruning, "  futility prunes {}"},
+    SearchCounter{"lmr_reductions", &SearchStats::lmr_reductions, L::pruning, "  lmr reductions {}"},
+    SearchCounter{"lmr_researches", &SearchStats::lmr_researches, L::pruning, " re-searches {}"},
+    SearchCounter{"ext_check", &SearchStats::ext_check, L::extensions, "extensions check {}"},
+    SearchCounter{"ext_single_reply", &SearchStats::ext_single_reply, L::extensions, " single_reply {}"},
+    SearchCounter{"ext_threat", &SearchStats::ext_threat, L::extensions, " threat {}"},
+    SearchCounter{"ext_pawn", &SearchStats::ext_pawn, L::extensions, " pawn {}"},
+    SearchCounter{"ext_king_safety", &SearchStats::ext_king_safety, L::extensions, " king_safety {}"},
+};
+
+static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
+
+}  // namespace
+
+std::span<const SearchCounter> search_counters() { return kCounters; }
+
+std::vector<std::pair<std::string, std::uint64_t>> counter_values(const SearchStats& s) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  out.reserve(kCounters.size());
+  for (const auto& c : kCounters) out.emplace_back(std::string(c.name), c.value(s));
+  return out;
+}
+
+std::vector<CounterLine> counter_lines() {
+  std::vector<CounterLine> lines;
+  for (const auto& c : kCounters)
+    if (std::find(lines.begin(), lines.end(), c.line) == lines.end()) lines.push_back(c.line);
+  return lines;
+}
+
+std::string counter_line_text(const SearchStats& s, CounterLine line) {
+  std::string text;
+  for (const auto& c : kCounters)
+    if (c.line == line) text += fmt::format(fmt::runtime(c.text), c.value(s));
+  return text;
+}
+
+}  // namespace harness

@@ -1,0 +1,25 @@
+// --shard i/n: run every n-th cell of the experiment's fixed cell order, so one sweep can be spread
+// over n machines (GNU parallel, a Slurm job array) and joined with `harness merge`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/experiment/experiment_config.h"
+
+namespace harness {
+
+struct Shard {
+  int index = 1;  // 1-based: 1..count
+  int count = 1;
+  bool all() const { return count == 1; }
+  std::string text() const;  // "i/n"
+};
+
+// Parses "i/n" with 1 <= i <= n. Throws UserError saying what is accepted.
+Shard parse_shard(const std::string& text);
+
+// Cells number k (0-based, in enumerate_cells order) with k % n == i - 1.
+std::vector<CellSpec> select_shard(const std::vector<CellSpec>& cells, const Shard& shard);
+
+}  // namespace harness

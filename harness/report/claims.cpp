@@ -1,0 +1,229 @@
+#include "harness/report/claims.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
+
+#include "harness/report/thesis_compare.h"
+
+namespace harness {
+
+namespace {
+
+using State = ClaimPart::State;
+
+// One measured change: nodes(new) / nodes(old) - 1, in percent.
+struct Change {
+  std::string position;
+  int depth;
+  double percent;
+};
+
+const char* kAnyPhase = "";
+
+// Changes of version `to` against version `from` over the experiment's positions of `phase`
+// ("" = all) and depths accepted by `depth_ok`, where both cells are measured.
+std::vector<Change> changes(const ResultSet& rs, const std::string& to, const std::string& from, const std::string& phase,
+                            const std::function<bool(int)>& depth_ok) {
+  std::vector<Change> out;
+  for (const auto& p : rs.experiment.positions) {
+    if (!phase.empty() && p.phase != phase) continue;
+    for (int d : rs.experiment.depths) {
+      if (!depth_ok(d)) continue;
+      const CellRecord* a = rs.version_cell(p.id, to, d);
+      const CellRecord* b = rs.version_cell(p.id, from, d);
+      if (!a || !b || b->nodes() == 0) continue;
+      // A cell stopped by the node budget holds a truncated count: no ratio with it is meaningful.
+      if (!a->completed || !b->completed) continue;
+      out.push_back({p.id, d, 100.0 * (double(a->nodes()) / double(b->nodes()) - 1.0)});
+    }
+  }
+  return out;
+}
+
+std::string pct(double v) { return fmt::format("{:+.1f} %", v); }
+
+// A part that holds when the mean of `values` lies in [lo, hi] (percent).
+ClaimPart band(const std::string& what, const std::vector<double>& values, double lo, double hi) {
+  ClaimPart part;
+  const bool no_lo = lo == -std::numeric_limits<double>::infinity();
+  const bool no_hi = hi == std::numeric_limits<double>::infinity();
+  part.rule = no_lo ? fmt::format("{}: mean <= {}", what, pct(hi))
+              : no_hi ? fmt::format("{}: mean >= {}", what, pct(lo))
+                      : fmt::format("{}: mean in [{}, {}]", what, pct(lo), pct(hi));
+  if (values.empty()) {
+    part.figures = "no cells measured";
+    return part;
+  }
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+  const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
+  part.figures = fmt::format("mean {} over {} cell pair(s) (min {}, max {})", pct(mean), values.size(), pct(*mn), pct(*mx));
+  part.state = mean >= lo && mean <= hi ? State::Holds : State::Fails;
+  return part;
+}
+
+std::vector<double> percents(const std::vector<Change>& cs) {
+  std::vector<double> v;
+  for (const auto& c : cs) v.push_back(c.percent);
+  return v;
+}
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+auto depth_is(int d) { return [d](int x) { return x == d; }; }
+auto depth_at_least(int d) { return [d](int x) { return x >= d; }; }
+auto depth_below(int d) { return [d](int x) { return x < d; }; }
+
+}  // namespace
+
+std::string Claim::verdict() const {
+  bool any_measured = false, any_missing = false, any_fail = false;
+  for (const auto& p : parts) {
+    any_measured |= p.state != State::NotMeasured;
+    any_missing |= p.state == State::NotMeasured;
+    any_fail |= p.state == State::Fails;
+  }
+  if (!any_measured) return "not measured";
+  if (any_fail) return "does not hold";
+  return any_missing ? "holds (partly measured)" : "holds";
+}
+
+std::vector<Claim> evaluate_claims(const ResultSet& rs) {
+  std::vector<Claim> out;
+  const std::string mid = "middlegame", end = "endgame";
+
+  // Slack: each band is the thesis's figure widened by 10 percentage points (5 where the thesis
+  // gives a range or says "no effect"), so that a clearly different result fails and rounding does not.
+
+  {  // C1: thesis -80 % at depth 4 -> <= -70 %; "more than -90 %" from depth 8 -> <= -80 %.
+    Claim c{"C1", "ordering (B vs A): -80 % nodes at depth 4, more than -90 % from depth 8", {}};
+    c.parts.push_back(band("B vs A at depth 4, all positions", percents(changes(rs, "B", "A", kAnyPhase, depth_is(4))), -kInf, -70));
+    c.parts.push_back(band("B vs A at depths >= 8, all positions", percents(changes(rs, "B", "A", kAnyPhase, depth_at_least(8))), -kInf, -80));
+    out.push_back(c);
+  }
+  {  // C2: about -13 % beyond depth 5, in every position -> each position's mean in [-23, -3].
+    Claim c{"C2", "PVS (C vs B): about -13 % beyond depth 5, in every position", {}};
+    for (const auto& p : rs.experiment.positions) {
+      auto cs = changes(rs, "C", "B", kAnyPhase, depth_at_least(6));
+      std::vector<double> v;
+      for (const auto& x : cs)
+        if (x.position == p.id) v.push_back(x.percent);
+      c.parts.push_back(band("C vs B at depths >= 6, " + p.id, v, -23, -3));
+    }
+    out.push_back(c);
+  }
+  {  // C3: never costs (every cell <= +1 %); endgames about -7 % -> [-17, +3]; middlegame weak -> [-10, +1].
+    Claim c{"C3", "aspiration (E vs D): never costs nodes; weak in the middlegame; about -7 % in endgames", {}};
+    auto all = percents(changes(rs, "E", "D", kAnyPhase, depth_at_least(1)));
+    ClaimPart never;
+    never.rule = "E vs D, every measured cell: change <= +1.0 %";
+    if (all.empty()) {
+      never.figures = "no cells measured";
+    } else {
+      const double worst = *std::max_element(all.begin(), all.end());
+      never.figures = fmt::format("largest change {} over {} cell pair(s)", pct(worst), all.size());
+      never.state = worst <= 1.0 ? State::Holds : State::Fails;
+    }
+    c.parts.push_back(never);
+    c.parts.push_back(band("E vs D at depths >= 5, middlegame", percents(changes(rs, "E", "D", mid, depth_at_least(5))), -10, 1));
+    c.parts.push_back(band("E vs D at depths >= 5, endgame", percents(changes(rs, "E", "D", end, depth_at_least(5))), -17, 3));
+    out.push_back(c);
+  }
+  {  // C4: -20 to -25 % overall -> [-35, -10]; -60 to -70 % in endgames -> [-80, -50].
+    Claim c{"C4", "TT cut-offs (D vs C): -20 to -25 % overall; -60 to -70 % in endgames", {}};
+    c.parts.push_back(band("D vs C at depths >= 5, all positions", percents(changes(rs, "D", "C", kAnyPhase, depth_at_least(5))), -35, -10));
+    c.parts.push_back(band("D vs C at depths >= 5, endgame", percents(changes(rs, "D", "C", end, depth_at_least(5))), -80, -50));
+    out.push_back(c);
+  }
+  {  // C5: -96 % against A -> <= -90 % at depths >= 6.
+    Claim c{"C5", "B...E together (E vs A): -96 % against A", {}};
+    c.parts.push_back(band("E vs A at depths >= 6, all positions", percents(changes(rs, "E", "A", kAnyPhase, depth_at_least(6))), -kInf, -90));
+    out.push_back(c);
+  }
+  {  // C6: -20 to -26 % middlegame -> [-36, -10]; no gain below depth 4 -> >= -2 %; none in endgames -> [-5, +5].
+    Claim c{"C6", "null move (F vs E): -20 to -26 % in the middlegame; no gain below depth 4; ~no effect in endgames", {}};
+    c.parts.push_back(band("F vs E at depths >= 5, middlegame", percents(changes(rs, "F", "E", mid, depth_at_least(5))), -36, -10));
+    c.parts.push_back(band("F vs E at depths < 4, all positions", percents(changes(rs, "F", "E", kAnyPhase, depth_below(4))), -2, kInf));
+    c.parts.push_back(band("F vs E at depths >= 5, endgame", percents(changes(rs, "F", "E", end, depth_at_least(5))), -5, 5));
+    out.push_back(c);
+  }
+  {  // C7: about -13 % middlegame -> [-23, -3]; none in endgames -> [-5, +5].
+    Claim c{"C7", "futility (G vs F): about -13 % in the middlegame; ~no effect in endgames", {}};
+    c.parts.push_back(band("G vs F at depths >= 5, middlegame", percents(changes(rs, "G", "F", mid, depth_at_least(5))), -23, -3));
+    c.parts.push_back(band("G vs F at depths >= 5, endgame", percents(changes(rs, "G", "F", end, depth_at_least(5))), -5, 5));
+    out.push_back(c);
+  }
+  {  // C8: -6 to -10 % middlegame -> [-15, -1]; poor in endgames -> saves less than 6 % (mean >= -6 %).
+    Claim c{"C8", "LMR (H vs G): -6 to -10 % in the middlegame; poor in endgames", {}};
+    c.parts.push_back(band("H vs G at depths >= 5, middlegame", percents(changes(rs, "H", "G", mid, depth_at_least(5))), -15, -1));
+    c.parts.push_back(band("H vs G at depths >= 5, endgame", percents(changes(rs, "H", "G", end, depth_at_least(5))), -6, kInf));
+    out.push_back(c);
+  }
+  {  // C9 on the first TT sweep, its first position, its deepest depth. "Saves x %" is read as
+     // nodes saved against the scheme `never` at the largest table (the thesis: never saved nothing).
+    Claim c{"C9", "TT schemes: never saves nothing; always ~35 %, depth ~67 %, depth-always ~84 %; doubling the size "
+                  "saves ~15 % at 128K, 5-7 % above 512K", {}};
+    const SweepSpec* s = rs.experiment.sweeps.empty() ? nullptr : &rs.experiment.sweeps.front();
+    auto nodes = [&](const std::string& scheme, int entries, int depth) -> double {
+      if (!s) return 0;
+      const CellRecord* r = rs.sweep_cell(s->name, s->positions.front(), scheme, entries, depth);
+      return r ? double(r->nodes()) : 0;
+    };
+    std::string never, always, depth, depth_always;
+    std::vector<int> sizes;
+    int deepest = 0;
+    if (s) {
+      for (const auto& sc : s->tt_schemes) {
+        const std::string t = thesis_scheme_name(sc);
+        (t == "never" ? never : t == "always" ? always : t == "depth" ? depth : t == "depth_always" ? depth_always : never) = sc;
+      }
+      sizes = s->tt_entries;
+      std::sort(sizes.begin(), sizes.end());
+      deepest = *std::max_element(s->depths.begin(), s->depths.end());
+    }
+    const std::string at = s ? fmt::format("{} at depth {}", s->positions.front(), deepest) : "no TT sweep in this experiment";
+    // (a) never: doubling its table changes nothing (|change| <= 1 % for every doubling).
+    std::vector<double> never_doublings;
+    if (!never.empty())
+      for (std::size_t i = 1; i < sizes.size(); ++i)
+        if (sizes[i] == 2 * sizes[i - 1] && nodes(never, sizes[i - 1], deepest) > 0 && nodes(never, sizes[i], deepest) > 0)
+          never_doublings.push_back(100.0 * (nodes(never, sizes[i], deepest) / nodes(never, sizes[i - 1], deepest) - 1));
+    {
+      ClaimPart p = band("never, change from doubling the table, " + at, never_doublings, -1, 1);
+      c.parts.push_back(p);
+    }
+    // (b) savings against never at the largest table: thesis 35 / 67 / 84 % +- 10 points.
+    auto saving = [&](const std::string& scheme) -> std::vector<double> {
+      if (scheme.empty() || never.empty() || sizes.empty()) return {};
+      const double a = nodes(scheme, sizes.back(), deepest), b = nodes(never, sizes.back(), deepest);
+      if (a <= 0 || b <= 0) return {};
+      return {100.0 * (a / b - 1)};
+    };
+    c.parts.push_back(band("always vs never, largest table, " + at, saving(always), -45, -25));
+    c.parts.push_back(band("depth vs never, largest table, " + at, saving(depth), -77, -57));
+    c.parts.push_back(band("depth-always vs never, largest table, " + at, saving(depth_always), -94, -74));
+    // (c) doubling 128K -> 256K saves ~15 % -> [-25, -5]; (d) doublings from 512K on save 5-7 % -> [-12, 0].
+    std::vector<double> small, large;
+    for (const auto& sc : {always, depth, depth_always}) {
+      if (sc.empty()) continue;
+      for (std::size_t i = 1; i < sizes.size(); ++i) {
+        if (sizes[i] != 2 * sizes[i - 1]) continue;
+        const double a = nodes(sc, sizes[i], deepest), b = nodes(sc, sizes[i - 1], deepest);
+        if (a <= 0 || b <= 0) continue;
+        const double ch = 100.0 * (a / b - 1);
+        if (sizes[i - 1] == 131072) small.push_back(ch);
+        if (sizes[i - 1] >= 524288) large.push_back(ch);
+      }
+    }
+    c.parts.push_back(band("doubling 128K -> 256K, always/depth/depth-always, " + at, small, -25, -5));
+    c.parts.push_back(band("doubling from 512K up, always/depth/depth-always, " + at, large, -12, 0));
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace harness

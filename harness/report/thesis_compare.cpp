@@ -1,0 +1,119 @@
+#include "harness/report/thesis_compare.h"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "harness/experiment/cell_inputs.h"
+#include "harness/errors.h"
+
+namespace harness {
+
+namespace {
+
+std::vector<std::vector<std::string>> read_csv(const std::filesystem::path& file, std::size_t columns) {
+  std::ifstream in(file);
+  if (!in) throw UserError(fmt::format("{}: cannot open the thesis data", file.string()));
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    if (header) {
+      header = false;
+      continue;
+    }
+    std::vector<std::string> cells;
+    std::stringstream ss(line);
+    std::string cell;
+    while (std::getline(ss, cell, ',')) cells.push_back(cell);
+    if (cells.size() != columns) throw UserError(fmt::format("{}: bad row '{}'", file.string(), line));
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string thesis_scheme_name(const std::string& scheme) {
+  std::string s = scheme;
+  for (auto& c : s)
+    if (c == '-') c = '_';
+  return s;
+}
+
+ThesisData load_thesis_data(const std::filesystem::path& dir) {
+  ThesisData t;
+  try {
+    for (const auto& r : read_csv(dir / "thesis_versions_nodes.csv", 4))
+      t.versions[{std::stoi(r[0]), r[1], std::stoi(r[2])}] = std::stoull(r[3]);
+    for (const auto& r : read_csv(dir / "thesis_tt_nodes.csv", 4))
+      t.tt[{r[0], std::stoi(r[1]), std::stoi(r[2])}] = std::stoull(r[3]);
+  } catch (const std::logic_error& e) {
+    throw UserError(fmt::format("{}: malformed number in the thesis data ({})", dir.string(), e.what()));
+  }
+  return t;
+}
+
+std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const ThesisData& thesis) {
+  std::vector<ComparisonRow> out;
+  const Experiment& exp = rs.experiment;
+  for (const auto& p : exp.positions) {
+    if (!p.thesis_position) continue;
+    for (const auto& v : exp.versions)
+      for (int d : exp.depths) {
+        auto it = thesis.versions.find({*p.thesis_position, v.name, d});
+        if (it == thesis.versions.end()) continue;
+        ComparisonRow row{"versions", p.id, *p.thesis_position, v.name, d, 0, "", it->second, std::nullopt};
+        if (const auto* r = rs.version_cell(p.id, v.name, d)) {
+          row.measured = r->nodes();
+          row.truncated = !r->completed;
+        }
+        out.push_back(row);
+      }
+  }
+  // Tables B.7-B.9 were measured with version D on the thesis's position 5.
+  for (const auto& s : exp.sweeps) {
+    if (s.version.name != "D") continue;
+    for (const auto& pid : s.positions) {
+      const PositionSpec* p = exp.find_position(pid);
+      if (!p || p->thesis_position != 5) continue;
+      for (const auto& scheme : s.tt_schemes)
+        for (int e : s.tt_entries)
+          for (int d : s.depths) {
+            auto it = thesis.tt.find({thesis_scheme_name(scheme), d, e});
+            if (it == thesis.tt.end()) continue;
+            ComparisonRow row{"sweep:" + s.name, pid, 5, s.version.name, d, e, scheme, it->second, std::nullopt};
+            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d)) {
+              row.measured = r->nodes();
+              row.truncated = !r->completed;
+            }
+            out.push_back(row);
+          }
+    }
+  }
+  return out;
+}
+
+ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow>& comparison) {
+  ResultSet out = rs;
+  out.rows.clear();
+  for (const auto& row : comparison)
+    for (const auto& c : rs.cells) {
+      const bool same_table = std::find(c.groups.begin(), c.groups.end(), row.table) != c.groups.end();
+      if (!same_table || c.position != row.position || c.depth != row.depth) continue;
+      if (row.table == "versions" ? c.version != row.version : (c.tt_entries != row.tt_entries || c.tt_scheme != row.tt_scheme))
+        continue;
+      CellRecord r = record_of_inputs(c, "thesis");
+      r.counters = {{"nodes", row.thesis_nodes}};
+      r.completed = true;
+      out.rows.insert_or_assign(c.key, std::move(r));
+    }
+  return out;
+}
+
+}  // namespace harness

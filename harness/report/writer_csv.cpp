@@ -1,0 +1,75 @@
+// The tidy CSV writers: one row per cell (cells.csv) and one per thesis datum (thesis_comparison.csv).
+#include <fmt/core.h>
+
+#include "harness/report/writers.h"
+
+namespace harness {
+
+namespace {
+
+std::string field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+}  // namespace
+
+std::string cells_csv(const ResultSet& rs) {
+  std::vector<std::string> header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version",
+                                     "tt_entries", "tt_scheme", "node_budget", "completed"};
+  for (const auto& n : counter_names()) header.push_back(n);
+  for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "search_seconds",
+                        "engine_seconds", "nps", "fen"})
+    header.emplace_back(h);
+  std::string out = join(header, ",") + "\n";
+  for (const auto& c : rs.cells) {
+    auto it = rs.rows.find(c.key);
+    if (it == rs.rows.end()) continue;
+    const CellRecord& r = it->second;
+    const PositionSpec* p = rs.experiment.find_position(c.position);
+    std::vector<std::string> row = {c.key,
+                                    join(c.groups, ";"),
+                                    field(c.position),
+                                    p && p->thesis_position ? std::to_string(*p->thesis_position) : "",
+                                    p ? p->phase : "",
+                                    std::to_string(c.depth),
+                                    field(c.version),
+                                    std::to_string(c.tt_entries),
+                                    c.tt_scheme,
+                                    std::to_string(c.node_budget),
+                                    r.completed ? "true" : "false"};
+    for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
+    std::vector<std::string> iters;
+    for (auto n : r.iteration_nodes) iters.push_back(std::to_string(n));
+    row.push_back(std::to_string(r.depth_reached));
+    row.push_back(std::to_string(r.seldepth));
+    row.push_back(join(iters, " "));
+    row.push_back(r.best_move);
+    row.push_back(std::to_string(r.score));
+    row.push_back(fmt::format("{:.6f}", r.search_seconds));
+    row.push_back(fmt::format("{:.6f}", r.engine_seconds));
+    row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));
+    row.push_back(field(c.fen));
+    out += join(row, ",") + "\n";
+  }
+  return out;
+}
+
+std::string thesis_comparison_csv(const Report& report) {
+  std::string out = "table,position,thesis_position,version,tt_scheme,tt_entries,depth,thesis_nodes,measured_nodes,ratio\n";
+  for (const auto& r : report.comparison)
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", r.table, field(r.position), r.thesis_position, field(r.version),
+                       r.tt_scheme, r.tt_entries ? std::to_string(r.tt_entries) : "", r.depth, r.thesis_nodes,
+                       r.measured ? std::to_string(*r.measured) : "", r.measured ? fmt::format("{:.4f}", r.ratio()) : "");
+  return out;
+}
+
+}  // namespace harness

@@ -1,0 +1,75 @@
+// summary.json: totals, the tables as nested objects, the thesis comparison and the claims.
+#include <fmt/core.h>
+
+#include "harness/report/writers.h"
+
+namespace harness {
+
+std::string summary_json(const Report& report) {
+  using nlohmann::json;
+  const ResultSet& rs = report.rs;
+  const Experiment& exp = rs.experiment;
+  json j;
+  j["name"] = exp.name;
+  j["description"] = exp.description;
+  j["engine"] = rs.engine;
+  std::uint64_t nodes = 0;
+  double engine_s = 0, search_s = 0;
+  for (const auto& c : rs.cells)
+    if (auto it = rs.rows.find(c.key); it != rs.rows.end()) {
+      nodes += it->second.nodes();
+      engine_s += it->second.engine_seconds;
+      search_s += it->second.search_seconds;
+    }
+  j["cells"] = {{"total", rs.cells.size()}, {"measured", rs.measured()}};
+  j["nodes_total"] = nodes;
+  j["engine_seconds_total"] = engine_s;
+  j["search_seconds_total"] = search_s;
+
+  json versions = json::object();  // position -> version -> depth -> nodes
+  for (const auto& p : exp.positions)
+    for (const auto& v : exp.versions)
+      for (int d : exp.depths)
+        if (const auto* r = rs.version_cell(p.id, v.name, d)) versions[p.id][v.name][std::to_string(d)] = r->nodes();
+  j["versions"] = versions;
+
+  json sweeps = json::object();  // sweep -> position -> scheme -> entries -> depth -> nodes
+  for (const auto& s : exp.sweeps)
+    for (const auto& pid : s.positions)
+      for (const auto& scheme : s.tt_schemes)
+        for (int e : s.tt_entries)
+          for (int d : s.depths)
+            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d))
+              sweeps[s.name][pid][scheme][std::to_string(e)][std::to_string(d)] = r->nodes();
+  j["sweeps"] = sweeps;
+
+  json cmp = json::array();
+  for (const auto& r : report.comparison) {
+    json row = {{"table", r.table}, {"position", r.position}, {"thesis_position", r.thesis_position},
+                {"version", r.version}, {"depth", r.depth}, {"thesis_nodes", r.thesis_nodes}};
+    if (!r.tt_scheme.empty()) {
+      row["tt_scheme"] = r.tt_scheme;
+      row["tt_entries"] = r.tt_entries;
+    }
+    row["measured_nodes"] = r.measured ? json(*r.measured) : json(nullptr);
+    row["ratio"] = r.measured ? json(std::round(r.ratio() * 1e4) / 1e4) : json(nullptr);
+    cmp.push_back(row);
+  }
+  j["thesis_comparison"] = cmp;
+
+  json claims = json::array();
+  for (const auto& c : report.claims) {
+    json parts = json::array();
+    for (const auto& p : c.parts)
+      parts.push_back({{"rule", p.rule},
+                       {"figures", p.figures},
+                       {"state", p.state == ClaimPart::State::Holds   ? "holds"
+                                 : p.state == ClaimPart::State::Fails ? "does not hold"
+                                                                      : "not measured"}});
+    claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
+  }
+  j["claims"] = claims;
+  return j.dump(2) + "\n";
+}
+
+}  // namespace harness

@@ -1,0 +1,245 @@
+// REPORT.md: how it was measured, the tables of the thesis's Appendix B, the comparison with the
+// thesis and the claims.
+#include <fmt/core.h>
+
+#include <map>
+#include <set>
+
+#include "engine/search_stats.h"
+
+#include "harness/report/writers.h"
+
+namespace harness {
+
+namespace {
+
+std::string header_row(const std::string& first, const std::vector<std::string>& cols) {
+  std::string h = "| " + first + " |", sep = "|---|";
+  for (const auto& c : cols) {
+    h += " " + c + " |";
+    sep += "--:|";
+  }
+  return h + "\n" + sep + "\n";
+}
+
+std::string nodes_text(const CellRecord* r) {
+  if (!r) return "—";
+  return r->completed ? std::to_string(r->nodes()) : std::to_string(r->nodes()) + "*";
+}
+
+std::string position_title(const PositionSpec& p) {
+  std::string t = p.id;
+  if (p.thesis_position) t += fmt::format(" (thesis position {}, {})", *p.thesis_position, p.phase);
+  else t += fmt::format(" ({})", p.phase);
+  return t;
+}
+
+std::string seconds_text(double s) {
+  if (s < 120) return fmt::format("{:.1f} s", s);
+  if (s < 7200) return fmt::format("{:.1f} min", s / 60);
+  return fmt::format("{:.2f} h", s / 3600);
+}
+
+// Where, how and with what the cells were measured: one row per `harness run` (runs.jsonl).
+std::string measurement_section(const Report& report, std::uint64_t nodes, double engine_s, bool any_incomplete) {
+  const ResultSet& rs = report.rs;
+  std::string md = "## How these numbers were measured\n\n";
+  md += fmt::format("- Engine identity: `{}` (version and a node-count signature; every cell carries it, and cells of "
+                    "another identity are refused).\n", rs.engine);
+  std::set<std::uint64_t> signatures;
+  double wall = 0;
+  for (const auto& r : report.runs) {
+    signatures.insert(r.bench_signature);
+    wall += r.wall_seconds;
+  }
+  if (!signatures.empty()) {
+    std::string sigs;
+    for (auto v : signatures) {
+      if (!sigs.empty()) sigs += ", ";
+      sigs += std::to_string(v);
+    }
+    md += fmt::format("- Bench signature (`harness bench search --signature-only`): {}{}.\n", sigs,
+                      signatures.size() > 1 ? " — **the runs disagree: the cells come from different search trees**" : "");
+  }
+  md += fmt::format("- Cells measured: {} of {}; {} nodes; engine time {} summed over cells.\n", rs.measured(),
+                    rs.cells.size(), nodes, seconds_text(engine_s));
+  if (rs.experiment.node_budget)
+    md += fmt::format("- Node budget: {} nodes per cell{}.\n", rs.experiment.node_budget,
+                      any_incomplete ? "; cells that reached it are marked * and left out of the claims" : "; no cell reached it");
+  if (report.runs.empty()) {
+    md += "- No run log (runs.jsonl): the machine, build and wall time were not recorded for these cells.\n\n";
+    return md;
+  }
+  md += fmt::format("- Wall time: {} over {} run(s) of `harness run`.\n\n", seconds_text(wall), report.runs.size());
+  md += "| Started (UTC) | Cells | Nodes | Wall | Threads | Shard | CPU | Cores | OS | Build |\n"
+        "|---|--:|--:|--:|--:|---|---|--:|---|---|\n";
+  for (const auto& r : report.runs)
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}; {} |\n", r.started_utc, r.cells_run, r.nodes,
+                      seconds_text(r.wall_seconds), r.threads, r.shard, r.machine.cpu, r.machine.cores, r.machine.os,
+                      r.machine.compiler, r.machine.build);
+  md += "\n";
+  for (const auto& r : report.runs)
+    if (!r.note.empty()) md += fmt::format("- The run started {}: {}\n", r.started_utc, r.note);
+  return md + "\n";
+}
+
+// The positions, what each stands for, and why it was chosen (the config's notes).
+std::string positions_section(const Experiment& exp) {
+  std::string md = "## Positions\n\n| Position | Thesis position | Phase | FEN | Why |\n|---|--:|---|---|---|\n";
+  for (const auto& p : exp.positions)
+    md += fmt::format("| {} | {} | {} | `{}` | {} |\n", p.id, p.thesis_position ? std::to_string(*p.thesis_position) : "",
+                      p.phase, p.fen, p.note);
+  return md + "\n";
+}
+
+}  // namespace
+
+std::string markdown_report(const Report& report) {
+  const ResultSet& rs = report.rs;
+  const Experiment& exp = rs.experiment;
+  std::string md = fmt::format("# Experiment `{}`\n\n", exp.name);
+  if (!exp.description.empty()) md += exp.description + "\n\n";
+  if (!exp.note.empty()) md += exp.note + "\n\n";
+  std::uint64_t nodes = 0;
+  double engine_s = 0;
+  bool any_incomplete = false;
+  for (const auto& c : rs.cells)
+    if (auto it = rs.rows.find(c.key); it != rs.rows.end()) {
+      nodes += it->second.nodes();
+      engine_s += it->second.engine_seconds;
+      any_incomplete |= !it->second.completed;
+    }
+  md += measurement_section(report, nodes, engine_s, any_incomplete);
+  md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
+        std::string(buho::kNodeCountDefinition) + "\n\n";
+  md += positions_section(exp);
+  md += "## Nodes by cell\n\n— marks a cell not measured";
+  md += any_incomplete ? "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n" : ".\n\n";
+
+  std::vector<std::string> depth_cols;
+  for (int d : exp.depths) depth_cols.push_back(std::to_string(d));
+
+  if (!exp.versions.empty()) {
+    md += "### Nodes by version and depth\n\n";
+    for (const auto& p : exp.positions) {
+      md += "#### " + position_title(p) + "\n\n" + header_row("Version", depth_cols);
+      for (const auto& v : exp.versions) {
+        md += "| " + v.name + " |";
+        for (int d : exp.depths) md += fmt::format(" {} |", nodes_text(rs.version_cell(p.id, v.name, d)));
+        md += "\n";
+      }
+      md += "\n";
+    }
+  }
+
+  for (const auto& s : exp.sweeps) {
+    md += fmt::format("### Transposition-table sweep `{}` (version {})\n\n", s.name, s.version.name);
+    std::vector<std::string> size_cols;
+    for (int e : s.tt_entries) size_cols.push_back(entries_label(e));
+    for (const auto& pid : s.positions)
+      for (const auto& scheme : s.tt_schemes) {
+        const PositionSpec* p = exp.find_position(pid);
+        md += fmt::format("#### Scheme {} — {}\n\n", scheme, p ? position_title(*p) : pid) + header_row("Depth", size_cols);
+        for (int d : s.depths) {
+          md += fmt::format("| {} |", d);
+          for (int e : s.tt_entries) md += fmt::format(" {} |", nodes_text(rs.sweep_cell(s.name, pid, scheme, e, d)));
+          md += "\n";
+        }
+        md += "\n";
+      }
+  }
+
+  // Thesis comparison: measured ÷ thesis, in the same shapes.
+  if (!report.comparison.empty()) {
+    md += "## Compared with the thesis\n\n"
+          "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
+          "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound. Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
+          "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
+    std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
+    std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
+    for (const auto& r : report.comparison) {
+      if (r.table == "versions") vt[r.position][r.version][r.depth] = &r;
+      else tt[r.table.substr(r.table.find(':') + 1) + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
+    }
+    auto ratio_text = [](const ComparisonRow* r) {
+      if (!r) return std::string("");
+      if (!r->measured) return std::string("—");
+      return fmt::format("{:.2f}{}", r->ratio(), r->truncated ? "*" : "");
+    };
+    auto thesis_text = [](const ComparisonRow* r) { return r ? std::to_string(r->thesis_nodes) : std::string(""); };
+    for (const auto& p : exp.positions) {
+      auto it = vt.find(p.id);
+      if (it == vt.end()) continue;
+      for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
+        md += "### " + position_title(p) + ": " + what + "\n\n" + header_row("Version", depth_cols);
+        for (const auto& v : exp.versions) {
+          auto vit = it->second.find(v.name);
+          if (vit == it->second.end()) continue;
+          md += "| " + v.name + " |";
+          for (int d : exp.depths) {
+            auto dit = vit->second.find(d);
+            md += fmt::format(" {} |", text(dit == vit->second.end() ? nullptr : dit->second));
+          }
+          md += "\n";
+        }
+        md += "\n";
+      }
+    }
+    for (const auto& [title, schemes] : tt)
+      for (const auto& [scheme, depths] : schemes) {
+        std::vector<int> sizes;
+        for (const auto& [d, row] : depths)
+          for (const auto& [e, r] : row)
+            if (std::find(sizes.begin(), sizes.end(), e) == sizes.end()) sizes.push_back(e);
+        std::sort(sizes.begin(), sizes.end());
+        std::vector<std::string> cols;
+        for (int e : sizes) cols.push_back(entries_label(e));
+        for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
+          md += fmt::format("### Sweep {}, scheme {}: {}\n\n", title, scheme, what) + header_row("Depth", cols);
+          for (const auto& [d, row] : depths) {
+            md += fmt::format("| {} |", d);
+            for (int e : sizes) {
+              auto eit = row.find(e);
+              md += fmt::format(" {} |", text(eit == row.end() ? nullptr : eit->second));
+            }
+            md += "\n";
+          }
+          md += "\n";
+        }
+      }
+  }
+
+  md += "## The thesis's claims C1–C9\n\n"
+        "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
+        "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
+        "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
+        "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
+        "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
+        "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
+        "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "
+        "engine. A \"likely reason\" beside a verdict is written by hand (notes.md in this directory).\n\n";
+  auto state_text = [](ClaimPart::State s) {
+    return s == ClaimPart::State::Holds ? "holds" : s == ClaimPart::State::Fails ? "does not hold" : "not measured";
+  };
+  for (std::size_t ci = 0; ci < report.claims.size(); ++ci) {
+    const Claim& c = report.claims[ci];
+    const Claim* own = ci < report.thesis_claims.size() ? &report.thesis_claims[ci] : nullptr;
+    md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
+    for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
+      const ClaimPart& p = c.parts[pi];
+      md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state_text(p.state));
+      if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
+        md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, state_text(own->parts[pi].state));
+    }
+    md += "\n";
+    if (auto it = report.notes.by_claim.find(c.id); it != report.notes.by_claim.end())
+      md += "*Likely reason (written by hand, notes.md):* " + it->second + "\n\n";
+  }
+  if (!report.notes.sections.empty()) {
+    md += "## Notes (written by hand, notes.md)\n\n";
+    for (const auto& [title, text] : report.notes.sections) md += "### " + title + "\n\n" + text + "\n\n";
+  }
+  return md;
+}
+
+}  // namespace harness

@@ -1,0 +1,31 @@
+#include "harness/report/writers.h"
+
+#include <fmt/core.h>
+
+namespace harness {
+
+Report build_report(const ResultSet& rs, const ThesisData& thesis) {
+  std::vector<ComparisonRow> comparison = compare_with_thesis(rs, thesis);
+  std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
+  return Report{rs, std::move(comparison), evaluate_claims(rs), std::move(thesis_claims), {}, {}};
+}
+
+std::string entries_label(int entries) {
+  return entries % 1024 == 0 ? fmt::format("{}K", entries / 1024) : fmt::format("{}", entries);
+}
+
+std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
+                                                 const ThesisData& thesis) {
+  Report report = build_report(rs, thesis);
+  report.runs = read_run_records(dir);
+  report.notes = read_report_notes(dir);
+  std::vector<std::filesystem::path> files = {dir / kReportFile, dir / "cells.csv", dir / "thesis_comparison.csv",
+                                              dir / "summary.json"};
+  write_file_atomically(files[0], markdown_report(report));
+  write_file_atomically(files[1], cells_csv(rs));
+  write_file_atomically(files[2], thesis_comparison_csv(report));
+  write_file_atomically(files[3], summary_json(report));
+  return files;
+}
+
+}  // namespace harness

@@ -1,0 +1,51 @@
+// The writers: one per format, all reading the same rows (a ResultSet) plus the thesis comparison
+// and the claims computed from them. `write_reports` writes every file of a results directory.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/report/claims.h"
+#include "harness/report/report_notes.h"
+#include "harness/experiment/result_set.h"
+#include "harness/experiment/run_log.h"
+#include "harness/report/thesis_compare.h"
+
+namespace harness {
+
+struct Report {
+  const ResultSet& rs;
+  std::vector<ComparisonRow> comparison;
+  std::vector<Claim> claims;
+  std::vector<Claim> thesis_claims;  // the same claims on the thesis's own numbers (thesis_as_results)
+  std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
+  ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
+};
+
+Report build_report(const ResultSet& rs, const ThesisData& thesis);
+
+inline constexpr const char* kReportFile = "REPORT.md";
+
+// writer_markdown.cpp: REPORT.md — how the numbers were measured (run log, machine, engine, bench
+// signature, wall time), the node definition, the positions and why, tables shaped like the thesis's
+// Appendix B (per position: versions × depths; per sweep and scheme: depths × table sizes), the
+// thesis comparison as ratios, and the claims with the figures that decide them and any notes.
+std::string markdown_report(const Report& report);
+
+// writer_csv.cpp: cells.csv — tidy, one row per cell with every counter; thesis_comparison.csv.
+std::string cells_csv(const ResultSet& rs);
+std::string thesis_comparison_csv(const Report& report);
+
+// writer_json.cpp: summary.json — totals, the tables as nested objects, comparison and claims.
+std::string summary_json(const Report& report);
+
+// "128K" for multiples of 1024, else the number.
+std::string entries_label(int entries);
+
+// Reads DIR/runs.jsonl and DIR/notes.md, then writes REPORT.md, cells.csv, thesis_comparison.csv and
+// summary.json into `dir`; returns their paths.
+std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
+                                                 const ThesisData& thesis);
+
+}  // namespace harness
