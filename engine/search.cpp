@@ -72,7 +72,13 @@ struct Engine::Impl {
   Board board;
   SearchStats stats;
   std::uint64_t node_budget = 0;
+  const std::atomic<bool>* external_stop = nullptr;  // Limits::stop
   bool stop = false;
+
+  // The node budget, or another thread's request to stop, ends the search.
+  bool out_of_budget() const {
+    return (node_budget && stats.nodes >= node_budget) || (external_stop && external_stop->load(std::memory_order_relaxed));
+  }
   Move root_best;
 
   // §2.3: one preallocated move stack for every ply; a node's moves sit above its parent's.
@@ -145,7 +151,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   ++stats.nodes;
   ++stats.qnodes;
   stats.seldepth = std::max(stats.seldepth, ply);
-  if (node_budget && stats.nodes >= node_budget) stop = true;
+  if (out_of_budget()) stop = true;
   if (stop) return 0;
   pv_len[ply] = ply;
 
@@ -200,7 +206,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // Step 2. Count the node (one of the two places; see search_stats.h).
   ++stats.nodes;
   stats.seldepth = std::max(stats.seldepth, ply);
-  if (node_budget && stats.nodes >= node_budget) stop = true;
+  if (out_of_budget()) stop = true;
   if (stop) return 0;
   pv_len[ply] = ply;
 
@@ -450,6 +456,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   stats = SearchStats{};
   board = root;
   node_budget = limits.node_budget;
+  external_stop = limits.stop;
   stop = false;
 
   SearchResult result;

@@ -3,6 +3,7 @@
 // can run side by side on different threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -17,6 +18,10 @@ namespace buho {
 struct Limits {
   int depth = 1;                  // nominal depth in plies (>= 1)
   std::uint64_t node_budget = 0;  // stop once this many nodes are searched; 0 = no budget
+  // Another thread may ask the search to stop (the runner does when a run fails, so the cells in flight end
+  // within milliseconds). Read, never written, by the search; nullptr = never. A stopped search reports
+  // completed = false, like one stopped by the node budget.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct SearchResult {

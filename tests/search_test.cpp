@@ -2,6 +2,8 @@
 // every flag acts and respects its exclusions, and every version finds mates in 2 and 3.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "engine/eval.h"
@@ -175,6 +177,33 @@ TEST(Search, NodeBudgetStops) {
   EXPECT_FALSE(r.completed);
   EXPECT_EQ(r.stats.nodes, 5000u);
   EXPECT_FALSE(r.best_move.is_null());
+}
+
+// Limits::stop: another thread's request ends a search that would otherwise run for minutes, and a flag
+// that stays false changes nothing.
+TEST(Search, ExternalStopEndsTheSearch) {
+  std::atomic<bool> stop{false};
+  Engine idle(version("H").search, EvalConfig{});
+  Limits with_flag{5, 0};
+  with_flag.stop = &stop;
+  const auto a = idle.search(Board(), with_flag);
+  const auto b = idle.search(Board(), Limits{5, 0});
+  EXPECT_TRUE(a.completed);
+  EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+
+  Engine engine(version("H").search, EvalConfig{});
+  Limits deep{30, 0};
+  deep.stop = &stop;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = engine.search(Board(), deep);
+  stopper.join();
+  EXPECT_FALSE(r.completed);
+  EXPECT_FALSE(r.best_move.is_null());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(30));
 }
 
 // --- Mates ---------------------------------------------------------------------------------------------
