@@ -44,4 +44,6 @@ const std::string& engine_identity() {
   return identity;
 }
 
+bool same_engine(const std::string& identity) { return identity == engine_identity(); }
+
 }  // namespace harness

@@ -14,4 +14,10 @@ inline constexpr const char* kEngineVersion = "buho-1";
 // "buho-1+sig:<16 hex>".
 const std::string& engine_identity();
 
+// Whether cells made by the engine `identity` (as stored in a cell, an experiment.json or a run log) may be
+// read, reported, resumed and re-run with this engine: its own identity, or an earlier identity whose trees
+// this engine is known to grow unchanged (listed in engine_identity.cpp, each with the evidence). Every
+// comparison of identities goes through here.
+bool same_engine(const std::string& identity);
+
 }  // namespace harness
