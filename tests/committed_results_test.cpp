@@ -134,7 +134,7 @@ CurrentRows current_rows(const fs::path& dir, bool report_stale) {
   CurrentRows out;
   std::set<std::string> stale;
   for (auto& r : read_cells(dir / kCellsFile).rows) {
-    if (r.engine == engine_identity()) {
+    if (same_engine(r.engine)) {
       out.rows.push_back(std::move(r));
     } else {
       stale.insert(r.engine);

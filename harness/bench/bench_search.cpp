@@ -1,7 +1,6 @@
-// `harness bench search`: search speed of version H on two LCT II positions, and a node-count
-// signature over a fixed set. The signature is the sum of nodes (definition in engine/search_stats.h)
-// of version H on the fixed set at fixed depths; it changes exactly when the search tree changes, so a
-// commit that changes the search cites the new value.
+// `harness bench search`: search speed of version H on two LCT II positions, then the engine's signature
+// (bench/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
+// engine identity every stored cell carries.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -9,7 +8,7 @@
 
 #include "engine/search.h"
 #include "harness/bench/bench_positions.h"
-#include "harness/bench/bench_signature.h"
+#include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
@@ -37,9 +36,9 @@ void register_bench_search(CLI::App& bench) {
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
-      "search", "Version H speed on LCTII.POS.01 and LCTII.FIN.02, and the node-count signature over a fixed set");
+      "search", "Version H speed on LCTII.POS.01 and LCTII.FIN.02, the node-count signature over a fixed set, and the engine identity");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
-  cmd->add_flag("--signature-only", opt->signature_only, "Skip the timed searches; print only the signature");
+  cmd->add_flag("--signature-only", opt->signature_only, "Skip the timed searches; print only the signature and the identity");
   cmd->add_option("--depth-pos", opt->depth_pos, "Override the depth of LCTII.POS.01 (0 = the built-in one)");
   cmd->add_option("--depth-fin", opt->depth_fin, "Override the depth of LCTII.FIN.02 (0 = the built-in one)");
   cmd->callback([opt] {
@@ -71,11 +70,17 @@ void register_bench_search(CLI::App& bench) {
       if (!opt->json) fmt::print("total nodes {}  seconds {:.3f}  nps {:.0f}\n", nodes, seconds, seconds > 0 ? double(nodes) / seconds : 0.0);
     }
 
-    const BenchSignature sig = bench_signature();
-    out["signature_set"] = sig.cases;
-    out["signature"] = sig.value;
-    if (opt->json) fmt::print("{}\n", out.dump());
-    else fmt::print("signature {}\n", sig.value);
+    const EngineSignature& sig = engine_signature();
+    out["signature_set"] = sig.version_h_cases;
+    out["signature"] = sig.version_h_nodes;
+    out["identity"] = sig.identity;
+    out["identity_set"] = sig.identity_cases;
+    if (opt->json) {
+      fmt::print("{}\n", out.dump());
+    } else {
+      fmt::print("signature {}\n", sig.version_h_nodes);
+      fmt::print("identity {}\n", sig.identity);
+    }
   });
 }
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <thread>
 
-#include "harness/bench/bench_signature.h"
+#include "harness/bench/engine_signature.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/engine_identity.h"
@@ -29,7 +29,7 @@ using nlohmann::json;
 // What differs between the stored experiment of DIR and this run, for the error message.
 std::string describe_difference(const json& stored, const json& now) {
   std::vector<std::string> keys;
-  if (stored.value("engine", "") != now.value("engine", ""))
+  if (!same_engine(stored.value("engine", "")))
     keys.push_back(fmt::format("engine ({} then, {} now)", stored.value("engine", "?"), now.value("engine", "?")));
   const json& a = stored.contains("experiment") ? stored["experiment"] : json::object();
   const json& b = now["experiment"];
@@ -95,7 +95,7 @@ void register_run(CLI::App& app) {
         } catch (const json::exception& e) {
           throw UserError(fmt::format("{}: unreadable ({}); use --fresh to set it aside", exp_file.string(), e.what()));
         }
-        if (stored.value("experiment", json()) != exp_json["experiment"] || stored.value("engine", "") != engine)
+        if (stored.value("experiment", json()) != exp_json["experiment"] || !same_engine(stored.value("engine", "")))
           throw UserError(fmt::format(
               "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
               "Use --fresh to move the old results aside, or --out for a new directory",
@@ -159,7 +159,7 @@ void register_run(CLI::App& app) {
       run.nodes = totals.nodes;
       run.engine_seconds = totals.engine_seconds;
       run.engine = engine;
-      run.bench_signature = bench_signature().value;
+      run.bench_signature = engine_signature().version_h_nodes;
       run.machine = this_machine();
       append_run_record(dir, run);
     }
