@@ -9,6 +9,7 @@
 
 #include "harness/experiment/cell_inputs.h"
 #include "harness/errors.h"
+#include "harness/report/thesis_setup.h"
 
 namespace harness {
 
@@ -38,13 +39,6 @@ std::vector<std::vector<std::string>> read_csv(const std::filesystem::path& file
 }
 
 }  // namespace
-
-std::string thesis_scheme_name(const std::string& scheme) {
-  std::string s = scheme;
-  for (auto& c : s)
-    if (c == '-') c = '_';
-  return s;
-}
 
 ThesisData load_thesis_data(const std::filesystem::path& dir) {
   ThesisData t;
@@ -76,18 +70,20 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
         out.push_back(row);
       }
   }
-  // Tables B.7-B.9 were measured with version D on the thesis's position 5.
+  // Tables B.7-B.9: the thesis's TT version on its TT position (thesis_setup.h), its schemes only.
   for (const auto& s : exp.sweeps) {
-    if (s.version.name != "D") continue;
+    if (s.version.name != thesis::kTtTableVersion) continue;
     for (const auto& pid : s.positions) {
       const PositionSpec* p = exp.find_position(pid);
-      if (!p || p->thesis_position != 5) continue;
+      if (!p || p->thesis_position != thesis::kTtTablePosition) continue;
       for (const auto& scheme : s.tt_schemes)
         for (int e : s.tt_entries)
           for (int d : s.depths) {
-            auto it = thesis.tt.find({thesis_scheme_name(scheme), d, e});
+            if (!thesis::scheme_of(scheme)) continue;
+            auto it = thesis.tt.find({scheme, d, e});
             if (it == thesis.tt.end()) continue;
-            ComparisonRow row{"sweep:" + s.name, pid, 5, s.version.name, d, e, scheme, it->second, std::nullopt};
+            ComparisonRow row{"sweep:" + s.name, pid, thesis::kTtTablePosition, s.version.name, d, e, scheme, it->second,
+                              std::nullopt};
             if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d)) {
               row.measured = r->nodes();
               row.truncated = !r->completed;

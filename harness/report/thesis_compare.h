@@ -1,6 +1,6 @@
 // The thesis's numbers (data/thesis/*.csv, Tables B.1-B.9) beside the measured ones, as ratios.
 // Version tables match by the config's `thesis_position` and the version names A-H; TT tables match
-// a sweep over version D on thesis position 5 by scheme, depth and entries.
+// a sweep over the thesis's TT version on its TT position (thesis_setup.h) by scheme, depth and entries.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +43,5 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
 // holds the thesis's node count where the comparison has one, and is unmeasured otherwise. Claims
 // evaluated on it say whether the thesis's own tables bear out its prose.
 ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow>& comparison);
-
-// The thesis's CSV spells schemes with '_' ("depth_always"); the engine's flag may use '-'.
-std::string thesis_scheme_name(const std::string& scheme);
 
 }  // namespace harness
