@@ -10,6 +10,7 @@ packages=(
   libgtest-dev googletest     # unit tests
   python3 python3-matplotlib  # scripts/plot_*.py
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
+  parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
 )
 
 missing=()

@@ -1,0 +1,90 @@
+// scripts/cluster/parallel.sh: an experiment run in shards under GNU parallel (Debian's `parallel`) and joined
+// with `harness merge` equals the same experiment run at once. Cells are compared line by line after sorting,
+// byte for byte but for the two wall-clock fields (search_seconds, engine_seconds), which measure this run's
+// time and differ between any two runs.
+#include <fmt/core.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/paths.h"
+#include "runner_test_util.h"
+
+using runner_test::TempDir;
+
+namespace {
+
+// Two positions, three versions, depths 1-3, small tables: 18 cells in a few seconds.
+constexpr const char* kConfig = R"({
+  "name": "cluster-test",
+  "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.01"]}],
+  "depths": [1, 2, 3],
+  "versions": [
+    {"name": "A16", "extends": "A", "flags": {"tt_entries": 65536}},
+    {"name": "D16", "extends": "D", "flags": {"tt_entries": 65536}},
+    {"name": "H16", "extends": "H", "flags": {"tt_entries": 65536}}
+  ]
+})";
+
+std::vector<std::string> cells_without_timing(const std::filesystem::path& file) {
+  std::vector<std::string> out;
+  std::istringstream in(runner_test::read_text(file));
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    j.erase("search_seconds");
+    j.erase("engine_seconds");
+    out.push_back(j.dump());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST(ClusterParallel, ShardsMergedEqualOneRun) {
+  ASSERT_EQ(shell("command -v parallel > /dev/null"), 0)
+      << "GNU parallel is not installed: scripts/setup.sh installs it (Debian package 'parallel')";
+  TempDir dir;
+  runner_test::write_text(dir / "config.json", kConfig);
+  const std::string script = harness::project_path("scripts/cluster/parallel.sh").string();
+  const int code = shell(fmt::format("HARNESS={} bash {} {} 3 {} > {} 2>&1", BUHO_HARNESS_BIN, script,
+                                     (dir / "config.json").string(), (dir / "work").string(), (dir / "log").string()));
+  ASSERT_EQ(code, 0) << runner_test::read_text(dir / "log");
+  // GNU parallel ran three jobs, each a shard, each successfully (its own job log).
+  const std::string joblog = runner_test::read_text(dir / "work/joblog");
+  for (int i = 1; i <= 3; ++i) EXPECT_NE(joblog.find(fmt::format("--shard {}/3", i)), std::string::npos) << joblog;
+
+  const auto single = runner_test::run_harness(fmt::format("run {} --out {} --quiet --threads 1",
+                                                           (dir / "config.json").string(), (dir / "single").string()));
+  ASSERT_EQ(single.code, 0) << single.output;
+
+  const auto merged = cells_without_timing(dir / "work/merged/cells.jsonl");
+  const auto one = cells_without_timing(dir / "single/cells.jsonl");
+  EXPECT_EQ(merged.size(), 18u);
+  EXPECT_EQ(merged, one);
+
+  // Run again: --resume skips the finished shards, and the merge finds nothing new.
+  ASSERT_EQ(shell(fmt::format("HARNESS={} bash {} {} 3 {} > {} 2>&1", BUHO_HARNESS_BIN, script,
+                              (dir / "config.json").string(), (dir / "work").string(), (dir / "log2").string())),
+            0)
+      << runner_test::read_text(dir / "log2");
+  EXPECT_EQ(cells_without_timing(dir / "work/merged/cells.jsonl"), one);
+}
+
+TEST(ClusterParallel, BadArgumentsExit2) {
+  const std::string script = harness::project_path("scripts/cluster/parallel.sh").string();
+  EXPECT_EQ(shell(fmt::format("bash {} > /dev/null 2>&1", script)), 2);
+  EXPECT_EQ(shell(fmt::format("bash {} configs/quick.json zero /tmp/x > /dev/null 2>&1", script)), 2);
+  EXPECT_EQ(shell(fmt::format("bash {} /nonexistent.json 2 /tmp/x > /dev/null 2>&1", script)), 2);
+}
