@@ -11,6 +11,7 @@ packages=(
   python3 python3-matplotlib  # scripts/plot_*.py
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
+  slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
 )
 
 missing=()

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs an experiment on a Slurm cluster as a job array of N shards, then a merge job that waits for them.
+#
+#   scripts/cluster/slurm.sh CONFIG N OUT [extra sbatch options, e.g. --partition=short --time=2:00:00]
+#
+#   OUT must be on a file system every node sees (OUT/shard-i/, OUT/merged/, the jobs' logs in OUT/logs/).
+#   Prints the array job id and the merge job id; `squeue -u $USER` follows them. The checkout and its build
+#   (build/bin/harness, or $HARNESS) must be at the same path on every node: the merge refuses shards of
+#   different engine identities. Resubmitting the same command resumes every shard from its cells.jsonl.
+set -euo pipefail
+if [ $# -lt 3 ]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+fi
+config=$1 shards=$2 out=$3
+shift 3
+case $shards in '' | *[!0-9]* | 0) echo "slurm.sh: N must be a positive integer, got '$shards'" >&2; exit 2 ;; esac
+[ -f "$config" ] || { echo "slurm.sh: config '$config' not found" >&2; exit 2; }
+command -v sbatch >/dev/null || { echo "slurm.sh: sbatch not found (no Slurm client here)" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+export HARNESS=${HARNESS:-$root/build/bin/harness}
+[ -x "$HARNESS" ] || { echo "slurm.sh: $HARNESS not built (scripts/build.sh)" >&2; exit 2; }
+export CONFIG=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")
+mkdir -p "$out/logs"
+export OUT=$(cd "$out" && pwd) SHARDS=$shards
+array=$(sbatch --parsable --array=0-$((shards - 1)) --chdir="$OUT/logs" --export=ALL "$@" "$here/slurm-shard.sbatch")
+array=${array%%;*}
+merge=$(sbatch --parsable --dependency=afterok:"$array" --chdir="$OUT/logs" --export=ALL "$@" "$here/slurm-merge.sbatch")
+merge=${merge%%;*}
+echo "slurm.sh: array job $array ($shards shards), merge job $merge; results in $OUT/merged"
+echo "$array $merge"

@@ -1,0 +1,97 @@
+// scripts/cluster/slurm.sh on a real Slurm: a private single-node cluster (Debian's slurm-wlm with munge, started
+// by scripts/cluster/slurm-local.sh in a temporary directory, loopback only) runs an experiment as a job array of
+// three shards and a merge job that waits for them; the merged cells equal the same experiment run at once, line
+// for line after sorting (byte for byte but the two wall-clock fields). Label `slow`: it starts daemons.
+#include <fmt/core.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/paths.h"
+#include "runner_test_util.h"
+
+using runner_test::TempDir;
+
+namespace {
+
+constexpr const char* kConfig = R"({
+  "name": "slurm-test",
+  "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.01"]}],
+  "depths": [1, 2, 3],
+  "versions": [
+    {"name": "A16", "extends": "A", "flags": {"tt_entries": 65536}},
+    {"name": "H16", "extends": "H", "flags": {"tt_entries": 65536}}
+  ]
+})";
+
+std::vector<std::string> cells_without_timing(const std::filesystem::path& file) {
+  std::vector<std::string> out;
+  std::istringstream in(runner_test::read_text(file));
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    j.erase("search_seconds");
+    j.erase("engine_seconds");
+    out.push_back(j.dump());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Stops the daemons whatever happens to the test.
+struct LocalSlurm {
+  std::string script, dir;
+  ~LocalSlurm() { shell(fmt::format("bash {} stop {} > /dev/null 2>&1", script, dir)); }
+};
+
+}  // namespace
+
+TEST(ClusterSlurm, ArrayShardsMergedEqualOneRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "the local Slurm daemons need root (CI runs as root)";
+  ASSERT_EQ(shell("command -v slurmctld > /dev/null && command -v munged > /dev/null"), 0)
+      << "slurm-wlm and munge are not installed: scripts/setup.sh installs them";
+  TempDir dir;
+  runner_test::write_text(dir / "config.json", kConfig);
+  const std::string local = harness::project_path("scripts/cluster/slurm-local.sh").string();
+  const std::string submit = harness::project_path("scripts/cluster/slurm.sh").string();
+  LocalSlurm slurm{local, (dir / "slurm").string()};
+  ASSERT_EQ(shell(fmt::format("bash {} start {} > {} 2>&1", local, slurm.dir, (dir / "start.log").string())), 0)
+      << runner_test::read_text(dir / "start.log");
+  const std::string env = fmt::format("SLURM_CONF={}/slurm.conf HARNESS={}", slurm.dir, BUHO_HARNESS_BIN);
+  ASSERT_EQ(shell(fmt::format("{} bash {} {} 3 {} > {} 2>&1", env, submit, (dir / "config.json").string(),
+                              (dir / "work").string(), (dir / "submit.log").string())),
+            0)
+      << runner_test::read_text(dir / "submit.log");
+
+  // Wait for the queue to empty (the merge job runs last), at most five minutes.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+  for (;;) {
+    const int empty = shell(fmt::format("{} squeue -h | grep -q . ; test $? -ne 0", env));
+    if (empty == 0) break;
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "Slurm jobs still queued after 5 minutes";
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+  ASSERT_TRUE(std::filesystem::exists(dir / "work/merged/cells.jsonl"))
+      << "no merged results; logs in " << (dir / "work/logs").string() << ": "
+      << runner_test::read_text(dir / "submit.log");
+
+  const auto single = runner_test::run_harness(fmt::format("run {} --out {} --quiet --threads 1",
+                                                           (dir / "config.json").string(), (dir / "single").string()));
+  ASSERT_EQ(single.code, 0) << single.output;
+  const auto merged = cells_without_timing(dir / "work/merged/cells.jsonl");
+  EXPECT_EQ(merged.size(), 12u);
+  EXPECT_EQ(merged, cells_without_timing(dir / "single/cells.jsonl"));
+}
