@@ -346,7 +346,7 @@ def depth3_lower_bounds(h, fen):
     every node entered counted, nothing pruned except by alpha-beta; quiescence only adds nodes).
 
     depth 2: every root move's child is entered, and the first one searches every reply (full window),
-    the others at least one: 1 + n + min_i n_i + (n - 1), counting terminal children as 1.
+    the others at least one: 1 + n + min_i n_i + (n - 1), less one for each child with no reply.
     depth 3 (issue 11's bound): each root move i needs one reply r whose node is fully expanded
     (a fail-low at a max node needs all its moves): 1 + sum_i (1 + min_r (1 + L(i, r))).
     refined: the first root move (PV) also enters each of its other replies and at least one move
@@ -365,7 +365,9 @@ def depth3_lower_bounds(h, fen):
         ls = sorted(replies.values())
         extra = sum(1 + min(1, l) for l in ls[1:])
         per_move.append((len(ls), ls[0], extra))
-    lb2 = 1 + n + (n - 1) + min(ni for ni, _, _ in per_move) if n else 1
+    # depth 2: the first root move enters all its replies, every other non-terminal root move at least one.
+    nonterminal = sum(1 for ni, _, _ in per_move if ni)
+    lb2 = 1 + n + min(ni + nonterminal - (1 if ni else 0) for ni, _, _ in per_move) if n else 1
     lb3 = 1 + sum(1 + ((1 + ml) if ni else 0) for ni, ml, _ in per_move)
     lb3_refined = lb3 + min(extra for _, _, extra in per_move)
     return n, lb2, lb3, lb3_refined
