@@ -463,21 +463,24 @@ def position_facts(t, h, epd):
         if not caps:
             print(f"{pid}: no capture at the root")
             continue
-        # §4.2: C + 100 * victim - 10 * attacker
-        first = max(caps, key=lambda m: 100 * VALUE[b[sq(m[2:4])].lower()] - 10 * VALUE[b[sq(m[:2])].lower()])
-        child = apply_uci(st, first)
-        cb = child["board"]
-        desc = []
-        for r in h.divide(to_fen(child), 1):
-            capture, _, _, _ = move_kinds(child, r)
-            if not capture:
-                continue
-            att = VALUE[cb[sq(r[:2])].lower()]
-            vic = VALUE[cb[sq(r[2:4])].lower()] if sq(r[2:4]) in cb else 100
-            after = apply_uci(child, r)
-            defended = attacked(after["board"], sq(r[2:4]), not child["white"])
-            desc.append(f"{r} (victim {vic} vs attacker {att}{', defended' if defended else ''})")
-        print(f"{pid}: first root move {first}; leaf captures: {', '.join(desc) or 'none'}")
+        # §4.2: C + 100 * victim - 10 * attacker; moves tied on it are ordered by generation, which we do
+        # not know, so every tied move is shown.
+        def mvv_lva(m):
+            return 100 * VALUE[b[sq(m[2:4])].lower()] - 10 * VALUE[b[sq(m[:2])].lower()]
+        best = max(mvv_lva(m) for m in caps)
+        for first in [m for m in caps if mvv_lva(m) == best]:
+            child = apply_uci(st, first)
+            cb = child["board"]
+            desc = []
+            for r in h.divide(to_fen(child), 1):
+                if not move_kinds(child, r)[0]:
+                    continue
+                att = VALUE[cb[sq(r[:2])].lower()]
+                vic = VALUE[cb[sq(r[2:4])].lower()] if sq(r[2:4]) in cb else 100
+                after = apply_uci(child, r)
+                defended = attacked(after["board"], sq(r[2:4]), not child["white"])
+                desc.append(f"{r} (victim {vic} vs attacker {att}{', defended' if defended else ''})")
+            print(f"{pid}: first root move {first}; leaf captures: {', '.join(desc) or 'none'}")
 
     print("\n## Lower bounds on any alpha-beta tree (root and leaves counted; see depth3_lower_bounds)")
     print("id | n | LB depth 2 | LB depth 3 (issue 11's) | LB depth 3 refined")
