@@ -211,8 +211,13 @@ Board Board::from_fen(std::string_view text, std::vector<std::string>* warnings)
   }
 
   // 5. Clocks (optional).
-  if (f.size() >= 5 && (!parse_int(f[4], b.halfmove_) || b.halfmove_ < 0)) throw fail("half-move clock '" + f[4] + "' is not a non-negative number");
-  if (f.size() >= 6 && (!parse_int(f[5], b.fullmove_) || b.fullmove_ < 1)) throw fail("full-move number '" + f[5] + "' is not a positive number");
+  // Bounds past any game under FIDE rules (the 75-move rule ends a game at 150 plies without capture or pawn
+  // move, and no game lasts 9000 moves), so the clocks never overflow while a search plays on.
+  constexpr int kMaxHalfmove = 9999, kMaxFullmove = 99999;
+  if (f.size() >= 5 && (!parse_int(f[4], b.halfmove_) || b.halfmove_ < 0 || b.halfmove_ > kMaxHalfmove))
+    throw fail("half-move clock '" + f[4] + "' is not a number in 0.." + std::to_string(kMaxHalfmove));
+  if (f.size() >= 6 && (!parse_int(f[5], b.fullmove_) || b.fullmove_ < 1 || b.fullmove_ > kMaxFullmove))
+    throw fail("full-move number '" + f[5] + "' is not a number in 1.." + std::to_string(kMaxFullmove));
 
   // 6. The side that is not to move cannot be in check.
   if (b.is_attacked(b.king_square(~b.side_), b.side_))
@@ -304,7 +309,7 @@ void Board::make_move(Move m) {
   u.key = key_;
   u.castling = std::uint8_t(castling_);
   u.ep = std::uint8_t(ep_);
-  u.halfmove = std::int16_t(halfmove_);
+  u.halfmove = halfmove_;
   u.captured = NoPiece;
 
   const Color us = side_;
@@ -386,7 +391,7 @@ void Board::make_null() {
   u.key = key_;
   u.castling = std::uint8_t(castling_);
   u.ep = std::uint8_t(ep_);
-  u.halfmove = std::int16_t(halfmove_);
+  u.halfmove = halfmove_;
   u.captured = NoPiece;
   if (ep_ != NoSquare) {
     key_ ^= kZobrist.ep_file[file_of(ep_)];
@@ -558,7 +563,10 @@ std::string to_epd(const EpdRecord& rec) {
   for (int n = 0; n < 4; ++n) cut = fen.find(' ', cut + 1);
   std::string s = fen.substr(0, cut);
   for (const auto& [k, v] : rec.ops) {
-    const bool quote = k == "id" || (k.size() == 2 && k[0] == 'c' && std::isdigit(static_cast<unsigned char>(k[1])));
+    // Comments and ids are quoted by convention; any operand holding a ';' must be (it was read from a quoted
+    // string, and bare it would end the operation). A stored operand never holds '"': reading strips them.
+    const bool quote = k == "id" || (k.size() == 2 && k[0] == 'c' && std::isdigit(static_cast<unsigned char>(k[1]))) ||
+                       v.find(';') != std::string::npos;
     s += ' ' + k;
     if (!v.empty()) s += quote ? " \"" + v + "\"" : ' ' + v;
     s += ';';

@@ -85,7 +85,7 @@ class Board {
     Piece captured;
     std::uint8_t castling;
     std::uint8_t ep;
-    std::int16_t halfmove;
+    std::int32_t halfmove;  // as wide as halfmove_: a narrower copy truncated large FEN clocks (found by fuzzing)
   };
 
   struct Empty {};

@@ -12,6 +12,7 @@ packages=(
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
+  clang libfuzzer-14-dev      # scripts/fuzz.sh: libFuzzer targets of fuzz/ with ASan+UBSan
 )
 
 missing=()

@@ -14,4 +14,8 @@ bash scripts/build.sh build-asan -DBUHO_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DC
 echo "test: ASan+UBSan build, all tests"
 (cd build-asan && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j2)
 
+# The input readers under libFuzzer with ASan+UBSan, a bounded time each (fuzz/README.md).
+echo "test: fuzz targets, 30 s each"
+bash scripts/fuzz.sh 30
+
 echo "test: all passed in $(( $(date +%s) - start )) s"

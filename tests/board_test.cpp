@@ -53,6 +53,34 @@ TEST(Board, FenRoundTripOverLct2) {
   }
 }
 
+// Found by fuzz/fen_epd_fuzz.cpp: a ';' read from a quoted operand of an operation other than id/cN was written
+// back bare, so the line read back as a different record (fuzz/regressions/fen_epd_fuzz/ keeps the input).
+TEST(Board, EpdOperandWithSemicolonRoundTrips) {
+  const EpdRecord rec = parse_epd(R"(r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; if "castle"0cx "; ;y";)");
+  ASSERT_EQ(rec.ops.size(), 2u);
+  EXPECT_EQ(rec.ops[1].second, "castle0cx ; ;y");
+  const EpdRecord again = parse_epd(to_epd(rec));
+  EXPECT_EQ(again.ops, rec.ops) << to_epd(rec);
+}
+
+// Found by fuzz/fen_epd_fuzz.cpp: a half-move clock above 32767 did not survive make/unmake (the undo record kept
+// 16 bits of it). Clocks are now kept whole, and ones no game can reach are refused as input.
+TEST(Board, LargeClocksSurviveMakeUnmakeAndAbsurdOnesAreRefused) {
+  Board b = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 9999 99999");
+  const std::string fen = b.fen();
+  Move moves[MaxMoves];
+  Move* end = generate_legal(b, moves);
+  ASSERT_NE(end, moves);
+  for (Move* m = moves; m != end; ++m) {
+    b.make_move(*m);
+    b.unmake_move(*m);
+    EXPECT_EQ(b.fen(), fen) << m->uci();
+  }
+  EXPECT_THROW(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 10000 1"), ParseError);
+  EXPECT_THROW(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 100000"), ParseError);
+  EXPECT_THROW(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 000000000000000000001680845794 1"), ParseError);
+}
+
 TEST(Board, EpdOperationsAreKept) {
   const EpdRecord rec = parse_epd(R"(4k3/8/8/8/8/8/8/4K2R w K - bm O-O; am Rh8+; id "test.1"; c0 "a comment; with a semicolon";)");
   EXPECT_EQ(rec.id, "test.1");
