@@ -476,6 +476,9 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     result.pv.assign(pv[0], pv[0] + pv_len[0]);
     if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
     stats.depth_reached = d;
+    if (limits.on_iteration)
+      limits.on_iteration({d, stats.seldepth, v, stats.nodes,
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), result.pv});
     // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
     // every shorter mate (a mate grafted from the table can be longer than the depth searched).
     if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
@@ -501,6 +504,11 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   result.stats = stats;
   return result;
+}
+
+std::size_t transposition_table_bytes(const SearchConfig& c) {
+  return sizeof(TTEntry) * std::size_t(c.tt_entries) *
+         std::size_t(ReplacementScheme(c.tt_scheme) == ReplacementScheme::DepthAlways ? 2 : 1);
 }
 
 Engine::Engine(const SearchConfig& search, const EvalConfig& eval) : impl_(std::make_unique<Impl>(search, eval)) {}

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -15,6 +16,16 @@
 
 namespace buho {
 
+// What a search reports after each completed iteration of iterative deepening (a UCI `info` line).
+struct IterationReport {
+  int depth = 0;
+  int seldepth = 0;
+  Score score = 0;              // from the root side to move's view
+  std::uint64_t nodes = 0;      // so far, over every iteration
+  double seconds = 0;           // so far
+  std::vector<Move> pv;
+};
+
 struct Limits {
   int depth = 1;                  // nominal depth in plies (>= 1)
   std::uint64_t node_budget = 0;  // stop once this many nodes are searched; 0 = no budget
@@ -22,6 +33,8 @@ struct Limits {
   // within milliseconds). Read, never written, by the search; nullptr = never. A stopped search reports
   // completed = false, like one stopped by the node budget.
   const std::atomic<bool>* stop = nullptr;
+  // Called on the searching thread after each completed iteration; empty = no report. It observes only.
+  std::function<void(const IterationReport&)> on_iteration = nullptr;
 };
 
 struct SearchResult {
@@ -31,6 +44,10 @@ struct SearchResult {
   SearchStats stats;
   bool completed = true;          // false when the node budget stopped the search
 };
+
+// Bytes of memory the transposition table of `c` takes (every slot of every entry), for a table size given in
+// bytes (UCI's Hash) and for comparing schemes at equal memory.
+std::size_t transposition_table_bytes(const SearchConfig& c);
 
 class Engine {
  public:

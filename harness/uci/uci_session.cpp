@@ -1,0 +1,363 @@
+#include "harness/uci/uci_session.h"
+
+#include <fmt/core.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/perft.h"
+#include "engine/search.h"
+#include "harness/bench/engine_signature.h"
+#include "harness/paths.h"
+#include "harness/uci/uci_options.h"
+
+namespace harness {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::string> split(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string t; in >> t;) out.push_back(t);
+  return out;
+}
+
+// A non-negative whole number, or -1.
+long long parse_count(const std::string& s) {
+  if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos) return -1;
+  return std::stoll(s);
+}
+
+std::string score_text(buho::Score v) {
+  if (v >= buho::ScoreMateBound) return fmt::format("mate {}", (buho::ScoreMate - v + 1) / 2);
+  if (v <= -buho::ScoreMateBound) return fmt::format("mate -{}", (buho::ScoreMate + v + 1) / 2);
+  return fmt::format("cp {}", v);
+}
+
+// Appends `word` after a space (none before the first). Appended piecewise: `"" + std::string` trips GCC 12's false
+// -Wstringop-overflow.
+void append_word(std::string& s, const std::string& word) {
+  if (!s.empty()) s += ' ';
+  s += word;
+}
+
+std::string moves_text(const std::vector<buho::Move>& pv) {
+  std::string s;
+  for (const auto& m : pv) append_word(s, m.uci());
+  return s;
+}
+
+// What `go` asked for.
+struct GoRequest {
+  int depth = 0;                 // 0 = no depth limit
+  long long nodes = 0;           // 0 = no node limit
+  long long movetime = -1;       // ms; -1 = none
+  long long time[2] = {-1, -1};  // wtime, btime (ms)
+  long long inc[2] = {0, 0};     // winc, binc
+  long long movestogo = 0;
+  bool infinite = false;
+  int perft = 0;
+};
+
+// Plies a game may still add before the board's history (make/unmake records) runs short for a deep search.
+constexpr int kMaxGamePlies = buho::Board::MaxHistory - 2 * buho::MaxPly;
+
+}  // namespace
+
+struct UciSession::Impl {
+  explicit Impl(std::ostream& o) : out(o), options(PresetBook::load(project_path("configs/versions.json"))) {}
+
+  std::ostream& out;
+  std::mutex out_mutex;
+  void say(const std::string& line) {
+    std::lock_guard lock(out_mutex);
+    out << line << '\n';
+    out.flush();
+  }
+  void error(const std::string& what) { say("info string error: " + what); }
+
+  UciOptions options;
+  buho::Board board;
+  int game_plies = 0;
+  std::unique_ptr<buho::Engine> engine;
+  bool engine_stale = true;  // the options changed since the engine was built
+  bool fresh_table = true;   // the next search starts from a clean table (new game, Clear Hash, new engine)
+
+  // The running search, if any.
+  std::thread worker, timer;
+  std::atomic<bool> stop{false};
+  std::mutex state_mutex;
+  std::condition_variable state_cv;
+  bool searching = false;
+  bool stop_requested = false;  // `stop` (or quit) arrived: ends `go infinite`'s wait
+  bool infinite_search = false;  // the running search is `go infinite`
+
+  void finish_search() {
+    if (worker.joinable()) worker.join();
+    if (timer.joinable()) timer.join();
+  }
+  void request_stop() {
+    stop = true;
+    {
+      std::lock_guard lock(state_mutex);
+      stop_requested = true;
+    }
+    state_cv.notify_all();
+  }
+  bool busy() {
+    std::lock_guard lock(state_mutex);
+    return searching;
+  }
+
+  void cmd_uci() {
+    say("id name BuhoChess (research harness)");
+    say("id author the buho-harness developers, after O. E. Lugo Sanchez (2010)");
+    for (const auto& d : options.declarations()) say(d);
+    say("uciok");
+  }
+
+  void cmd_setoption(const std::vector<std::string>& t, const std::string& line) {
+    // setoption name <name, may hold spaces> [value <value, may hold spaces>]
+    if (t.size() < 3 || t[1] != "name") return error(fmt::format("'{}': expected setoption name <id> [value <x>]", line));
+    std::string name, value;
+    std::size_t i = 2;
+    for (; i < t.size() && t[i] != "value"; ++i) append_word(name, t[i]);
+    for (++i; i < t.size(); ++i) append_word(value, t[i]);
+    if (name == "Clear Hash") {
+      fresh_table = true;
+      return;
+    }
+    const std::string err = options.set(name, value);
+    if (!err.empty()) return error(err);
+    engine_stale = true;
+  }
+
+  void cmd_position(const std::vector<std::string>& t) {
+    std::size_t i = 1;
+    buho::Board b;
+    if (t.size() < 2) return error("position: expected 'startpos' or 'fen <FEN>'");
+    if (t[1] == "startpos") {
+      i = 2;
+    } else if (t[1] == "fen") {
+      std::string fen;
+      for (i = 2; i < t.size() && t[i] != "moves"; ++i) append_word(fen, t[i]);
+      try {
+        b = buho::Board::from_fen(fen);
+      } catch (const buho::ParseError& e) {
+        return error(fmt::format("position fen '{}': {}", fen, e.what()));
+      }
+    } else {
+      return error(fmt::format("position: '{}' is neither 'startpos' nor 'fen'", t[1]));
+    }
+    int plies = 0;
+    if (i < t.size()) {
+      if (t[i] != "moves") return error(fmt::format("position: expected 'moves', got '{}'", t[i]));
+      for (++i; i < t.size(); ++i) {
+        const buho::Move m = b.parse_uci_move(t[i]);
+        if (m.is_null()) return error(fmt::format("position: '{}' is not a legal move in {}", t[i], b.fen()));
+        if (++plies > kMaxGamePlies) return error(fmt::format("position: more than {} moves", kMaxGamePlies));
+        b.make_move(m);
+      }
+    }
+    board = b;  // only a position read whole replaces the current one
+    game_plies = plies;
+  }
+
+  bool parse_go(const std::vector<std::string>& t, GoRequest& g) {
+    for (std::size_t i = 1; i < t.size(); ++i) {
+      const std::string& k = t[i];
+      if (k == "infinite") {
+        g.infinite = true;
+        continue;
+      }
+      if (k == "ponder") continue;  // no pondering: searched as a normal go
+      const bool takes_number = k == "depth" || k == "nodes" || k == "movetime" || k == "wtime" || k == "btime" ||
+                                k == "winc" || k == "binc" || k == "movestogo" || k == "perft" || k == "mate";
+      if (!takes_number) {
+        error(fmt::format("go: unknown or unsupported parameter '{}'", k));
+        return false;
+      }
+      const long long v = i + 1 < t.size() ? parse_count(t[i + 1]) : -1;
+      if (v < 0) {
+        error(fmt::format("go {}: expected a non-negative number, got '{}'", k, i + 1 < t.size() ? t[i + 1] : ""));
+        return false;
+      }
+      ++i;
+      if (k == "depth") g.depth = int(std::min<long long>(v, buho::MaxPly - 1));
+      if (k == "mate") g.depth = int(std::min<long long>(2 * v, buho::MaxPly - 1));
+      if (k == "nodes") g.nodes = v;
+      if (k == "movetime") g.movetime = v;
+      if (k == "wtime") g.time[0] = v;
+      if (k == "btime") g.time[1] = v;
+      if (k == "winc") g.inc[0] = v;
+      if (k == "binc") g.inc[1] = v;
+      if (k == "movestogo") g.movestogo = v;
+      if (k == "perft") g.perft = int(std::min<long long>(v, 12));
+    }
+    if ((g.depth == 0 && t.size() > 1 && std::find(t.begin(), t.end(), "depth") != t.end()) || (g.perft == 0 && std::find(t.begin(), t.end(), "perft") != t.end())) {
+      error("go: depth and perft take a number >= 1");
+      return false;
+    }
+    return true;
+  }
+
+  // A simple time rule: the side's remaining time over the moves to go (30 when unknown), plus most of the
+  // increment, never more than the time left less a safety margin.
+  long long time_budget_ms(const GoRequest& g) const {
+    if (g.movetime >= 0) return g.movetime;
+    const int side = board.side_to_move() == buho::White ? 0 : 1;
+    if (g.time[side] < 0) return -1;
+    const long long moves = g.movestogo > 0 ? g.movestogo : 30;
+    const long long budget = g.time[side] / moves + g.inc[side] * 3 / 4;
+    return std::max<long long>(1, std::min(budget, g.time[side] - 50));
+  }
+
+  void cmd_perft(int depth) {
+    buho::Board b = board;
+    const auto t0 = Clock::now();
+    std::uint64_t total = 0;
+    for (const auto& [m, n] : buho::perft_divide(b, depth)) {
+      say(fmt::format("{}: {}", m.uci(), n));
+      total += n;
+    }
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    say("");
+    say(fmt::format("Nodes searched: {}", total));
+    say(fmt::format("info string perft {} in {:.3f} s", depth, s));
+  }
+
+  void cmd_go(const std::vector<std::string>& t) {
+    GoRequest g;
+    if (!parse_go(t, g)) return;
+    if (g.perft > 0) return cmd_perft(g.perft);
+    if (!engine || engine_stale) {
+      engine = std::make_unique<buho::Engine>(options.config().search, options.config().eval);
+      engine_stale = false;
+      fresh_table = true;
+    }
+    const bool keep_state = !fresh_table;
+    fresh_table = false;
+    stop = false;
+    {
+      std::lock_guard lock(state_mutex);
+      searching = true;
+      stop_requested = false;
+      infinite_search = g.infinite;
+    }
+    buho::Limits limits;
+    limits.depth = g.depth > 0 ? g.depth : buho::MaxPly - 1;
+    limits.node_budget = std::uint64_t(g.nodes);
+    limits.stop = &stop;
+    limits.on_iteration = [this](const buho::IterationReport& r) {
+      const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
+      say(fmt::format("info depth {} seldepth {} score {} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
+                      score_text(r.score), r.nodes, nps, r.seconds * 1000, moves_text(r.pv)));
+    };
+    const long long budget = time_budget_ms(g);
+    const bool infinite = g.infinite;
+    const buho::Board root = board;
+    worker = std::thread([this, limits, keep_state, infinite, root] {
+      const buho::SearchResult r = engine->search(root, limits, keep_state);
+      if (infinite) {  // UCI: after `go infinite`, bestmove only once `stop` arrives
+        std::unique_lock lock(state_mutex);
+        state_cv.wait(lock, [this] { return stop_requested; });
+      }
+      std::string best = r.best_move.is_null() ? "0000" : r.best_move.uci();
+      if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
+      say("bestmove " + best);
+      {
+        std::lock_guard lock(state_mutex);
+        searching = false;
+      }
+      state_cv.notify_all();
+    });
+    if (budget >= 0)
+      timer = std::thread([this, budget] {
+        std::unique_lock lock(state_mutex);
+        if (!state_cv.wait_for(lock, std::chrono::milliseconds(budget), [this] { return !searching; })) stop = true;
+      });
+  }
+
+  void cmd_bench() {
+    const EngineSignature& sig = engine_signature();
+    say(fmt::format("info string identity {}", sig.identity));
+    say(fmt::format("info string signature {} (version H over {} fixed searches)", sig.version_h_nodes,
+                    sig.version_h_cases.size()));
+    say(fmt::format("Nodes searched: {}", sig.version_h_nodes));
+  }
+};
+
+UciSession::UciSession(std::ostream& out) : impl_(std::make_unique<Impl>(out)) {}
+
+UciSession::~UciSession() {
+  impl_->request_stop();
+  impl_->finish_search();
+}
+
+void UciSession::wait() {
+  {
+    std::unique_lock lock(impl_->state_mutex);
+    impl_->state_cv.wait(lock, [this] { return !impl_->searching; });
+  }
+  impl_->finish_search();
+}
+
+void UciSession::end_of_input() {
+  bool infinite = false;
+  {
+    std::lock_guard lock(impl_->state_mutex);
+    infinite = impl_->searching && impl_->infinite_search;
+  }
+  if (!infinite) wait();
+  handle("quit");
+}
+
+bool UciSession::handle(const std::string& line) {
+  Impl& s = *impl_;
+  const auto t = split(line);
+  if (t.empty()) return true;
+  const std::string& cmd = t[0];
+  if (cmd == "quit") {
+    s.request_stop();
+    s.finish_search();
+    return false;
+  }
+  if (cmd == "stop") {
+    s.request_stop();
+    wait();
+    return true;
+  }
+  if (cmd == "isready") {
+    s.say("readyok");
+    return true;
+  }
+  if (cmd == "uci") {
+    s.cmd_uci();
+    return true;
+  }
+  if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // accepted; nothing to do here
+  // Every other command changes or reads state a search uses: not while one runs.
+  if (s.busy()) {
+    s.error(fmt::format("'{}' while searching: send 'stop' first", cmd));
+    return true;
+  }
+  s.finish_search();
+  if (cmd == "ucinewgame") s.fresh_table = true;
+  else if (cmd == "setoption") s.cmd_setoption(t, line);
+  else if (cmd == "position") s.cmd_position(t);
+  else if (cmd == "go") s.cmd_go(t);
+  else if (cmd == "bench") s.cmd_bench();
+  else s.error(fmt::format("unknown command '{}'", cmd));
+  return true;
+}
+
+}  // namespace harness

@@ -1,0 +1,33 @@
+// The UCI protocol (the Universal Chess Interface, as GUIs and tools speak it), for the engine with every search
+// flag and evaluation term as an option. One session reads commands line by line and writes its answers to one
+// stream; a search runs on a thread of its own, so `stop` and `isready` are answered while it searches. A bad
+// command or option is answered with `info string error: ...` and the session goes on.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace harness {
+
+class UciSession {
+ public:
+  explicit UciSession(std::ostream& out);
+  ~UciSession();  // stops and joins a running search
+  UciSession(const UciSession&) = delete;
+  UciSession& operator=(const UciSession&) = delete;
+
+  // Handles one command line; false once the line was `quit`.
+  bool handle(const std::string& line);
+  // Waits until no search is running (a `go` with a limit ends by itself; `go infinite` needs `stop`).
+  void wait();
+  // The input ended: a search with a limit runs to its end (so `printf '...go depth 9\n' | harness uci` works),
+  // `go infinite` is stopped; then the session quits.
+  void end_of_input();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace harness

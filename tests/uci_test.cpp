@@ -1,0 +1,278 @@
+// `harness uci` (harness/uci/): a scripted UCI session checks every command the protocol needs, that `go depth`
+// gives the same nodes as a search by the harness, that options reach the engine, and that bad commands are
+// answered with `info string error` while the session goes on.
+#include <fmt/core.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/perft.h"
+#include "engine/search.h"
+#include "harness/bench/engine_signature.h"
+#include "harness/experiment/presets.h"
+#include "harness/paths.h"
+#include "harness/uci/uci_options.h"
+#include "harness/uci/uci_session.h"
+
+using namespace harness;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& prefix) {
+  for (const auto& l : lines)
+    if (l.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+// The nodes of the last `info depth` line.
+std::uint64_t last_info_nodes(const std::vector<std::string>& lines) {
+  std::uint64_t nodes = 0;
+  const std::regex re(R"(^info depth \d+ .* nodes (\d+) )");
+  for (const auto& l : lines) {
+    std::smatch m;
+    if (std::regex_search(l, m, re)) nodes = std::stoull(m[1]);
+  }
+  return nodes;
+}
+
+ResolvedVersion version(const std::string& name) {
+  return PresetBook::load(project_path("configs/versions.json")).resolve(name);
+}
+
+// A string buffer that the session's search thread and the test may touch at once.
+class LockedBuffer : public std::stringbuf {
+ public:
+  std::string snapshot() {
+    std::lock_guard lock(mutex_);
+    return str();
+  }
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    std::lock_guard lock(mutex_);
+    return std::stringbuf::xsputn(s, n);
+  }
+  int_type overflow(int_type c) override {
+    std::lock_guard lock(mutex_);
+    return std::stringbuf::overflow(c);
+  }
+
+ private:
+  std::recursive_mutex mutex_;  // xsputn calls the overridden overflow with the lock held
+};
+
+struct Session {
+  LockedBuffer buffer;
+  std::ostream out{&buffer};
+  UciSession uci{out};
+  void send(const std::string& line) { uci.handle(line); }
+  std::vector<std::string> lines() {
+    uci.wait();
+    return lines_of(buffer.snapshot());
+  }
+};
+
+}  // namespace
+
+TEST(Uci, HandshakeListsEveryFlagAsAnOption) {
+  Session s;
+  s.send("uci");
+  const auto lines = s.lines();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(has_line(lines, "id name "));
+  EXPECT_EQ(lines.back(), "uciok");
+  for (const auto& p : buho::search_params())
+    EXPECT_TRUE(has_line(lines, fmt::format("option name {} type ", p.name))) << p.name;
+  for (const auto& p : buho::eval_params())
+    EXPECT_TRUE(has_line(lines, fmt::format("option name eval.{} type ", p.name))) << p.name;
+  EXPECT_TRUE(has_line(lines, "option name Version type combo default H var A var B"));
+  EXPECT_TRUE(has_line(lines, "option name Hash type spin"));
+  EXPECT_TRUE(has_line(lines, "option name Clear Hash type button"));
+  EXPECT_TRUE(has_line(lines, "option name tt_scheme type combo default depth_always var always var never"));
+  EXPECT_TRUE(has_line(lines, "option name pvs type check default true"));
+}
+
+// `go depth` on the bench positions, from a clean table, counts exactly what `harness search` counts.
+TEST(Uci, GoDepthGivesTheSameNodesAsTheHarness) {
+  const struct {
+    const char* version;
+    const char* fen;
+    int depth;
+  } cases[] = {
+      {"H", "r3kb1r/3n1pp1/p6p/2pPp2q/Pp2N3/3B2PP/1PQ2P2/R3K2R w KQkq - 0 1", 6},  // LCTII.POS.01
+      {"H", "8/3b4/5k2/2pPnp2/1pP4N/pP1B2P1/P3K3/8 b - - 0 1", 8},
+      {"A", "8/3b4/5k2/2pPnp2/1pP4N/pP1B2P1/P3K3/8 b - - 0 1", 3},
+  };
+  for (const auto& c : cases) {
+    Session s;
+    s.send(fmt::format("setoption name Version value {}", c.version));
+    s.send("ucinewgame");
+    s.send(fmt::format("position fen {}", c.fen));
+    s.send(fmt::format("go depth {}", c.depth));
+    const auto lines = s.lines();
+    const ResolvedVersion v = version(c.version);
+    buho::Engine engine(v.search, v.eval);
+    const auto r = engine.search(buho::Board::from_fen(c.fen), buho::Limits{c.depth, 0});
+    EXPECT_EQ(last_info_nodes(lines), r.stats.nodes) << c.version << " " << c.fen;
+    EXPECT_TRUE(has_line(lines, "bestmove " + r.best_move.uci())) << s.buffer.snapshot();
+    EXPECT_TRUE(has_line(lines, fmt::format("info depth {} ", c.depth)));
+  }
+}
+
+TEST(Uci, PositionWithMovesAndPerft) {
+  Session s;
+  s.send("position startpos moves e2e4 e7e5");
+  s.send("go perft 2");
+  auto lines = s.lines();
+  buho::Board b;
+  b.make_move(b.parse_uci_move("e2e4"));
+  b.make_move(b.parse_uci_move("e7e5"));
+  buho::Board copy = b;
+  const auto divide = buho::perft_divide(copy, 2);
+  std::uint64_t total = 0;
+  for (const auto& [m, n] : divide) {
+    EXPECT_TRUE(has_line(lines, fmt::format("{}: {}", m.uci(), n))) << m.uci();
+    total += n;
+  }
+  EXPECT_TRUE(has_line(lines, fmt::format("Nodes searched: {}", total)));
+  Session start;
+  start.send("position startpos");
+  start.send("go perft 3");
+  EXPECT_TRUE(has_line(start.lines(), "Nodes searched: 8902"));
+}
+
+TEST(Uci, NodeAndTimeLimitsEndTheSearch) {
+  Session s;
+  s.send("position startpos");
+  s.send("go nodes 3000");
+  auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove "));
+  EXPECT_LE(last_info_nodes(lines), 3000u);
+
+  Session t;
+  t.send("position startpos");
+  const auto t0 = std::chrono::steady_clock::now();
+  t.send("go wtime 2000 btime 2000 winc 0 binc 0 movestogo 10");  // about 200 ms
+  lines = t.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove "));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));  // liveness, not speed
+  Session m;
+  m.send("position startpos");
+  m.send("go movetime 100");
+  EXPECT_TRUE(has_line(m.lines(), "bestmove "));
+}
+
+TEST(Uci, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
+  Session s;
+  s.send("position startpos");
+  s.send("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  s.send("isready");
+  s.send("position startpos moves e2e4");  // refused while searching
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  {
+    const std::string so_far = s.buffer.snapshot();
+    EXPECT_NE(so_far.find("readyok"), std::string::npos);
+    EXPECT_EQ(so_far.find("bestmove"), std::string::npos) << "bestmove before stop";
+  }
+  s.send("stop");
+  const auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove "));
+  EXPECT_TRUE(has_line(lines, "info string error: 'position' while searching"));
+}
+
+TEST(Uci, MateIsReportedInMoves) {
+  Session s;
+  s.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");  // Rd8#
+  s.send("go depth 3");
+  const auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove d1d8"));
+  bool mate = false;
+  for (const auto& l : lines) mate |= l.find("score mate 1 ") != std::string::npos;
+  EXPECT_TRUE(mate) << s.buffer.snapshot();
+}
+
+TEST(Uci, OptionsReachTheEngine) {
+  Session s;
+  s.send("setoption name Version value A");
+  s.send("setoption name quiescence value false");
+  s.send("position startpos");
+  s.send("go depth 3");
+  auto lines = s.lines();
+  ResolvedVersion a = version("A");
+  a.search.quiescence = false;
+  buho::Engine engine(a.search, a.eval);
+  EXPECT_EQ(last_info_nodes(lines), engine.search(buho::Board(), buho::Limits{3, 0}).stats.nodes);
+
+  UciOptions options(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(options.set("Hash", "16"), "");
+  EXPECT_LE(buho::transposition_table_bytes(options.config().search), std::size_t(16) << 20);
+  EXPECT_GT(buho::transposition_table_bytes(options.config().search), std::size_t(8) << 20);
+  EXPECT_EQ(options.set("eval.knight_value", "320"), "");
+  EXPECT_EQ(options.config().eval.knight_value, 320);
+}
+
+TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
+  Session s;
+  s.send("position startpos");
+  s.send("frobnicate");
+  s.send("setoption name no_such_flag value 1");
+  s.send("setoption name pvs value maybe");
+  s.send("setoption name tt_scheme value big1");
+  s.send("setoption name Version value Z");
+  s.send("setoption name Hash value 0");
+  s.send("position fen 8/8/8/9/8/8/8/8 w - - 0 1");
+  s.send("position startpos moves e2e5");
+  s.send("position sideways");
+  s.send("go depth x");
+  s.send("go searchmoves e2e4");
+  s.send("isready");
+  const auto lines = s.lines();
+  for (const char* expected :
+       {"info string error: unknown command 'frobnicate'", "info string error: option unknown flag 'no_such_flag'",
+        "info string error: option flag 'pvs': bad value 'maybe'", "info string error: option flag 'tt_scheme': bad value 'big1'",
+        "info string error: option Version: ", "info string error: option Hash: '0'", "info string error: position fen '8/8/8/9",
+        "info string error: position: 'e2e5' is not a legal move", "info string error: position: 'sideways'",
+        "info string error: go depth: expected a non-negative number, got 'x'",
+        "info string error: go: unknown or unsupported parameter 'searchmoves'"})
+    EXPECT_TRUE(has_line(lines, expected)) << expected << "\n" << s.buffer.snapshot();
+  EXPECT_EQ(lines.back(), "readyok");
+  // The good position survived the bad ones.
+  s.send("go perft 1");
+  EXPECT_TRUE(has_line(s.lines(), "Nodes searched: 20"));
+}
+
+// End of input lets a limited search finish (scripts pipe commands in) and stops an infinite one.
+TEST(Uci, EndOfInputFinishesALimitedSearch) {
+  Session s;
+  s.send("position startpos");
+  s.send("go depth 6");
+  s.uci.end_of_input();
+  EXPECT_TRUE(has_line(s.lines(), "info depth 6 "));
+  Session inf;
+  inf.send("position startpos");
+  inf.send("go infinite");
+  inf.uci.end_of_input();
+  EXPECT_TRUE(has_line(inf.lines(), "bestmove "));
+}
+
+TEST(Uci, BenchPrintsTheSignature) {
+  Session s;
+  s.send("bench");
+  const auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, fmt::format("Nodes searched: {}", engine_signature().version_h_nodes)));
+  EXPECT_TRUE(has_line(lines, "info string identity " + engine_signature().identity));
+}
