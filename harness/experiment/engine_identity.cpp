@@ -4,7 +4,7 @@
 
 #include "engine/board.h"
 #include "engine/search.h"
-#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 
 namespace harness {
 
