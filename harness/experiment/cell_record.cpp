@@ -96,10 +96,6 @@ CellRecord CellRecord::from_json(const json& j) {
   }
 }
 
-}  // namespace harness
-
-namespace harness {
-
 CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity) {
   CellRecord r;
   r.engine = engine_identity;
