@@ -13,17 +13,15 @@ using runner_test::TempDir;
 
 namespace {
 
-CellRecord record(const std::string& key, std::uint64_t nodes) {
-  CellRecord r;
-  r.key = key;
-  r.engine = "e";
-  r.position = "P";
-  r.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
-  r.depth = 3;
-  r.version = "H";
-  r.flags = {{"lmr", true}, {"tt_entries", 1024}};
-  r.tt_entries = 1024;
-  r.tt_scheme = "depth_always";
+// A record of position `position` (which tells the records apart), keyed as the runner keys it.
+CellRecord record(const std::string& position, std::uint64_t nodes) {
+  CellInputs in;
+  in.position = position;
+  in.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+  in.depth = 3;
+  in.version = "H";
+  in.search.tt_entries = 1024;
+  CellRecord r = record_of_inputs(make_cell(in, "e"), "e");
   for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? nodes : 7);
   r.iteration_nodes = {1, 2, nodes};
   r.best_move = "e2e4";
@@ -68,7 +66,7 @@ TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   got = read_cells(file);
   ASSERT_EQ(got.rows.size(), 2u);
   EXPECT_FALSE(got.torn_tail);
-  EXPECT_EQ(got.rows[1].key, "c");
+  EXPECT_EQ(got.rows[1].inputs.position, "c");
   int aside = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir.path))
     if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {

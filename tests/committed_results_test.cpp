@@ -68,14 +68,14 @@ std::string rerun_command(const fs::path& dir) {
 }
 
 std::string label(const CellRecord& r) {
-  return fmt::format("{} d{} {} tt={}/{} (key {})", r.position, r.depth, r.version, r.tt_entries, r.tt_scheme, r.key);
+  return fmt::format("{} d{} {} tt={}/{} (key {})", r.inputs.position, r.inputs.depth, r.inputs.version, r.inputs.tt_entries(), r.inputs.tt_scheme(), r.key);
 }
 
 
 // The groups a sample spreads over: each position, version, TT scheme and TT size.
 std::vector<std::string> groups_of(const CellRecord& r) {
-  return {"position " + r.position, "version " + r.version, "scheme " + r.tt_scheme,
-          "size " + std::to_string(r.tt_entries)};
+  return {"position " + r.inputs.position, "version " + r.inputs.version, "scheme " + r.inputs.tt_scheme(),
+          "size " + std::to_string(r.inputs.tt_entries())};
 }
 
 // The cells to re-run, in three steps:
@@ -102,7 +102,7 @@ std::vector<const CellRecord*> sample_shallow_cells(const std::vector<CellRecord
 
   std::set<std::string> positions;
   for (const CellRecord* r : pool)
-    if (positions.insert(r->position).second) pick(r);
+    if (positions.insert(r->inputs.position).second) pick(r);
 
   std::map<std::string, const CellRecord*> deepest;  // by group; a std::map, so picked in a fixed order
   for (const CellRecord* r : pool)
@@ -111,14 +111,14 @@ std::vector<const CellRecord*> sample_shallow_cells(const std::vector<CellRecord
   for (const CellRecord* r : pool)  // cheapest first: a later cell replaces one only when deeper
     if (r->nodes() <= share)
       for (const auto& g : groups_of(*r))
-        if (!deepest[g] || r->depth > deepest[g]->depth) deepest[g] = r;
+        if (!deepest[g] || r->inputs.depth > deepest[g]->inputs.depth) deepest[g] = r;
   for (const auto& [group, r] : deepest)
     if (r) pick(r);
 
   std::set<int> depths;
   for (const CellRecord* r : pool) {
     if (nodes + r->nodes() > kSampleNodes) break;  // cheapest first: nothing later fits either
-    if (depths.insert(r->depth).second) pick(r);
+    if (depths.insert(r->inputs.depth).second) pick(r);
   }
   return picked;
 }
@@ -197,8 +197,8 @@ TEST(CommittedResults, ShallowCellsReRunToTheSameCounts) {
 
     // The sample reaches more than one position whenever the file has more than one.
     std::set<std::string> positions_in_file, positions_sampled;
-    for (const CellRecord& r : current.rows) positions_in_file.insert(r.position);
-    for (const CellRecord* r : sample) positions_sampled.insert(r->position);
+    for (const CellRecord& r : current.rows) positions_in_file.insert(r.inputs.position);
+    for (const CellRecord* r : sample) positions_sampled.insert(r->inputs.position);
     if (positions_in_file.size() > 1) {
       EXPECT_GT(positions_sampled.size(), 1u) << "the sample sticks to one position";
     }
@@ -207,11 +207,10 @@ TEST(CommittedResults, ShallowCellsReRunToTheSameCounts) {
     int deepest = 0;
     for (const CellRecord* committed : sample) {
       SCOPED_TRACE(label(*committed));
-      const CellSpec spec = spec_of(*committed);
-      EXPECT_EQ(cell_key(spec, committed->engine), committed->key) << "the stored inputs are not the ones keyed";
-      expect_same_result(*committed, run_cell(spec, engine_identity()));
+      // Reading the line checked that its inputs hash to its key; its typed inputs are what the runner searches.
+      expect_same_result(*committed, run_cell(make_cell(committed->inputs, engine_identity()), engine_identity()));
       nodes += committed->nodes();
-      deepest = std::max(deepest, committed->depth);
+      deepest = std::max(deepest, committed->inputs.depth);
     }
     std::cout << fmt::format("{}: re-ran {} of {} cells ({} positions, depths up to {}, {} nodes)\n",
                              relative_name(dir), sample.size(), current.rows.size(), positions_sampled.size(),

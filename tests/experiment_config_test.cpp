@@ -2,6 +2,8 @@
 // the EPD line) and listing the valid choices; a failed run leaves an existing output untouched.
 #include "harness/experiment/experiment_config.h"
 
+#include "harness/experiment/cell_enumeration.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -59,8 +61,8 @@ TEST(ExperimentConfig, GoodConfigResolvesAndEnumerates) {
   EXPECT_EQ(e.positions[2].thesis_position, 4);
   EXPECT_EQ(e.depths, (std::vector<int>{1, 2, 3}));
   ASSERT_EQ(e.versions.size(), 2u);
-  EXPECT_EQ(e.versions[1].flags.at("lmr"), false);
-  EXPECT_EQ(e.versions[1].flags.at("null_move"), true);
+  EXPECT_FALSE(e.versions[1].search.lmr);
+  EXPECT_TRUE(e.versions[1].search.null_move);
   ASSERT_EQ(e.sweeps.size(), 1u);
   EXPECT_EQ(e.sweeps[0].positions.size(), 3u);
 
@@ -74,12 +76,20 @@ TEST(ExperimentConfig, GoodConfigResolvesAndEnumerates) {
   EXPECT_EQ(enumerate_cells(e, "engine-x")[0].key, cells[0].key);
   // The resolved form round-trips.
   EXPECT_EQ(Experiment::from_json(e.to_json(), "x").to_json(), e.to_json());
-  // A cell's flags are complete: applying them to any start gives the same config back.
+  // A new cell's written flags are complete: applying them to any start gives the same config back.
+  const nlohmann::json written = cells.back().inputs.key_json();
   buho::SearchConfig s;
   buho::EvalConfig ev;
-  apply_flags(cells.back().flags, s, ev, "test");
-  EXPECT_EQ(flags_to_json(s, ev), cells.back().flags);
-  EXPECT_EQ(cells.back().tt_entries, 2048);
+  s.pvs = !s.pvs;
+  apply_flags(written["flags"], s, ev, "test");
+  EXPECT_EQ(flags_to_json(s, ev), written["flags"]);
+  EXPECT_EQ(cells.back().inputs.tt_entries(), 2048);
+  EXPECT_EQ(written["tt_entries"], 2048);
+  EXPECT_EQ(written["tt_scheme"], "depth");
+  EXPECT_EQ(cells.back().key, cell_key(written, "engine-x"));
+  // Each sweep point stands in the sweep's table only, with the point's scheme set through the flag table.
+  EXPECT_EQ(cells.back().tables, std::vector<TableRef>{TableRef::sweep_named("tt")});
+  EXPECT_EQ(cells.back().inputs.tt_scheme(), "depth");
 }
 
 TEST(ExperimentConfig, VersionCellAndIdenticalSweepPointAreOneCell) {
@@ -89,7 +99,8 @@ TEST(ExperimentConfig, VersionCellAndIdenticalSweepPointAreOneCell) {
     "sweeps": [{"version": "D", "tt_entries": [1024, 2097152], "tt_schemes": ["depth_always"]}]})");
   const auto cells = enumerate_cells(load_experiment(dir / "c.json"), "e");
   ASSERT_EQ(cells.size(), 2u);
-  EXPECT_EQ(cells[0].groups, (std::vector<std::string>{"versions", "sweep:tt"}));
+  EXPECT_EQ(cells[0].tables, (std::vector<TableRef>{TableRef::versions(), TableRef::sweep_named("tt")}));
+  EXPECT_EQ(cells[1].tables, (std::vector<TableRef>{TableRef::sweep_named("tt")}));
 }
 
 TEST(ExperimentConfigErrors, NotJson) { expect_error("{\"name\": \"t\",\n  \"depths\": [1,}", {"not valid JSON", "line 2"}); }
@@ -106,9 +117,18 @@ TEST(ExperimentConfigErrors, UnknownPreset) { expect_error(with("[\"B\",", "[\"Z
 
 TEST(ExperimentConfigErrors, DepthZero) { expect_error(with("{\"from\": 1, \"to\": 3}", "[0, 1]"), {"$.depths[0]", "depth must be in 1..40, got 0"}); }
 
-TEST(ExperimentConfigErrors, TtEntriesNotPositiveInteger) {
-  expect_error(with("[1024, 2048]", "[1024, -5]"), {"$.sweeps[0].tt_entries[1]", "positive integer", "-5"});
-  expect_error(with("[1024, 2048]", "[1024, 2.5]"), {"$.sweeps[0].tt_entries[1]", "positive integer", "2.5"});
+// One limit for a table size: the tt_entries flag's range in the engine's flag table.
+TEST(ExperimentConfigErrors, TtEntriesOutsideTheFlagsRange) {
+  const auto* p = buho::find_param(buho::search_params(), "tt_entries");
+  ASSERT_NE(p, nullptr);
+  const std::string range = fmt::format("TT entries must be in {}..{}", p->min, p->max);
+  expect_error(with("[1024, 2048]", "[1024, -5]"), {"$.sweeps[0].tt_entries[1]", range, "got -5"});
+  expect_error(with("[1024, 2048]", "[1024, 0]"), {"$.sweeps[0].tt_entries[1]", range, "got 0"});
+  expect_error(with("[1024, 2048]", fmt::format("[1024, {}]", p->max + 1LL)), {"$.sweeps[0].tt_entries[1]", range});
+  expect_error(with("[1024, 2048]", "[1024, 2.5]"), {"$.sweeps[0].tt_entries[1]", "must be an integer", "2.5"});
+  TempDir dir;
+  runner_test::write_text(dir / "max.json", with("[1024, 2048]", fmt::format("[1024, {}]", p->max)));
+  EXPECT_EQ(load_experiment(dir / "max.json").sweeps[0].tt_entries.back(), p->max);
 }
 
 TEST(ExperimentConfigErrors, UnknownScheme) {
@@ -158,4 +178,16 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
   }
   const Experiment tv = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/thesis-versions.json");
   for (int i = 0; i < 6; ++i) EXPECT_EQ(tv.positions[std::size_t(i)].thesis_position, i + 1);
+}
+
+// The schema states the limits the parser takes from the flag table (the one place they are written).
+TEST(ExperimentConfig, SchemaAgreesWithTheFlagTable) {
+  std::ifstream in(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/experiment.schema.json");
+  const nlohmann::json schema = nlohmann::json::parse(in);
+  const nlohmann::json& sweep = schema["properties"]["sweeps"]["items"]["properties"];
+  const auto* entries = buho::find_param(buho::search_params(), "tt_entries");
+  ASSERT_NE(entries, nullptr);
+  EXPECT_EQ(sweep["tt_entries"]["items"]["minimum"], entries->min);
+  EXPECT_EQ(sweep["tt_entries"]["items"]["maximum"], entries->max);
+  EXPECT_EQ(sweep["tt_schemes"]["items"]["enum"].get<std::vector<std::string>>(), tt_scheme_names());
 }

@@ -104,15 +104,7 @@ TEST(SearchCounters, TextLinesAreTheHistoricalOnes) {
 
 TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
   const SearchStats s = distinct_stats();
-  CellRecord r;
-  r.key = "k";
-  r.engine = "e";
-  r.position = "P";
-  r.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
-  r.depth = 2;
-  r.version = "H";
-  r.flags = nlohmann::json::object();
-  r.tt_scheme = "depth_always";
+  CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
   r.counters = counter_values(s);
 
   runner_test::TempDir dir;
@@ -133,9 +125,7 @@ TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
 }
 
 TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
-  CellRecord r;
-  r.key = "k";
-  r.flags = nlohmann::json::object();
+  CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
   r.counters = counter_values(distinct_stats());
   nlohmann::json old_line = r.to_json();
   old_line.erase("ext_king_safety");

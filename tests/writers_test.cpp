@@ -20,9 +20,8 @@ const std::filesystem::path kGolden = std::filesystem::path(BUHO_SOURCE_DIR) / "
 
 ResultSet sample() {
   ResultSet rs;
-  buho::SearchConfig s;
-  buho::EvalConfig e;
-  const nlohmann::json base = flags_to_json(s, e);
+  const buho::SearchConfig base;
+  const buho::EvalConfig eval;
   Experiment& x = rs.experiment;
   x.name = "sample";
   x.description = "Two positions, versions A and B, and a TT sweep.";
@@ -30,10 +29,10 @@ ResultSet sample() {
   x.positions = {{"MID", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 2, "middlegame", "rooks and kings"},
                  {"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame", ""}};
   x.depths = {1, 2};
-  nlohmann::json fa = base, fb = base;
-  fa["pvs"] = false;
-  x.versions = {{"A", "plain", fa}, {"B", "ordered", fb}};
-  x.sweeps = {{"tt", {"D", "tt version", base}, {131072, 262144}, {"always", "depth"}, {1, 2}, {"END"}}};
+  buho::SearchConfig no_pvs = base;
+  no_pvs.pvs = false;
+  x.versions = {{"A", "plain", no_pvs, eval}, {"B", "ordered", base, eval}};
+  x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, {"always", "depth"}, {1, 2}, {"END"}}};
   rs.engine = "test-engine";
   rs.index();
   // Every cell but the last gets nodes = 100 * (index + 1).
@@ -42,12 +41,12 @@ ResultSet sample() {
     CellRecord r = record_of_inputs(c, rs.engine);
     for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? 100 * (i + 1) : i);
     r.iteration_nodes = {std::uint64_t(i)};
-    r.depth_reached = c.depth;
+    r.depth_reached = c.inputs.depth;
     r.best_move = "e1g1";
     r.completed = i != 2;
     r.search_seconds = 0.5;
     r.engine_seconds = 0.75;
-    rs.rows[c.key] = r;
+    rs.rows[c.identity] = r;
   }
   return rs;
 }
@@ -131,7 +130,7 @@ TEST(ThesisComparison, TheThesisNumbersAsAResultSet) {
   const ResultSet own = thesis_as_results(rs, comparison);
   EXPECT_EQ(own.rows.size(), comparison.size());
   for (const auto& row : comparison) {
-    const CellRecord* r = row.table == "versions" ? own.version_cell(row.position, row.version, row.depth)
+    const CellRecord* r = !row.table.is_sweep() ? own.version_cell(row.position, row.version, row.depth)
                                                   : own.sweep_cell("tt", row.position, row.tt_scheme, row.tt_entries, row.depth);
     ASSERT_NE(r, nullptr) << row.position << " " << row.version << " d" << row.depth;
     EXPECT_EQ(r->nodes(), row.thesis_nodes);

@@ -6,7 +6,7 @@
 
 #include "engine/search.h"
 #include "harness/bench/bench_positions.h"
-#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 

@@ -4,7 +4,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <fstream>
 #include <map>
 #include <set>
 
@@ -17,20 +16,6 @@
 
 namespace harness {
 
-namespace {
-
-nlohmann::json read_experiment_file(const std::filesystem::path& dir) {
-  std::ifstream in(dir / kExperimentFile);
-  if (!in) throw UserError(fmt::format("{}: not found; is '{}' a results directory?", (dir / kExperimentFile).string(), dir.string()));
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw UserError(fmt::format("{}: not valid JSON: {}", (dir / kExperimentFile).string(), e.what()));
-  }
-}
-
-}  // namespace
-
 void register_merge(CLI::App& app) {
   auto dirs = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
@@ -38,30 +23,31 @@ void register_merge(CLI::App& app) {
   cmd->add_option("dirs", *dirs, "Results directories to join")->required();
   cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results)")->required();
   cmd->callback([dirs, out] {
-    // Check everything first; write nothing until all inputs agree.
-    const nlohmann::json first = read_experiment_file(dirs->front());
-    std::map<std::string, CellRecord> rows;
+    // Check everything first; write nothing until all inputs agree. Experiments compare as typed inputs
+    // and cells by identity (configs/README.md), so inputs written before a flag existed still merge.
+    const StoredExperiment first = read_experiment_file(dirs->front());
+    std::map<std::string, CellRecord> rows;  // by identity
     for (const auto& d : *dirs) {
-      const nlohmann::json j = read_experiment_file(d);
-      if (j.value("experiment", nlohmann::json()) != first.value("experiment", nlohmann::json()) ||
-          j.value("engine", "") != first.value("engine", ""))
+      const StoredExperiment stored = read_experiment_file(d);
+      if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
         throw UserError(fmt::format("{} and {} hold different experiments or engines; only shards of one config "
                                     "run by one engine can be merged",
                                     dirs->front(), d));
       const ResultSet rs = load_results(d);
-      for (const auto& [key, r] : rs.rows) {
-        auto [it, inserted] = rows.emplace(key, r);
+      for (const auto& [identity, r] : rs.rows) {
+        auto [it, inserted] = rows.emplace(identity, r);
         if (!inserted && it->second.counters != r.counters)
           throw UserError(fmt::format("cell {} d{} {} (key {}) has different counters in two inputs ({} vs {} nodes): "
                                       "the engine is not deterministic",
-                                      r.position, r.depth, r.version, key, it->second.nodes(), r.nodes()));
+                                      r.inputs.position, r.inputs.depth, r.inputs.version, r.key, it->second.nodes(),
+                                      r.nodes()));
       }
     }
     const std::filesystem::path dest(*out);
     std::map<std::string, bool> present;
     if (std::filesystem::exists(dest / kExperimentFile)) {
-      const nlohmann::json j = read_experiment_file(dest);
-      if (j.value("experiment", nlohmann::json()) != first["experiment"] || j.value("engine", "") != first.value("engine", ""))
+      const StoredExperiment stored = read_experiment_file(dest);
+      if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
         throw UserError(fmt::format("--out {} holds a different experiment or engine; choose another directory", *out));
       for (const auto& r : load_results(dest).rows) present[r.first] = true;
     } else if (std::filesystem::exists(dest / kCellsFile)) {
@@ -69,12 +55,12 @@ void register_merge(CLI::App& app) {
     }
     std::filesystem::create_directories(dest);
     if (!std::filesystem::exists(dest / kExperimentFile))
-      write_file_atomically(dest / kExperimentFile, first.dump(2) + "\n");
+      write_file_atomically(dest / kExperimentFile, first.file.dump(2) + "\n");
     std::size_t added = 0;
     {
       CellStore store(dest / kCellsFile);
-      for (const auto& [key, r] : rows)
-        if (!present.count(key)) {
+      for (const auto& [identity, r] : rows)
+        if (!present.count(identity)) {
           store.append(r);
           ++added;
         }

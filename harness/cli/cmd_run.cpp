@@ -12,9 +12,11 @@
 #include "harness/experiment/cell_store.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/engine_identity.h"
+#include "harness/experiment/cell_enumeration.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
+#include "harness/experiment/resume.h"
 #include "harness/experiment/run_log.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/shard.h"
@@ -25,20 +27,6 @@ namespace harness {
 namespace {
 
 using nlohmann::json;
-
-// What differs between the stored experiment of DIR and this run, for the error message.
-std::string describe_difference(const json& stored, const json& now) {
-  std::vector<std::string> keys;
-  if (!same_engine(stored.value("engine", "")))
-    keys.push_back(fmt::format("engine ({} then, {} now)", stored.value("engine", "?"), now.value("engine", "?")));
-  const json& a = stored.contains("experiment") ? stored["experiment"] : json::object();
-  const json& b = now["experiment"];
-  for (const auto& [k, v] : b.items())
-    if (!a.contains(k) || a[k] != v) keys.push_back(k);
-  std::string s;
-  for (const auto& k : keys) s += (s.empty() ? "" : ", ") + k;
-  return s.empty() ? "format" : s;
-}
 
 void move_aside(const std::filesystem::path& file, const std::string& stamp) {
   if (!std::filesystem::exists(file)) return;
@@ -86,36 +74,7 @@ void register_run(CLI::App& app) {
 
     if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
       throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
-    if (!opt->fresh) {
-      if (std::filesystem::exists(exp_file)) {
-        json stored;
-        try {
-          std::ifstream in(exp_file);
-          stored = json::parse(in);
-        } catch (const json::exception& e) {
-          throw UserError(fmt::format("{}: unreadable ({}); use --fresh to set it aside", exp_file.string(), e.what()));
-        }
-        if (stored.value("experiment", json()) != exp_json["experiment"] || !same_engine(stored.value("engine", "")))
-          throw UserError(fmt::format(
-              "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
-              "Use --fresh to move the old results aside, or --out for a new directory",
-              dir.string(), describe_difference(stored, exp_json)));
-      } else if (std::filesystem::exists(cells_file)) {
-        throw UserError(fmt::format("{} exists without {}: cannot tell what it holds; use --fresh or another --out",
-                                    cells_file.string(), exp_file.string()));
-      }
-    }
-    std::set<std::string> keys;
-    for (const auto& c : cells) keys.insert(c.key);
-    std::set<std::string> done;
-    if (!opt->fresh) {
-      for (const auto& r : read_cells(cells_file).rows) {
-        if (!keys.count(r.key))
-          throw UserError(fmt::format("{}: holds a cell ({} d{} {}) that is not part of this experiment; "
-                                      "use --fresh or another --out", cells_file.string(), r.position, r.depth, r.version));
-        done.insert(r.key);
-      }
-    }
+    const std::set<std::string> done = opt->fresh ? std::set<std::string>{} : cells_already_done(dir, exp, engine, cells);
 
     // 2. Prepare the directory: set old results aside (--fresh), store the resolved experiment.
     std::filesystem::create_directories(dir);
@@ -131,7 +90,7 @@ void register_run(CLI::App& app) {
     std::size_t in_shard = 0, shard_done = 0;
     for (auto& c : select_shard(cells, shard)) {
       ++in_shard;
-      if (done.count(c.key)) ++shard_done;
+      if (done.count(c.identity)) ++shard_done;
       else todo.push_back(c);
     }
     fmt::print(stderr, "{}: {} cells{}; {} already in {}; running {} on {} thread(s)\n", exp.name, cells.size(),

@@ -1,34 +1,71 @@
 #include "harness/experiment/cell_inputs.h"
 
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "harness/experiment/presets.h"
+
 namespace harness {
 
-CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity) {
-  CellRecord r;
-  r.key = cell.key;
-  r.engine = engine_identity;
-  r.position = cell.position;
-  r.fen = cell.fen;
-  r.depth = cell.depth;
-  r.version = cell.version;
-  r.flags = cell.flags;
-  r.tt_entries = cell.tt_entries;
-  r.tt_scheme = cell.tt_scheme;
-  r.node_budget = cell.node_budget;
-  return r;
+using nlohmann::json;
+
+std::vector<std::string> tt_scheme_names() {
+  const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);
+  std::vector<std::string> out;
+  if (p)
+    for (auto c : p->choices) out.emplace_back(c);
+  return out;
 }
 
-CellSpec spec_of(const CellRecord& record) {
+std::string TableRef::text() const { return kind == Kind::Versions ? "versions" : "sweep:" + sweep; }
+
+std::string CellInputs::tt_scheme() const {
+  const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);
+  return p ? buho::param_to_text(*p, search) : std::string();
+}
+
+json CellInputs::flags_json() const { return flags_to_json(search, eval); }
+
+json CellInputs::key_json() const {
+  return {{"fen", fen},
+          {"depth", depth},
+          {"flags", flags_json()},
+          {"tt_entries", tt_entries()},
+          {"tt_scheme", tt_scheme()},
+          {"node_budget", node_budget}};
+}
+
+std::string CellInputs::identity() const {
+  // nlohmann::json keeps object keys sorted: the dump is canonical, and flags_json() lists every flag of
+  // the current table, so two cells whose stored flags differ only by flags at their defaults are equal.
+  return json{{"position", position}, {"fen", fen}, {"depth", depth}, {"flags", flags_json()}, {"node_budget", node_budget}}
+      .dump();
+}
+
+bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
+
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity) {
   CellSpec c;
-  c.position = record.position;
-  c.fen = record.fen;
-  c.depth = record.depth;
-  c.version = record.version;
-  c.flags = record.flags;
-  c.tt_entries = record.tt_entries;
-  c.tt_scheme = record.tt_scheme;
-  c.node_budget = record.node_budget;
-  c.key = record.key;
+  c.key = cell_key(inputs.key_json(), engine_identity);
+  c.identity = inputs.identity();
+  c.inputs = std::move(inputs);
   return c;
+}
+
+std::string fnv1a_hex(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+std::string cell_key(const json& written_inputs, const std::string& engine_identity) {
+  json j = written_inputs;
+  j["engine"] = engine_identity;
+  return fnv1a_hex(j.dump());  // sorted keys: the dump is canonical
 }
 
 }  // namespace harness

@@ -1,18 +1,83 @@
-// A cell's inputs travel between the two forms: CellSpec (what the runner is asked to search) and
-// CellRecord (a line of cells.jsonl, which holds every input beside the results). The field-by-field
-// copy is written here once, so a new input cannot be carried one way and forgotten the other.
+// What decides a cell's result, as typed values: the position, the depth, the engine configs and the
+// node budget (CellInputs), shared by the cell the runner is asked to search (CellSpec) and the cell as
+// stored (CellRecord, cell_record.h). JSON appears only where a cell meets a file: key_json() is the
+// form a new cell is written and keyed in.
+//
+// Two identities, two jobs (configs/README.md "Cell identity"):
+//  - the stored `key`: FNV-1a 64 of the inputs as written in the line plus the engine identity. It is
+//    computed once, when the cell is created, and only ever checked against its own line (integrity);
+//  - identity(): computed in memory from the typed inputs with the current flag table, on both sides,
+//    whenever cells are matched (load, resume, merge). A flag added later takes its default on both
+//    sides, so a cell stored before the flag existed still matches.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/experiment_config.h"
+#include <nlohmann/json.hpp>
+
+#include "engine/eval_config.h"
+#include "engine/search_config.h"
 
 namespace harness {
 
-// A record with the cell's inputs and key filled in, the given engine identity and no results yet.
-CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity);
-// The cell a record was measured from (its groups are not stored and are left empty).
-CellSpec spec_of(const CellRecord& record);
+// The search flags the harness sets per cell of a TT sweep (checked against search_params() at start-up).
+inline constexpr const char* kTtEntriesFlag = "tt_entries";
+inline constexpr const char* kTtSchemeFlag = "tt_scheme";
+// The scheme names a config accepts: the choices of the tt_scheme flag, from the flag table.
+std::vector<std::string> tt_scheme_names();
+
+// Which table of an experiment a cell stands in: the versions table or a TT sweep (by name).
+struct TableRef {
+  enum class Kind { Versions, Sweep };
+  Kind kind = Kind::Versions;
+  std::string sweep;  // Kind::Sweep only
+
+  static TableRef versions() { return {}; }
+  static TableRef sweep_named(std::string name) { return {Kind::Sweep, std::move(name)}; }
+  bool is_sweep() const { return kind == Kind::Sweep; }
+  bool operator==(const TableRef&) const = default;
+  // "versions" or "sweep:<name>": how cells.csv and thesis_comparison.csv print it (never parsed back).
+  std::string text() const;
+};
+
+struct CellInputs {
+  std::string position;  // the position's id
+  std::string fen;
+  int depth = 1;
+  std::string version;   // the version's name: a label, not an input (identical configs are one cell)
+  buho::SearchConfig search;
+  buho::EvalConfig eval;
+  std::uint64_t node_budget = 0;
+
+  int tt_entries() const { return search.tt_entries; }
+  std::string tt_scheme() const;  // the scheme's name, from the flag table
+  // Every search flag and eval term with its value (flags_to_json).
+  nlohmann::json flags_json() const;
+  // {fen, depth, flags, tt_entries, tt_scheme, node_budget}: what a new cell's line holds and its key hashes.
+  nlohmann::json key_json() const;
+  // Equal exactly when the position, FEN, depth, every flag and the budget are equal (the version name is not
+  // an input). Computed with the current flag table; never stored.
+  std::string identity() const;
+};
+
+// One cell of an experiment: its inputs, its key and the tables it stands in.
+struct CellSpec {
+  CellInputs inputs;
+  std::string key;             // cell_key() of inputs.key_json() and the engine identity, computed at creation
+  std::string identity;        // inputs.identity(), computed at creation
+  std::vector<TableRef> tables;
+
+  bool in_table(const TableRef& t) const;
+  bool only_in_versions() const { return tables.size() == 1 && tables[0] == TableRef::versions(); }
+};
+
+// A cell of `inputs` for the engine `engine_identity`, in no table yet.
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity);
+
+// 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
+std::string cell_key(const nlohmann::json& written_inputs, const std::string& engine_identity);
+std::string fnv1a_hex(const std::string& text);
 
 }  // namespace harness

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
 
 namespace harness {
@@ -27,17 +28,11 @@ std::uint64_t CellRecord::counter(std::string_view name) const {
 
 json CellRecord::to_json() const {
   // nlohmann::json sorts keys; a line is therefore canonical for a given record.
-  json j;
+  json j = written_inputs;
   j["key"] = key;
   j["engine"] = engine;
-  j["position"] = position;
-  j["fen"] = fen;
-  j["depth"] = depth;
-  j["version"] = version;
-  j["flags"] = flags;
-  j["tt_entries"] = tt_entries;
-  j["tt_scheme"] = tt_scheme;
-  j["node_budget"] = node_budget;
+  j["position"] = inputs.position;
+  j["version"] = inputs.version;
   for (const auto& [n, v] : counters) j[n] = v;
   j["iteration_nodes"] = iteration_nodes;
   j["depth_reached"] = depth_reached;
@@ -56,14 +51,29 @@ CellRecord CellRecord::from_json(const json& j) {
     CellRecord r;
     r.key = j.at("key").get<std::string>();
     r.engine = j.at("engine").get<std::string>();
-    r.position = j.at("position").get<std::string>();
-    r.fen = j.at("fen").get<std::string>();
-    r.depth = j.at("depth").get<int>();
-    r.version = j.at("version").get<std::string>();
-    r.flags = j.at("flags");
-    r.tt_entries = j.at("tt_entries").get<int>();
-    r.tt_scheme = j.at("tt_scheme").get<std::string>();
-    r.node_budget = j.at("node_budget").get<std::uint64_t>();
+    r.inputs.position = j.at("position").get<std::string>();
+    r.inputs.version = j.at("version").get<std::string>();
+    r.written_inputs = {{"fen", j.at("fen")},
+                        {"depth", j.at("depth")},
+                        {"flags", j.at("flags")},
+                        {"tt_entries", j.at("tt_entries")},
+                        {"tt_scheme", j.at("tt_scheme")},
+                        {"node_budget", j.at("node_budget")}};
+    // Integrity: the key was computed from these inputs when the cell was created. A line whose inputs
+    // were edited afterwards no longer hashes to it.
+    if (const std::string k = cell_key(r.written_inputs, r.engine); k != r.key)
+      throw std::runtime_error(fmt::format("its inputs hash to key {}, not to its stored key {}: the line was edited", k, r.key));
+    r.inputs.fen = j.at("fen").get<std::string>();
+    r.inputs.depth = j.at("depth").get<int>();
+    r.inputs.node_budget = j.at("node_budget").get<std::uint64_t>();
+    // The stored flags over the current defaults: a flag added after the line was written takes its
+    // default (the rule of configs/README.md: that default grows the tree the line was measured on).
+    apply_flags(r.written_inputs["flags"], r.inputs.search, r.inputs.eval,
+                fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
+    if (r.inputs.tt_entries() != j.at("tt_entries").get<int>() || r.inputs.tt_scheme() != j.at("tt_scheme").get<std::string>())
+      throw std::runtime_error(fmt::format("tt_entries/tt_scheme {}/{} disagree with its flags ({}/{})",
+                                           j.at("tt_entries").dump(), j.at("tt_scheme").dump(), r.inputs.tt_entries(),
+                                           r.inputs.tt_scheme()));
     // "nodes" is what every table reads: a line without it is not a cell. A counter added after a
     // line was written reads as 0, so older files still load.
     for (const auto& c : search_counters()) {
@@ -84,6 +94,15 @@ CellRecord CellRecord::from_json(const json& j) {
   } catch (const json::exception& e) {
     throw std::runtime_error(fmt::format("not a cell record: {}", e.what()));
   }
+}
+
+CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity) {
+  CellRecord r;
+  r.engine = engine_identity;
+  r.inputs = cell.inputs;
+  r.written_inputs = cell.inputs.key_json();
+  r.key = cell_key(r.written_inputs, engine_identity);
+  return r;
 }
 
 }  // namespace harness

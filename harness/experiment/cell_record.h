@@ -1,6 +1,8 @@
 // A cell as stored: one line of DIR/cells.jsonl. It holds everything needed to re-run the cell alone (fen,
-// depth, version, full flags, TT size and scheme, node budget), the key that identifies those inputs plus the
-// engine, and every counter. Reading and writing the file is cell_store.h's job.
+// depth, version, flags, TT size and scheme, node budget), the key that identifies those inputs plus the
+// engine, and every counter. Reading a line checks that its inputs hash to its key (an edited line is
+// refused) and reads the inputs into typed values, each flag absent from the line taking its current
+// default. Reading and writing the file is cell_store.h's job.
 #pragma once
 
 #include <cstdint>
@@ -11,20 +13,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/cell_inputs.h"
+
 namespace harness {
 
 struct CellRecord {
   // Identity and inputs.
-  std::string key;
+  std::string key;      // as stored: hashes `written_inputs` and `engine` (cell_key), never recomputed otherwise
   std::string engine;
-  std::string position;
-  std::string fen;
-  int depth = 0;
-  std::string version;
-  nlohmann::json flags;
-  int tt_entries = 0;
-  std::string tt_scheme;
-  std::uint64_t node_budget = 0;
+  CellInputs inputs;    // typed: the written flags plus the current defaults of flags the line does not name
+  nlohmann::json written_inputs;  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} exactly as in the line
   // Results.
   std::vector<std::pair<std::string, std::uint64_t>> counters;  // counter_names() order; "nodes" first
   std::vector<std::uint64_t> iteration_nodes;
@@ -40,10 +38,18 @@ struct CellRecord {
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }
 
+  // The cell's identity in memory (CellInputs::identity): what matching a stored cell to a cell uses.
+  std::string identity() const { return inputs.identity(); }
+
   nlohmann::json to_json() const;
-  // Throws std::runtime_error naming the missing or malformed field.
+  // Throws std::runtime_error naming the missing or malformed field, a key that does not hash the line's
+  // inputs, or a stored flag this engine does not know.
   static CellRecord from_json(const nlohmann::json& j);
 };
+
+// A record of `cell` made by `engine_identity`, with no results yet: its line will hold the cell's inputs
+// as key_json() writes them, keyed for that engine.
+CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity);
 
 // The SearchStats counters, in the order lines and CSV columns carry them.
 const std::vector<std::string>& counter_names();

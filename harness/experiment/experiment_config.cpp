@@ -1,3 +1,4 @@
+// Config parsing: a JSON config -> a validated, resolved Experiment.
 #include "harness/experiment/experiment_config.h"
 
 #include <fmt/core.h>
@@ -10,8 +11,11 @@
 #include "engine/board.h"
 #include "engine/search_config.h"
 #include "harness/errors.h"
-#include "harness/paths.h"
+#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/epd_positions.h"
 #include "harness/experiment/presets.h"
+#include "harness/paths.h"
+#include "harness/report/thesis_setup.h"
 
 namespace harness {
 
@@ -91,45 +95,10 @@ std::filesystem::path resolve_path(const std::string& p) {
   return path.is_absolute() ? path : project_path(p);
 }
 
-std::string phase_from_id(const std::string& id) {
-  return id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame";
-}
-
-struct EpdFile {
-  std::vector<PositionSpec> records;  // in file order
-  std::map<std::string, std::vector<std::string>> warnings;  // by id; printed only for positions used
-};
-
-EpdFile load_epd(const Where& w, const std::string& path, const std::string& name) {
-  auto file = resolve_path(name);
-  std::ifstream in(file);
-  if (!in) w.fail(path, fmt::format("cannot open EPD file '{}'", file.string()));
-  EpdFile out;
-  std::string line;
-  int lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
-    try {
-      buho::EpdRecord rec = buho::parse_epd(line);
-      PositionSpec p;
-      p.id = rec.id.empty() ? fmt::format("{}:{}", file.filename().string(), lineno) : rec.id;
-      p.fen = rec.board.fen();
-      p.phase = phase_from_id(p.id);
-      for (const auto& warning : rec.warnings)
-        out.warnings[p.id].push_back(fmt::format("{}:{}: {}", file.string(), lineno, warning));
-      out.records.push_back(std::move(p));
-    } catch (const buho::ParseError& e) {
-      w.fail(path, fmt::format("EPD file '{}' line {}: {}", file.string(), lineno, e.what()));
-    }
-  }
-  return out;
-}
-
 void apply_position_extras(const Where& w, const std::string& path, const json& e, PositionSpec& p) {
   if (auto it = e.find("thesis_position"); it != e.end())
-    p.thesis_position = int(get_int(w, path + ".thesis_position", *it, 1, 6, "thesis_position"));
+    p.thesis_position = int(get_int(w, path + ".thesis_position", *it, thesis::kFirstPosition, thesis::kLastPosition,
+                                    "thesis_position"));
   if (auto it = e.find("phase"); it != e.end()) {
     std::string ph = get_string(w, path + ".phase", *it);
     if (ph != "middlegame" && ph != "endgame")
@@ -171,7 +140,7 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
     check_keys(w, p, e, {"epd", "ids", "id", "thesis_position", "phase", "note"});
     const std::string file = get_string(w, p + ".epd", e["epd"]);
     auto it = cache.find(file);
-    if (it == cache.end()) it = cache.emplace(file, load_epd(w, p + ".epd", file)).first;
+    if (it == cache.end()) it = cache.emplace(file, load_epd(fmt::format("{}: {}.epd", w.file, p), file)).first;
     const EpdFile& epd = it->second;
     auto find = [&](const std::string& id, const std::string& ipath) -> PositionSpec {
       for (const auto& r : epd.records)
@@ -215,48 +184,9 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
   return out;
 }
 
-VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.description, r.flags}; }
-
-int flag_int(const json& flags, const char* name) {
-  const json& v = flags.at(name);
-  if (v.is_number_integer()) return v.get<int>();
-  return std::stoi(v.get<std::string>());
-}
-
-std::string flag_text(const json& flags, const char* name) {
-  const json& v = flags.at(name);
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
-// Flags as flags_to_json() writes them (one type per flag), so equal settings hash equally.
-json canonical_flags(const json& flags) {
-  buho::SearchConfig s;
-  buho::EvalConfig e;
-  apply_flags(flags, s, e, "resolved flags");
-  return flags_to_json(s, e);
-}
-
-json version_json(const VersionSpec& v) { return {{"name", v.name}, {"description", v.description}, {"flags", v.flags}}; }
-
-VersionSpec version_from(const json& j) {
-  return VersionSpec{j.at("name").get<std::string>(), j.value("description", ""), j.at("flags")};
-}
+VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.description, r.search, r.eval}; }
 
 }  // namespace
-
-std::vector<std::string> tt_scheme_names() {
-  const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);
-  std::vector<std::string> out;
-  if (p)
-    for (auto c : p->choices) out.emplace_back(c);
-  return out;
-}
-
-const PositionSpec* Experiment::find_position(const std::string& id) const {
-  for (const auto& p : positions)
-    if (p.id == id) return &p;
-  return nullptr;
-}
 
 Experiment load_experiment(const std::filesystem::path& file) {
   std::ifstream in(file);
@@ -353,13 +283,11 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       }
       const json& entries = require(w, p, s, "tt_entries");
       if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
-      for (std::size_t k = 0; k < entries.size(); ++k) {
-        const std::string ep = fmt::format("{}.tt_entries[{}]", p, k);
-        const json& e = entries[k];
-        if (!(e.is_number_integer() || e.is_number_unsigned()) || e.get<long long>() <= 0)
-          w.fail(ep, fmt::format("TT entries must be a positive integer, got {}", e.dump()));
-        sw.tt_entries.push_back(int(get_int(w, ep, e, 1, 1LL << 30, "TT entries")));
-      }
+      // One limit, the flag table's: a sweep's sizes are values of the tt_entries flag.
+      const auto* entries_param = buho::find_param(buho::search_params(), kTtEntriesFlag);
+      for (std::size_t k = 0; k < entries.size(); ++k)
+        sw.tt_entries.push_back(int(get_int(w, fmt::format("{}.tt_entries[{}]", p, k), entries[k], entries_param->min,
+                                            entries_param->max, "TT entries")));
       const json& sch = require(w, p, s, "tt_schemes");
       if (!sch.is_array() || sch.empty()) w.fail(p + ".tt_schemes", "expected a non-empty list of scheme names");
       for (std::size_t k = 0; k < sch.size(); ++k) {
@@ -386,159 +314,12 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       } else {
         for (const auto& q : exp.positions) sw.positions.push_back(q.id);
       }
-      // Every (entries, scheme) pair must be accepted by the engine's flag table.
-      for (int e : sw.tt_entries) {
-        buho::SearchConfig sc;
-        buho::EvalConfig ec;
-        json f = {{kTtEntriesFlag, e}};
-        apply_flags(f, sc, ec, fmt::format("{}: {}.tt_entries", file, p));
-      }
       exp.sweeps.push_back(std::move(sw));
     }
   }
   if (exp.versions.empty() && exp.sweeps.empty())
     w.fail("$", "nothing to run: give 'versions' (a non-empty list) or 'sweeps'");
   return exp;
-}
-
-json Experiment::to_json() const {
-  json j;
-  j["name"] = name;
-  j["description"] = description;
-  j["node_budget"] = node_budget;
-  j["depths"] = depths;
-  json ps = json::array();
-  for (const auto& p : positions) {
-    json e = {{"id", p.id}, {"fen", p.fen}, {"phase", p.phase}};
-    if (p.thesis_position) e["thesis_position"] = *p.thesis_position;
-    ps.push_back(e);
-  }
-  j["positions"] = ps;
-  json vs = json::array();
-  for (const auto& v : versions) vs.push_back(version_json(v));
-  j["versions"] = vs;
-  json ss = json::array();
-  for (const auto& s : sweeps)
-    ss.push_back({{"name", s.name},
-                  {"version", version_json(s.version)},
-                  {"tt_entries", s.tt_entries},
-                  {"tt_schemes", s.tt_schemes},
-                  {"depths", s.depths},
-                  {"positions", s.positions}});
-  j["sweeps"] = ss;
-  return j;
-}
-
-Experiment Experiment::from_json(const json& j, const std::string& where) {
-  try {
-    Experiment e;
-    e.name = j.at("name").get<std::string>();
-    e.description = j.value("description", "");
-    e.node_budget = j.value("node_budget", std::uint64_t(0));
-    e.depths = j.at("depths").get<std::vector<int>>();
-    for (const auto& p : j.at("positions")) {
-      PositionSpec ps{p.at("id").get<std::string>(), p.at("fen").get<std::string>(), std::nullopt,
-                      p.value("phase", std::string("middlegame")), ""};
-      if (p.contains("thesis_position")) ps.thesis_position = p["thesis_position"].get<int>();
-      e.positions.push_back(ps);
-    }
-    for (const auto& v : j.at("versions")) e.versions.push_back(version_from(v));
-    for (const auto& s : j.at("sweeps"))
-      e.sweeps.push_back(SweepSpec{s.at("name").get<std::string>(), version_from(s.at("version")),
-                                   s.at("tt_entries").get<std::vector<int>>(),
-                                   s.at("tt_schemes").get<std::vector<std::string>>(),
-                                   s.at("depths").get<std::vector<int>>(),
-                                   s.at("positions").get<std::vector<std::string>>()});
-    return e;
-  } catch (const json::exception& ex) {
-    throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));
-  }
-}
-
-json Experiment::notes_json() const {
-  json ps = json::object();
-  for (const auto& p : positions)
-    if (!p.note.empty()) ps[p.id] = p.note;
-  return {{"experiment", note}, {"positions", ps}};
-}
-
-void Experiment::apply_notes(const json& notes) {
-  if (!notes.is_object()) return;
-  if (auto it = notes.find("experiment"); it != notes.end() && it->is_string()) note = it->get<std::string>();
-  if (auto it = notes.find("positions"); it != notes.end() && it->is_object())
-    for (auto& p : positions)
-      if (auto n = it->find(p.id); n != it->end() && n->is_string()) p.note = n->get<std::string>();
-}
-
-json CellSpec::inputs() const {
-  return {{"fen", fen},           {"depth", depth},           {"flags", flags},
-          {"tt_entries", tt_entries}, {"tt_scheme", tt_scheme}, {"node_budget", node_budget}};
-}
-
-std::string fnv1a_hex(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return fmt::format("{:016x}", h);
-}
-
-std::string cell_key(const CellSpec& cell, const std::string& engine_identity) {
-  json j = cell.inputs();
-  j["engine"] = engine_identity;
-  return fnv1a_hex(j.dump());  // nlohmann::json keeps object keys sorted: the dump is canonical
-}
-
-std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
-  std::vector<CellSpec> out;
-  std::map<std::string, std::size_t> index;
-  auto add = [&](CellSpec c, const std::string& group) {
-    c.key = cell_key(c, engine_identity);
-    if (auto it = index.find(c.key); it != index.end()) {
-      auto& groups = out[it->second].groups;
-      if (std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
-      return;
-    }
-    c.groups = {group};
-    index.emplace(c.key, out.size());
-    out.push_back(std::move(c));
-  };
-  for (const auto& p : exp.positions)
-    for (const auto& v : exp.versions)
-      for (int d : exp.depths) {
-        CellSpec c;
-        c.position = p.id;
-        c.fen = p.fen;
-        c.depth = d;
-        c.version = v.name;
-        c.flags = canonical_flags(v.flags);
-        c.tt_entries = flag_int(v.flags, kTtEntriesFlag);
-        c.tt_scheme = flag_text(v.flags, kTtSchemeFlag);
-        c.node_budget = exp.node_budget;
-        add(std::move(c), "versions");
-      }
-  for (const auto& s : exp.sweeps)
-    for (const auto& pid : s.positions)
-      for (const auto& scheme : s.tt_schemes)
-        for (int e : s.tt_entries)
-          for (int d : s.depths) {
-            const PositionSpec* p = exp.find_position(pid);
-            CellSpec c;
-            c.position = pid;
-            c.fen = p ? p->fen : "";
-            c.depth = d;
-            c.version = s.version.name;
-            json flags = s.version.flags;
-            flags[kTtEntriesFlag] = e;
-            flags[kTtSchemeFlag] = scheme;
-            c.flags = canonical_flags(flags);
-            c.tt_entries = flag_int(c.flags, kTtEntriesFlag);
-            c.tt_scheme = flag_text(c.flags, kTtSchemeFlag);
-            c.node_budget = exp.node_budget;
-            add(std::move(c), "sweep:" + s.name);
-          }
-  return out;
 }
 
 }  // namespace harness

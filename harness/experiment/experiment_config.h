@@ -1,6 +1,8 @@
 // An experiment: a JSON config (configs/README.md) read, validated and resolved into positions,
-// depths, fully resolved versions and TT sweeps, and enumerated into cells. Every mistake in the
-// config is a UserError naming the file and the JSON path ("$.depths[0]") before anything runs.
+// depths, fully resolved versions and TT sweeps (experiment_config.cpp; EPD files: epd_positions.cpp).
+// Every mistake in the config is a UserError naming the file and the JSON path ("$.depths[0]") before
+// anything runs. Its stored form (DIR/experiment.json) is experiment_json.cpp's; its cells are
+// cell_enumeration.h's.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,9 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "engine/eval_config.h"
+#include "engine/search_config.h"
 
 namespace harness {
 
@@ -25,7 +30,8 @@ struct PositionSpec {
 struct VersionSpec {
   std::string name;
   std::string description;
-  nlohmann::json flags;  // every search flag and "eval.<term>" -> value, as `harness search --set` takes them
+  buho::SearchConfig search;
+  buho::EvalConfig eval;
 };
 
 // A transposition-table sweep: one base version × entries × schemes (× depths × positions).
@@ -37,6 +43,24 @@ struct SweepSpec {
   std::vector<int> depths;             // defaults to the experiment's depths
   std::vector<std::string> positions;  // ids; defaults to every position of the experiment
 };
+
+// One point of a sweep's grid.
+struct SweepPoint {
+  const std::string& position;  // an id
+  const std::string& scheme;
+  int entries;
+  int depth;
+};
+
+// The one iteration over a sweep's cells, in the fixed order position × scheme × entries × depth:
+// enumerate_cells and every writer walk a sweep through here.
+template <class Visit>
+void for_each_sweep_point(const SweepSpec& s, Visit&& visit) {
+  for (const auto& position : s.positions)
+    for (const auto& scheme : s.tt_schemes)
+      for (int entries : s.tt_entries)
+        for (int depth : s.depths) visit(SweepPoint{position, scheme, entries, depth});
+}
 
 struct Experiment {
   std::string name;
@@ -51,10 +75,12 @@ struct Experiment {
   const PositionSpec* find_position(const std::string& id) const;
 
   // The resolved form stored as DIR/experiment.json: enough to rebuild every cell and every table
-  // without the config file, the presets or the EPD files. Two runs mix only when these are equal.
-  // The notes are prose, not inputs: they are stored beside it (notes_json) so that rewording a note
-  // never makes results unmixable.
+  // without the config file, the presets or the EPD files. Two runs mix only when their typed forms
+  // are equal (same_experiment). The notes are prose, not inputs: they are stored beside it
+  // (notes_json) so that rewording a note never makes results unmixable.
   nlohmann::json to_json() const;
+  // Reads a stored form: each version's flags over the current defaults (a flag added since takes its
+  // default); a stored flag this engine does not know is a UserError naming it and `where`.
   static Experiment from_json(const nlohmann::json& j, const std::string& where);
   // {"experiment": note, "positions": {id: note}}; apply_notes reads it back (unknown ids ignored).
   nlohmann::json notes_json() const;
@@ -67,36 +93,8 @@ Experiment load_experiment(const std::filesystem::path& file);
 // ("positions/lct2.epd", "configs/versions.json") are resolved against the project root.
 Experiment parse_experiment(const nlohmann::json& config, const std::string& file);
 
-// One cell: position × depth × version (× TT entries × scheme). Identical cells from two tables
-// (e.g. version D at its own TT size and the same point of a TT sweep) are enumerated once.
-struct CellSpec {
-  std::string position;
-  std::string fen;
-  int depth = 1;
-  std::string version;
-  nlohmann::json flags;        // full, with tt_entries/tt_scheme set for this cell
-  int tt_entries = 0;
-  std::string tt_scheme;
-  std::uint64_t node_budget = 0;
-  std::string key;             // cell_key(): hash of the inputs above plus the engine identity
-  std::vector<std::string> groups;  // "versions" and/or "sweep:<name>"
-
-  // The inputs that decide the result (what the key hashes), as one JSON object.
-  nlohmann::json inputs() const;
-};
-
-// Every cell of the experiment in a fixed order (versions table first, then each sweep; within a
-// table position, version/scheme, entries, depth), duplicates merged.
-std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity);
-
-// 16 hex digits: FNV-1a 64 of the canonical JSON of the cell's inputs and the engine identity.
-std::string cell_key(const CellSpec& cell, const std::string& engine_identity);
-std::string fnv1a_hex(const std::string& text);
-
-// The search flag names the harness sets per cell (checked against search_params() at start-up).
-inline constexpr const char* kTtEntriesFlag = "tt_entries";
-inline constexpr const char* kTtSchemeFlag = "tt_scheme";
-// The scheme names a config accepts (the choices of the tt_scheme flag).
-std::vector<std::string> tt_scheme_names();
+// Whether two experiments have the same inputs: equal resolved forms (to_json), their versions compared
+// as typed configs, so a form stored before a flag existed equals today's when that flag is at its default.
+bool same_experiment(const Experiment& a, const Experiment& b);
 
 }  // namespace harness

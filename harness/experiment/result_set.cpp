@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "harness/errors.h"
+#include "harness/experiment/engine_identity.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -16,24 +17,27 @@ void ResultSet::index() {
   cells = enumerate_cells(experiment, engine);
   version_index_.clear();
   sweep_index_.clear();
-  // Re-derive the coordinates of each cell (a cell may stand in several tables).
+  // The coordinates of each cell in each table it stands in.
   for (const auto& c : cells)
-    for (const auto& g : c.groups) {
-      if (g == "versions")
-        version_index_[{c.position, c.version, c.depth}] = c.key;
-      else if (g.rfind("sweep:", 0) == 0)
-        sweep_index_[{g.substr(6), c.position, c.tt_scheme, c.tt_entries, c.depth}] = c.key;
+    for (const auto& t : c.tables) {
+      const CellInputs& in = c.inputs;
+      if (t.is_sweep())
+        sweep_index_[{t.sweep, in.position, in.tt_scheme(), in.tt_entries(), in.depth}] = c.identity;
+      else
+        version_index_[{in.position, in.version, in.depth}] = c.identity;
     }
 }
 
 std::size_t ResultSet::measured() const {
   std::size_t n = 0;
-  for (const auto& c : cells) n += rows.count(c.key);
+  for (const auto& c : cells) n += rows.count(c.identity);
   return n;
 }
 
-const CellRecord* ResultSet::row(const std::string& key) const {
-  auto it = rows.find(key);
+const CellRecord* ResultSet::record(const CellSpec& cell) const { return row(cell.identity); }
+
+const CellRecord* ResultSet::row(const std::string& identity) const {
+  auto it = rows.find(identity);
   return it == rows.end() ? nullptr : &it->second;
 }
 
@@ -52,22 +56,33 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
   return {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
 }
 
-ResultSet load_results(const std::filesystem::path& dir) {
+StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
   const auto exp_file = dir / kExperimentFile;
   std::ifstream in(exp_file);
   if (!in) throw UserError(fmt::format("{}: not found; is '{}' the output directory of a `harness run`?",
                                        exp_file.string(), dir.string()));
-  json j;
+  StoredExperiment out;
   try {
-    j = json::parse(in);
+    out.file = json::parse(in);
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", exp_file.string(), e.what()));
   }
-  ResultSet rs;
-  if (!j.contains("experiment") || !j.contains("engine") || !j["engine"].is_string())
+  if (!out.file.is_object() || !out.file.contains("experiment") || !out.file.contains("engine") || !out.file["engine"].is_string())
     throw UserError(fmt::format("{}: missing 'experiment' or 'engine'", exp_file.string()));
-  rs.experiment = Experiment::from_json(j["experiment"], exp_file.string());
-  rs.engine = j["engine"].get<std::string>();
+  out.experiment = Experiment::from_json(out.file["experiment"], exp_file.string());
+  out.engine = out.file["engine"].get<std::string>();
+  return out;
+}
+
+bool engines_match(const std::string& a, const std::string& b) { return a == b || (same_engine(a) && same_engine(b)); }
+
+ResultSet load_results(const std::filesystem::path& dir) {
+  const auto exp_file = dir / kExperimentFile;
+  StoredExperiment stored = read_experiment_file(dir);
+  ResultSet rs;
+  rs.experiment = std::move(stored.experiment);
+  rs.engine = stored.engine;
+  const json& j = stored.file;
   if (j.contains("notes")) {
     rs.experiment.apply_notes(j["notes"]);
   } else if (j.contains("config") && j["config"].is_string()) {
@@ -81,15 +96,15 @@ ResultSet load_results(const std::filesystem::path& dir) {
   }
   rs.index();
   std::map<std::string, bool> known;
-  for (const auto& c : rs.cells) known[c.key] = true;
+  for (const auto& c : rs.cells) known[c.identity] = true;
   for (auto& r : read_cells(dir / kCellsFile).rows) {
-    if (!known.count(r.key))
-      throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}) that is not part of {} with engine {}; "
+    if (!known.count(r.identity()) || !engines_match(r.engine, rs.engine))
+      throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
                                   "results of different configs or engines are never mixed",
-                                  (dir / kCellsFile).string(), r.position, r.depth, r.version, r.key,
-                                  exp_file.string(), rs.engine));
-    std::string key = r.key;
-    rs.rows.insert_or_assign(key, std::move(r));
+                                  (dir / kCellsFile).string(), r.inputs.position, r.inputs.depth, r.inputs.version, r.key,
+                                  r.engine, exp_file.string(), rs.engine));
+    std::string identity = r.identity();
+    rs.rows.insert_or_assign(identity, std::move(r));
   }
   return rs;
 }

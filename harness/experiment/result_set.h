@@ -1,5 +1,5 @@
 // The rows every writer reads: the resolved experiment (DIR/experiment.json), its cells, and the
-// measured records (DIR/cells.jsonl) by key, with lookups by table coordinates.
+// measured records (DIR/cells.jsonl) by cell identity, with lookups by table coordinates.
 #pragma once
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "harness/experiment/cell_enumeration.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/experiment_config.h"
 
@@ -20,12 +21,13 @@ struct ResultSet {
   Experiment experiment;
   std::string engine;
   std::vector<CellSpec> cells;               // every cell of the experiment, measured or not
-  std::map<std::string, CellRecord> rows;    // measured, by key
+  std::map<std::string, CellRecord> rows;    // measured, by cell identity (CellSpec::identity)
 
   // Builds `cells` from the experiment and indexes them. Call after setting experiment/engine.
   void index();
   std::size_t measured() const;
 
+  const CellRecord* record(const CellSpec& cell) const;  // nullptr: not measured
   const CellRecord* version_cell(const std::string& position, const std::string& version, int depth) const;
   const CellRecord* sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
                                int entries, int depth) const;
@@ -39,8 +41,21 @@ struct ResultSet {
 // The stored experiment of DIR: {"experiment": <resolved>, "engine": <identity>, "config": <file>}.
 nlohmann::json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file);
 
-// Reads DIR/experiment.json and DIR/cells.jsonl. Rows whose key is not a cell of the experiment are
-// a UserError (results of another config or engine mixed in by hand).
+// Reads DIR/experiment.json (typed: stored flags over the current defaults). A file that is not one is a
+// UserError naming it.
+struct StoredExperiment {
+  Experiment experiment;
+  std::string engine;
+  nlohmann::json file;  // the whole file as read (config, notes)
+};
+StoredExperiment read_experiment_file(const std::filesystem::path& dir);
+
+// Whether cells made by engine `a` may stand beside cells made by engine `b`: the same identity, or two
+// identities this engine accepts as its own (same_engine()).
+bool engines_match(const std::string& a, const std::string& b);
+
+// Reads DIR/experiment.json and DIR/cells.jsonl. A row that is not a cell of the experiment (by identity),
+// or was made by another engine, is a UserError (results of another config or engine mixed in by hand).
 ResultSet load_results(const std::filesystem::path& dir);
 
 // Writes text to `file` through a temporary file and a rename: readers never see half a file.

@@ -14,8 +14,7 @@
 
 #include "engine/board.h"
 #include "engine/search.h"
-#include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/presets.h"
+#include "harness/experiment/cell_record.h"
 #include "harness/experiment/search_counters.h"
 
 namespace harness {
@@ -38,27 +37,24 @@ std::string rate_text(double nps) {
 }
 
 std::string cell_label(const CellSpec& c) {
-  std::string s = fmt::format("{} d{} {}", c.position, c.depth, c.version);
-  if (c.groups.size() != 1 || c.groups[0] != "versions") s += fmt::format(" tt={}/{}", c.tt_entries, c.tt_scheme);
+  std::string s = fmt::format("{} d{} {}", c.inputs.position, c.inputs.depth, c.inputs.version);
+  if (!c.only_in_versions()) s += fmt::format(" tt={}/{}", c.inputs.tt_entries(), c.inputs.tt_scheme());
   return s;
 }
 
 // A rough cost model for the ETA: a cell of depth d costs about 4^d. Only ratios matter.
-double cell_weight(const CellSpec& c) { return std::pow(4.0, c.depth); }
+double cell_weight(const CellSpec& c) { return std::pow(4.0, c.inputs.depth); }
 
 }  // namespace
 
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity) {
-  buho::SearchConfig search;
-  buho::EvalConfig eval;
-  apply_flags(cell.flags, search, eval, fmt::format("cell {} flags", cell.key));
-  const buho::Board board = buho::Board::from_fen(cell.fen);
+  const buho::Board board = buho::Board::from_fen(cell.inputs.fen);
 
   const auto t0 = Clock::now();
   buho::SearchResult result;
   {
-    buho::Engine engine(search, eval);
-    result = engine.search(board, buho::Limits{cell.depth, cell.node_budget});
+    buho::Engine engine(cell.inputs.search, cell.inputs.eval);
+    result = engine.search(board, buho::Limits{cell.inputs.depth, cell.inputs.node_budget});
   }
   const double engine_seconds = seconds_since(t0);
 
@@ -85,7 +81,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   // Deepest cells first: the longest jobs start early, so the threads finish close together.
   std::vector<const CellSpec*> todo;
   for (const auto& c : todo_in) todo.push_back(&c);
-  std::stable_sort(todo.begin(), todo.end(), [](const CellSpec* a, const CellSpec* b) { return a->depth > b->depth; });
+  std::stable_sort(todo.begin(), todo.end(), [](const CellSpec* a, const CellSpec* b) { return a->inputs.depth > b->inputs.depth; });
 
   double total_weight = 0;
   for (const auto* c : todo) total_weight += cell_weight(*c);

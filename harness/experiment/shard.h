@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/cell_inputs.h"
 
 namespace harness {
 

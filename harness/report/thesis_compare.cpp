@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/cell_record.h"
 #include "harness/errors.h"
 #include "harness/report/thesis_setup.h"
 
@@ -62,7 +62,7 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
       for (int d : exp.depths) {
         auto it = thesis.versions.find({*p.thesis_position, v.name, d});
         if (it == thesis.versions.end()) continue;
-        ComparisonRow row{"versions", p.id, *p.thesis_position, v.name, d, 0, "", it->second, std::nullopt};
+        ComparisonRow row{TableRef::versions(), p.id, *p.thesis_position, v.name, d, 0, "", it->second, std::nullopt};
         if (const auto* r = rs.version_cell(p.id, v.name, d)) {
           row.measured = r->nodes();
           row.truncated = !r->completed;
@@ -73,24 +73,20 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
   // Tables B.7-B.9: the thesis's TT version on its TT position (thesis_setup.h), its schemes only.
   for (const auto& s : exp.sweeps) {
     if (s.version.name != thesis::kTtTableVersion) continue;
-    for (const auto& pid : s.positions) {
-      const PositionSpec* p = exp.find_position(pid);
-      if (!p || p->thesis_position != thesis::kTtTablePosition) continue;
-      for (const auto& scheme : s.tt_schemes)
-        for (int e : s.tt_entries)
-          for (int d : s.depths) {
-            if (!thesis::scheme_of(scheme)) continue;
-            auto it = thesis.tt.find({scheme, d, e});
-            if (it == thesis.tt.end()) continue;
-            ComparisonRow row{"sweep:" + s.name, pid, thesis::kTtTablePosition, s.version.name, d, e, scheme, it->second,
-                              std::nullopt};
-            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d)) {
-              row.measured = r->nodes();
-              row.truncated = !r->completed;
-            }
-            out.push_back(row);
-          }
-    }
+    for_each_sweep_point(s, [&](const SweepPoint& pt) {
+      const PositionSpec* p = exp.find_position(pt.position);
+      if (!p || p->thesis_position != thesis::kTtTablePosition) return;
+      if (!thesis::scheme_of(pt.scheme)) return;
+      auto it = thesis.tt.find({pt.scheme, pt.depth, pt.entries});
+      if (it == thesis.tt.end()) return;
+      ComparisonRow row{TableRef::sweep_named(s.name), pt.position, thesis::kTtTablePosition, s.version.name, pt.depth,
+                        pt.entries, pt.scheme, it->second, std::nullopt};
+      if (const auto* r = rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth)) {
+        row.measured = r->nodes();
+        row.truncated = !r->completed;
+      }
+      out.push_back(row);
+    });
   }
   return out;
 }
@@ -100,14 +96,15 @@ ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow
   out.rows.clear();
   for (const auto& row : comparison)
     for (const auto& c : rs.cells) {
-      const bool same_table = std::find(c.groups.begin(), c.groups.end(), row.table) != c.groups.end();
-      if (!same_table || c.position != row.position || c.depth != row.depth) continue;
-      if (row.table == "versions" ? c.version != row.version : (c.tt_entries != row.tt_entries || c.tt_scheme != row.tt_scheme))
+      const CellInputs& in = c.inputs;
+      if (!c.in_table(row.table) || in.position != row.position || in.depth != row.depth) continue;
+      if (!row.table.is_sweep() ? in.version != row.version
+                                : (in.tt_entries() != row.tt_entries || in.tt_scheme() != row.tt_scheme))
         continue;
       CellRecord r = record_of_inputs(c, "thesis");
       r.counters = {{"nodes", row.thesis_nodes}};
       r.completed = true;
-      out.rows.insert_or_assign(c.key, std::move(r));
+      out.rows.insert_or_assign(c.identity, std::move(r));
     }
   return out;
 }

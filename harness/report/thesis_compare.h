@@ -24,7 +24,7 @@ struct ThesisData {
 ThesisData load_thesis_data(const std::filesystem::path& dir);
 
 struct ComparisonRow {
-  std::string table;        // "versions" or "sweep:<name>"
+  TableRef table;           // the versions table or a sweep
   std::string position;
   int thesis_position = 0;
   std::string version;

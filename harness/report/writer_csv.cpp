@@ -31,20 +31,23 @@ std::string cells_csv(const ResultSet& rs) {
     header.emplace_back(h);
   std::string out = join(header, ",") + "\n";
   for (const auto& c : rs.cells) {
-    auto it = rs.rows.find(c.key);
-    if (it == rs.rows.end()) continue;
-    const CellRecord& r = it->second;
-    const PositionSpec* p = rs.experiment.find_position(c.position);
-    std::vector<std::string> row = {c.key,
-                                    join(c.groups, ";"),
-                                    field(c.position),
+    const CellRecord* measured = rs.record(c);
+    if (!measured) continue;
+    const CellRecord& r = *measured;
+    const CellInputs& in = c.inputs;
+    const PositionSpec* p = rs.experiment.find_position(in.position);
+    std::vector<std::string> tables;
+    for (const auto& t : c.tables) tables.push_back(t.text());
+    std::vector<std::string> row = {r.key,  // the key stored with the cell
+                                    join(tables, ";"),
+                                    field(in.position),
                                     p && p->thesis_position ? std::to_string(*p->thesis_position) : "",
                                     p ? p->phase : "",
-                                    std::to_string(c.depth),
-                                    field(c.version),
-                                    std::to_string(c.tt_entries),
-                                    c.tt_scheme,
-                                    std::to_string(c.node_budget),
+                                    std::to_string(in.depth),
+                                    field(in.version),
+                                    std::to_string(in.tt_entries()),
+                                    in.tt_scheme(),
+                                    std::to_string(in.node_budget),
                                     r.completed ? "true" : "false"};
     for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
     std::vector<std::string> iters;
@@ -57,7 +60,7 @@ std::string cells_csv(const ResultSet& rs) {
     row.push_back(fmt::format("{:.6f}", r.search_seconds));
     row.push_back(fmt::format("{:.6f}", r.engine_seconds));
     row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));
-    row.push_back(field(c.fen));
+    row.push_back(field(in.fen));
     out += join(row, ",") + "\n";
   }
   return out;
@@ -66,7 +69,7 @@ std::string cells_csv(const ResultSet& rs) {
 std::string thesis_comparison_csv(const Report& report) {
   std::string out = "table,position,thesis_position,version,tt_scheme,tt_entries,depth,thesis_nodes,measured_nodes,ratio\n";
   for (const auto& r : report.comparison)
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", r.table, field(r.position), r.thesis_position, field(r.version),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", r.table.text(), field(r.position), r.thesis_position, field(r.version),
                        r.tt_scheme, r.tt_entries ? std::to_string(r.tt_entries) : "", r.depth, r.thesis_nodes,
                        r.measured ? std::to_string(*r.measured) : "", r.measured ? fmt::format("{:.4f}", r.ratio()) : "");
   return out;

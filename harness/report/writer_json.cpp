@@ -16,10 +16,10 @@ std::string summary_json(const Report& report) {
   std::uint64_t nodes = 0;
   double engine_s = 0, search_s = 0;
   for (const auto& c : rs.cells)
-    if (auto it = rs.rows.find(c.key); it != rs.rows.end()) {
-      nodes += it->second.nodes();
-      engine_s += it->second.engine_seconds;
-      search_s += it->second.search_seconds;
+    if (const CellRecord* r = rs.record(c)) {
+      nodes += r->nodes();
+      engine_s += r->engine_seconds;
+      search_s += r->search_seconds;
     }
   j["cells"] = {{"total", rs.cells.size()}, {"measured", rs.measured()}};
   j["nodes_total"] = nodes;
@@ -35,17 +35,15 @@ std::string summary_json(const Report& report) {
 
   json sweeps = json::object();  // sweep -> position -> scheme -> entries -> depth -> nodes
   for (const auto& s : exp.sweeps)
-    for (const auto& pid : s.positions)
-      for (const auto& scheme : s.tt_schemes)
-        for (int e : s.tt_entries)
-          for (int d : s.depths)
-            if (const auto* r = rs.sweep_cell(s.name, pid, scheme, e, d))
-              sweeps[s.name][pid][scheme][std::to_string(e)][std::to_string(d)] = r->nodes();
+    for_each_sweep_point(s, [&](const SweepPoint& pt) {
+      if (const auto* r = rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth))
+        sweeps[s.name][pt.position][pt.scheme][std::to_string(pt.entries)][std::to_string(pt.depth)] = r->nodes();
+    });
   j["sweeps"] = sweeps;
 
   json cmp = json::array();
   for (const auto& r : report.comparison) {
-    json row = {{"table", r.table}, {"position", r.position}, {"thesis_position", r.thesis_position},
+    json row = {{"table", r.table.text()}, {"position", r.position}, {"thesis_position", r.thesis_position},
                 {"version", r.version}, {"depth", r.depth}, {"thesis_nodes", r.thesis_nodes}};
     if (!r.tt_scheme.empty()) {
       row["tt_scheme"] = r.tt_scheme;

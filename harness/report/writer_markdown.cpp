@@ -104,10 +104,10 @@ std::string markdown_report(const Report& report) {
   double engine_s = 0;
   bool any_incomplete = false;
   for (const auto& c : rs.cells)
-    if (auto it = rs.rows.find(c.key); it != rs.rows.end()) {
-      nodes += it->second.nodes();
-      engine_s += it->second.engine_seconds;
-      any_incomplete |= !it->second.completed;
+    if (const CellRecord* r = rs.record(c)) {
+      nodes += r->nodes();
+      engine_s += r->engine_seconds;
+      any_incomplete |= !r->completed;
     }
   md += measurement_section(report, nodes, engine_s, any_incomplete);
   md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
@@ -136,17 +136,28 @@ std::string markdown_report(const Report& report) {
     md += fmt::format("### Transposition-table sweep `{}` (version {})\n\n", s.name, s.version.name);
     std::vector<std::string> size_cols;
     for (int e : s.tt_entries) size_cols.push_back(entries_label(e));
-    for (const auto& pid : s.positions)
-      for (const auto& scheme : s.tt_schemes) {
-        const PositionSpec* p = exp.find_position(pid);
-        md += fmt::format("#### Scheme {} — {}\n\n", scheme, p ? position_title(*p) : pid) + header_row("Depth", size_cols);
-        for (int d : s.depths) {
-          md += fmt::format("| {} |", d);
-          for (int e : s.tt_entries) md += fmt::format(" {} |", nodes_text(rs.sweep_cell(s.name, pid, scheme, e, d)));
-          md += "\n";
-        }
+    // The sweep's points, one table per position and scheme (consecutive in the sweep's order): rows are
+    // depths, columns sizes.
+    struct Table {
+      std::string position, scheme;
+      std::map<std::pair<int, int>, std::string> nodes;  // (depth, entries)
+    };
+    std::vector<Table> tables;
+    for_each_sweep_point(s, [&](const SweepPoint& pt) {
+      if (tables.empty() || tables.back().position != pt.position || tables.back().scheme != pt.scheme)
+        tables.push_back({pt.position, pt.scheme, {}});
+      tables.back().nodes[{pt.depth, pt.entries}] = nodes_text(rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth));
+    });
+    for (const auto& t : tables) {
+      const PositionSpec* p = exp.find_position(t.position);
+      md += fmt::format("#### Scheme {} — {}\n\n", t.scheme, p ? position_title(*p) : t.position) + header_row("Depth", size_cols);
+      for (int d : s.depths) {
+        md += fmt::format("| {} |", d);
+        for (int e : s.tt_entries) md += fmt::format(" {} |", t.nodes.at({d, e}));
         md += "\n";
       }
+      md += "\n";
+    }
   }
 
   // Thesis comparison: measured ÷ thesis, in the same shapes.
@@ -158,8 +169,8 @@ std::string markdown_report(const Report& report) {
     std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
     std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
     for (const auto& r : report.comparison) {
-      if (r.table == "versions") vt[r.position][r.version][r.depth] = &r;
-      else tt[r.table.substr(r.table.find(':') + 1) + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
+      if (!r.table.is_sweep()) vt[r.position][r.version][r.depth] = &r;
+      else tt[r.table.sweep + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
     }
     auto ratio_text = [](const ComparisonRow* r) {
       if (!r) return std::string("");

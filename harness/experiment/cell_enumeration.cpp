@@ -1,0 +1,51 @@
+#include "harness/experiment/cell_enumeration.h"
+
+#include <fmt/core.h>
+
+#include <map>
+
+#include "harness/errors.h"
+
+namespace harness {
+
+namespace {
+
+// A sweep point's configs: the base version with the point's table size and scheme, both set through the
+// flag table (which validated them when the config was read).
+void set_tt_flags(CellInputs& in, int entries, const std::string& scheme) {
+  in.search.tt_entries = entries;
+  if (std::string err = buho::set_param(buho::search_params(), in.search, kTtSchemeFlag, scheme); !err.empty())
+    throw UserError(fmt::format("sweep scheme: {}", err));
+}
+
+}  // namespace
+
+std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
+  std::vector<CellSpec> out;
+  std::map<std::string, std::size_t> index;  // identity -> position in `out`
+  auto add = [&](CellInputs in, const TableRef& table) {
+    CellSpec c = make_cell(std::move(in), engine_identity);
+    if (auto it = index.find(c.identity); it != index.end()) {
+      CellSpec& first = out[it->second];
+      if (!first.in_table(table)) first.tables.push_back(table);
+      return;
+    }
+    c.tables = {table};
+    index.emplace(c.identity, out.size());
+    out.push_back(std::move(c));
+  };
+  for (const auto& p : exp.positions)
+    for (const auto& v : exp.versions)
+      for (int d : exp.depths)
+        add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions());
+  for (const auto& s : exp.sweeps)
+    for_each_sweep_point(s, [&](const SweepPoint& pt) {
+      const PositionSpec* p = exp.find_position(pt.position);
+      CellInputs in{pt.position, p ? p->fen : "", pt.depth, s.version.name, s.version.search, s.version.eval, exp.node_budget};
+      set_tt_flags(in, pt.entries, pt.scheme);
+      add(std::move(in), TableRef::sweep_named(s.name));
+    });
+  return out;
+}
+
+}  // namespace harness

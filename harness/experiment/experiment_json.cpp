@@ -1,0 +1,107 @@
+// The resolved experiment's JSON form (DIR/experiment.json) and its notes. Flags are written from the
+// typed configs with every flag of the current table, and read back over the current defaults.
+#include <fmt/core.h>
+
+#include "harness/errors.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/presets.h"
+
+namespace harness {
+
+namespace {
+
+using nlohmann::json;
+
+json version_json(const VersionSpec& v) {
+  return {{"name", v.name}, {"description", v.description}, {"flags", flags_to_json(v.search, v.eval)}};
+}
+
+VersionSpec version_from(const json& j, const std::string& where) {
+  VersionSpec v{j.at("name").get<std::string>(), j.value("description", ""), {}, {}};
+  apply_flags(j.at("flags"), v.search, v.eval, fmt::format("{}: version '{}' flags", where, v.name));
+  return v;
+}
+
+}  // namespace
+
+const PositionSpec* Experiment::find_position(const std::string& id) const {
+  for (const auto& p : positions)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+json Experiment::to_json() const {
+  json j;
+  j["name"] = name;
+  j["description"] = description;
+  j["node_budget"] = node_budget;
+  j["depths"] = depths;
+  json ps = json::array();
+  for (const auto& p : positions) {
+    json e = {{"id", p.id}, {"fen", p.fen}, {"phase", p.phase}};
+    if (p.thesis_position) e["thesis_position"] = *p.thesis_position;
+    ps.push_back(e);
+  }
+  j["positions"] = ps;
+  json vs = json::array();
+  for (const auto& v : versions) vs.push_back(version_json(v));
+  j["versions"] = vs;
+  json ss = json::array();
+  for (const auto& s : sweeps)
+    ss.push_back({{"name", s.name},
+                  {"version", version_json(s.version)},
+                  {"tt_entries", s.tt_entries},
+                  {"tt_schemes", s.tt_schemes},
+                  {"depths", s.depths},
+                  {"positions", s.positions}});
+  j["sweeps"] = ss;
+  return j;
+}
+
+Experiment Experiment::from_json(const json& j, const std::string& where) {
+  try {
+    Experiment e;
+    e.name = j.at("name").get<std::string>();
+    e.description = j.value("description", "");
+    e.node_budget = j.value("node_budget", std::uint64_t(0));
+    e.depths = j.at("depths").get<std::vector<int>>();
+    for (const auto& p : j.at("positions")) {
+      PositionSpec ps{p.at("id").get<std::string>(), p.at("fen").get<std::string>(), std::nullopt,
+                      p.value("phase", std::string("middlegame")), ""};
+      if (p.contains("thesis_position")) ps.thesis_position = p["thesis_position"].get<int>();
+      e.positions.push_back(ps);
+    }
+    for (const auto& v : j.at("versions")) e.versions.push_back(version_from(v, where));
+    for (const auto& s : j.at("sweeps"))
+      e.sweeps.push_back(SweepSpec{s.at("name").get<std::string>(), version_from(s.at("version"), where),
+                                   s.at("tt_entries").get<std::vector<int>>(),
+                                   s.at("tt_schemes").get<std::vector<std::string>>(),
+                                   s.at("depths").get<std::vector<int>>(),
+                                   s.at("positions").get<std::vector<std::string>>()});
+    return e;
+  } catch (const json::exception& ex) {
+    throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));
+  }
+}
+
+bool same_experiment(const Experiment& a, const Experiment& b) {
+  // to_json() writes every flag of the current table from the typed configs: equal forms are equal inputs.
+  return a.to_json() == b.to_json();
+}
+
+json Experiment::notes_json() const {
+  json ps = json::object();
+  for (const auto& p : positions)
+    if (!p.note.empty()) ps[p.id] = p.note;
+  return {{"experiment", note}, {"positions", ps}};
+}
+
+void Experiment::apply_notes(const json& notes) {
+  if (!notes.is_object()) return;
+  if (auto it = notes.find("experiment"); it != notes.end() && it->is_string()) note = it->get<std::string>();
+  if (auto it = notes.find("positions"); it != notes.end() && it->is_object())
+    for (auto& p : positions)
+      if (auto n = it->find(p.id); n != it->end() && n->is_string()) p.note = n->get<std::string>();
+}
+
+}  // namespace harness

@@ -1,0 +1,242 @@
+// A cell's identity outlives the flag table (configs/README.md "Cell identity"). Tested the way it broke: a
+// committed results directory is copied and rewritten as if one flag (qsearch_checks) had not existed when
+// it was made — the flag removed from every cell and from experiment.json's versions, and each line re-keyed
+// from its edited inputs. The copy must still report the same tables, resume with nothing to run, merge with
+// the original and re-run to the same counts. Stored inputs that this engine cannot read are refused: a flag
+// it does not know (exit 2, naming the flag and the file) and a line edited after it was keyed (naming the
+// file and line).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/engine_identity.h"
+#include "harness/experiment/result_set.h"
+#include "harness/experiment/runner.h"
+#include "runner_test_util.h"
+
+using namespace harness;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = fs::path(BUHO_SOURCE_DIR);
+const char* kCommitted = "results/tt-deep";
+const char* kConfig = "configs/tt-deep.json";
+const char* kDroppedFlag = "qsearch_checks";
+
+std::vector<json> read_lines(const fs::path& file) {
+  std::vector<json> out;
+  std::istringstream in(runner_test::read_text(file));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+void write_lines(const fs::path& file, const std::vector<json>& lines) {
+  std::string text;
+  for (const auto& j : lines) text += j.dump() + "\n";
+  runner_test::write_text(file, text);
+}
+
+// The inputs a line's key hashes, as written in the line.
+json written_inputs(const json& line) {
+  json in;
+  for (const char* k : {"fen", "depth", "flags", "tt_entries", "tt_scheme", "node_budget"}) in[k] = line.at(k);
+  return in;
+}
+
+// Keys the line from its inputs as written, as the runner did when it created the cell.
+void rekey(json& line) { line["key"] = cell_key(written_inputs(line), line.at("engine").get<std::string>()); }
+
+// Copies the committed directory's inputs (the reports are rebuilt) to `dir`.
+void copy_committed(const fs::path& dir) {
+  for (const char* f : {"experiment.json", "cells.jsonl", "runs.jsonl", "notes.md"})
+    if (fs::exists(kSource / kCommitted / f)) fs::copy_file(kSource / kCommitted / f, dir / f);
+}
+
+// Rewrites a copy as if `flag` had not existed: gone from every cell (each re-keyed) and every version.
+void drop_flag_everywhere(const fs::path& dir, const std::string& flag) {
+  std::vector<json> lines = read_lines(dir / "cells.jsonl");
+  for (auto& line : lines) {
+    ASSERT_EQ(line["flags"].erase(flag), 1u) << "the committed cell has no flag " << flag;
+    rekey(line);
+  }
+  write_lines(dir / "cells.jsonl", lines);
+  json exp = json::parse(runner_test::read_text(dir / "experiment.json"));
+  for (auto& v : exp["experiment"]["versions"]) ASSERT_EQ(v["flags"].erase(flag), 1u);
+  for (auto& s : exp["experiment"]["sweeps"]) ASSERT_EQ(s["version"]["flags"].erase(flag), 1u);
+  runner_test::write_text(dir / "experiment.json", exp.dump(2) + "\n");
+}
+
+// cells.csv without its first column (the stored key, which the re-keying changed by design).
+std::string without_keys(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string out;
+  for (std::string line; std::getline(in, line);) out += line.substr(line.find(',') + 1) + "\n";
+  return out;
+}
+
+// Changes one evaluation input, found through the table (whichever term comes first).
+void toggle_first_eval_switch(buho::EvalConfig& e) {
+  for (const auto& p : buho::eval_params())
+    if (p.kind == buho::ParamKind::Bool) {
+      e.*p.bool_field = !(e.*p.bool_field);
+      return;
+    }
+}
+
+}  // namespace
+
+TEST(CellIdentity, AResultsDirectoryWrittenBeforeAFlagExistedStillReports) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  drop_flag_everywhere(tmp.path, kDroppedFlag);
+  ASSERT_EQ(runner_test::read_text(tmp / "cells.jsonl").find(kDroppedFlag), std::string::npos);
+
+  const auto r = runner_test::run_harness("report " + tmp.path.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* f : {"REPORT.md", "summary.json", "thesis_comparison.csv"})
+    EXPECT_EQ(runner_test::read_text(tmp / f), runner_test::read_text(kSource / kCommitted / f)) << f << " differs";
+  EXPECT_EQ(without_keys(runner_test::read_text(tmp / "cells.csv")),
+            without_keys(runner_test::read_text(kSource / kCommitted / "cells.csv")));
+  // The keys shown are the stored ones, not recomputed with today's flag table.
+  const auto lines = read_lines(tmp / "cells.jsonl");
+  EXPECT_NE(runner_test::read_text(tmp / "cells.csv").find(lines.front()["key"].get<std::string>()), std::string::npos);
+}
+
+TEST(CellIdentity, AResultsDirectoryWrittenBeforeAFlagExistedResumesWithNothingToRun) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  drop_flag_everywhere(tmp.path, kDroppedFlag);
+  const std::string cells_before = runner_test::read_text(tmp / "cells.jsonl");
+  const std::size_t n = read_lines(tmp / "cells.jsonl").size();
+
+  const auto r = runner_test::run_harness(fmt::format("run {} --out {} --no-report --quiet", (kSource / kConfig).string(),
+                                                      tmp.path.string()));
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find(fmt::format("{} already in", n)), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("running 0 "), std::string::npos) << r.output;
+  EXPECT_EQ(runner_test::read_text(tmp / "cells.jsonl"), cells_before) << "a cell was searched again";
+}
+
+TEST(CellIdentity, AResultsDirectoryWrittenBeforeAFlagExistedMergesWithTheOriginal) {
+  runner_test::TempDir tmp;
+  fs::create_directories(tmp / "old");
+  fs::create_directories(tmp / "now");
+  copy_committed(tmp / "old");
+  copy_committed(tmp / "now");
+  drop_flag_everywhere(tmp / "old", kDroppedFlag);
+  const std::size_t n = read_lines(tmp / "now" / "cells.jsonl").size();
+
+  const auto r = runner_test::run_harness(
+      fmt::format("merge {} {} --out {}", (tmp / "old").string(), (tmp / "now").string(), (tmp / "merged").string()));
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find(fmt::format("{} cells added, {} of {} cells measured", n, n, n)), std::string::npos) << r.output;
+}
+
+TEST(CellIdentity, ACellWrittenBeforeAFlagExistedReRunsToTheSameCounts) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  drop_flag_everywhere(tmp.path, kDroppedFlag);
+  std::vector<CellRecord> rows = read_cells(tmp / "cells.jsonl").rows;
+  ASSERT_FALSE(rows.empty());
+  std::sort(rows.begin(), rows.end(), [](const CellRecord& a, const CellRecord& b) { return a.nodes() < b.nodes(); });
+  // The cheapest cell of each scheme: a few thousand nodes in all.
+  std::vector<std::string> schemes_done;
+  for (const CellRecord& stored : rows) {
+    if (std::find(schemes_done.begin(), schemes_done.end(), stored.inputs.tt_scheme()) != schemes_done.end()) continue;
+    schemes_done.push_back(stored.inputs.tt_scheme());
+    SCOPED_TRACE(stored.inputs.position + " d" + std::to_string(stored.inputs.depth) + " " + stored.inputs.tt_scheme());
+    EXPECT_FALSE(stored.written_inputs["flags"].contains(kDroppedFlag));
+    EXPECT_EQ(stored.inputs.search.qsearch_checks, buho::SearchConfig{}.qsearch_checks) << "the absent flag takes its default";
+    const CellRecord again = run_cell(make_cell(stored.inputs, engine_identity()), engine_identity());
+    EXPECT_EQ(again.counters, stored.counters);
+    EXPECT_EQ(again.iteration_nodes, stored.iteration_nodes);
+    EXPECT_EQ(again.best_move, stored.best_move);
+    EXPECT_EQ(again.score, stored.score);
+    EXPECT_EQ(again.pv, stored.pv);
+    // The same cell: same identity, although the new record's key hashes today's complete flags.
+    EXPECT_EQ(again.identity(), stored.identity());
+    EXPECT_NE(again.key, stored.key);
+  }
+  EXPECT_EQ(schemes_done.size(), 4u);
+}
+
+TEST(CellIdentity, AStoredFlagTheEngineDoesNotKnowIsRefused) {
+  {  // in a cell
+    runner_test::TempDir tmp;
+    copy_committed(tmp.path);
+    std::vector<json> lines = read_lines(tmp / "cells.jsonl");
+    lines[3]["flags"]["no_such_flag"] = true;
+    rekey(lines[3]);
+    write_lines(tmp / "cells.jsonl", lines);
+    const auto r = runner_test::run_harness("report " + tmp.path.string());
+    EXPECT_EQ(r.code, 2) << r.output;
+    EXPECT_NE(r.output.find("no_such_flag"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find((tmp / "cells.jsonl").string() + ":4"), std::string::npos) << r.output;
+  }
+  {  // in experiment.json's versions
+    runner_test::TempDir tmp;
+    copy_committed(tmp.path);
+    json exp = json::parse(runner_test::read_text(tmp / "experiment.json"));
+    exp["experiment"]["sweeps"][0]["version"]["flags"]["no_such_flag"] = true;
+    runner_test::write_text(tmp / "experiment.json", exp.dump(2) + "\n");
+    for (const std::string& command :
+         {"report " + tmp.path.string(), fmt::format("run {} --out {} --no-report --quiet", (kSource / kConfig).string(),
+                                                     tmp.path.string())}) {
+      const auto r = runner_test::run_harness(command);
+      EXPECT_EQ(r.code, 2) << command << "\n" << r.output;
+      EXPECT_NE(r.output.find("no_such_flag"), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find((tmp / "experiment.json").string()), std::string::npos) << r.output;
+    }
+  }
+}
+
+TEST(CellIdentity, ALineEditedAfterItWasKeyedIsRefused) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  std::vector<json> lines = read_lines(tmp / "cells.jsonl");
+  lines[1]["flags"]["lmr"] = !lines[1]["flags"]["lmr"].get<bool>();  // an input changed, the key left alone
+  write_lines(tmp / "cells.jsonl", lines);
+  const auto r = runner_test::run_harness("report " + tmp.path.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find((tmp / "cells.jsonl").string() + ":2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("edited"), std::string::npos) << r.output;
+  // Counters are results, not inputs: they are not keyed (the committed-results test re-runs them instead).
+}
+
+TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
+  CellInputs a{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 3, "H", {}, {}, 0};
+  CellInputs b = a;
+  b.version = "another name";
+  EXPECT_EQ(a.identity(), b.identity()) << "the version name is a label";
+  for (auto change : std::vector<void (*)(CellInputs&)>{
+           [](CellInputs& c) { c.position = "Q"; }, [](CellInputs& c) { c.depth = 4; },
+           [](CellInputs& c) { c.node_budget = 1000; }, [](CellInputs& c) { c.search.lmr = false; },
+           [](CellInputs& c) { toggle_first_eval_switch(c.eval); }, [](CellInputs& c) { c.fen = "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1"; }}) {
+    CellInputs c = a;
+    change(c);
+    EXPECT_NE(c.identity(), a.identity());
+  }
+  // A record read from a line that omits a flag at its default is the same cell as one that names it.
+  CellRecord full = record_of_inputs(make_cell(a, "e"), "e");
+  full.counters = {{"nodes", 1}};
+  json line = full.to_json();
+  line["flags"].erase(kDroppedFlag);
+  rekey(line);
+  const CellRecord partial = CellRecord::from_json(line);
+  EXPECT_EQ(partial.identity(), full.identity());
+  EXPECT_NE(partial.key, full.key);
+  // ... and not when the omitted flag was not at its default.
+  a.search.qsearch_checks = !buho::SearchConfig{}.qsearch_checks;
+  EXPECT_NE(CellRecord::from_json(line).identity(), record_of_inputs(make_cell(a, "e"), "e").identity());
+}
