@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/experiment/cell_store.h"
+#include "harness/experiment/durable_file.h"  // write_file_atomically, for the writers
 #include "harness/experiment/experiment_config.h"
 
 namespace harness {
@@ -43,7 +44,5 @@ nlohmann::json experiment_file_json(const Experiment& exp, const std::string& en
 // a UserError (results of another config or engine mixed in by hand).
 ResultSet load_results(const std::filesystem::path& dir);
 
-// Writes text to `file` through a temporary file and a rename: readers never see half a file.
-void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace harness
