@@ -12,41 +12,73 @@ void EtaModel::add_prior(const std::string& series, int depth, std::uint64_t nod
   growth_cache_.clear();
 }
 
-void EtaModel::add_finished(const std::string& series, int depth, std::uint64_t nodes, double search_seconds,
-                            double overhead_seconds) {
+void EtaModel::add_finished(const std::string& series, int depth, std::uint64_t nodes, double seconds) {
   growth_cache_.clear();
   Series& s = series_[series];
   s.nodes[depth] = double(nodes);
-  s.overhead_seconds = std::max(0.0, overhead_seconds);
-  run_nodes_ += double(nodes);
-  run_search_seconds_ += search_seconds;
-  run_overhead_seconds_ += std::max(0.0, overhead_seconds);
-  ++run_cells_;
+  s.seconds[depth] = seconds;
+  // The cost of a node from the difference between neighbouring depths of one series, so the cost that
+  // does not grow with depth (allocating and clearing the table, storing the line) cancels out.
+  for (const int other : {depth - 1, depth + 1})
+    if (const auto t = s.seconds.find(other); t != s.seconds.end()) {
+      const int lo = std::min(depth, other), hi = std::max(depth, other);
+      pair_nodes_ += s.nodes.at(hi) - s.nodes.at(lo);
+      pair_seconds_ += s.seconds.at(hi) - s.seconds.at(lo);
+    }
 }
 
-std::optional<double> EtaModel::growth(int depth) const {
-  if (const auto cached = growth_cache_.find(depth); cached != growth_cache_.end()) return cached->second;
-  auto& result = growth_cache_[depth];
-  // Sum of log ratios and count, per step (a step d is the growth from d-1 to d).
-  std::map<int, std::pair<double, int>> steps;
-  for (const auto& [name, s] : series_)
-    for (const auto& [d, n] : s.nodes) {
-      const auto below = s.nodes.find(d - 1);
-      if (below == s.nodes.end() || below->second <= 0 || n <= 0) continue;
-      auto& [sum, count] = steps[d];
-      sum += std::log(n / below->second);
-      ++count;
-    }
-  if (steps.empty()) return result = std::nullopt;
-  // The nearest measured step, same parity first.
-  int best = 0;
+namespace {
+
+// A step from a depth searched in fewer nodes than this says little about the next (a handful of root
+// moves and their quiescence): growth() prefers larger ones, and never takes such a step from another
+// series.
+constexpr double kMinNodesBelowAStep = 1000;
+
+// The step to use for `depth` among measured steps (keys): the nearest one, same parity first.
+template <class Steps>
+std::optional<int> nearest_step(const Steps& steps, int depth) {
+  std::optional<int> best;
   long best_rank = std::numeric_limits<long>::max();
   for (const auto& [d, v] : steps) {
     const long distance = std::labs(long(d) - long(depth));
     const long rank = (distance % 2) * 1000 + distance;
     if (rank < best_rank) best_rank = rank, best = d;
   }
-  const auto& [sum, count] = steps.at(best);
+  return best;
+}
+
+}  // namespace
+
+std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
+  // The series' own growth first: node counts of different versions grow at very different rates
+  // (plain alpha-beta by x50 where a pruned version grows by x3), so another series' rate misleads.
+  if (const auto it = series_.find(step.series); it != series_.end()) {
+    // Steps from a depth of at least kMinNodesBelowAStep nodes; failing those, the series' small steps,
+    // which still say more about it than other versions' steps do.
+    for (const double min_below : {kMinNodesBelowAStep, 1.0}) {
+      std::map<int, double> own;
+      for (const auto& [d, n] : it->second.nodes)
+        if (const auto below = it->second.nodes.find(d - 1);
+            below != it->second.nodes.end() && below->second >= min_below && n > 0)
+          own[d] = n / below->second;
+      if (const auto d = nearest_step(own, step.depth)) return own.at(*d);
+    }
+  }
+  // A series with one measured depth: the geometric mean of every series' growth at the nearest step.
+  if (const auto cached = growth_cache_.find(step.depth); cached != growth_cache_.end()) return cached->second;
+  auto& result = growth_cache_[step.depth];
+  std::map<int, std::pair<double, int>> steps;  // step -> sum of log ratios, count
+  for (const auto& [name, s] : series_)
+    for (const auto& [d, n] : s.nodes) {
+      const auto below = s.nodes.find(d - 1);
+      if (below == s.nodes.end() || below->second < kMinNodesBelowAStep || n <= 0) continue;
+      auto& [sum, count] = steps[d];
+      sum += std::log(n / below->second);
+      ++count;
+    }
+  const auto d = nearest_step(steps, step.depth);
+  if (!d) return result = std::nullopt;
+  const auto& [sum, count] = steps.at(*d);
   return result = std::exp(sum / count);
 }
 
@@ -60,21 +92,40 @@ std::optional<double> EtaModel::nodes(const SeriesDepth& cell) const {
   --below;
   double n = below->second;
   for (int d = below->first + 1; d <= cell.depth; ++d) {
-    const auto g = growth(d);
+    const auto g = growth({cell.series, d});
     if (!g) return std::nullopt;
     n *= *g;
   }
   return n;
 }
 
+std::optional<double> EtaModel::seconds_per_node() const {
+  if (pair_nodes_ <= 0 || pair_seconds_ <= 0) return std::nullopt;
+  return pair_seconds_ / pair_nodes_;
+}
+
 std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
-  if (run_cells_ == 0 || run_search_seconds_ <= 0) return std::nullopt;
+  const auto per_node = seconds_per_node();
   const auto n = nodes(cell);
-  if (!n) return std::nullopt;
-  const auto it = series_.find(cell.series);
-  const double overhead = it->second.overhead_seconds >= 0 ? it->second.overhead_seconds
-                                                           : run_overhead_seconds_ / double(run_cells_);
-  return *n * run_search_seconds_ / run_nodes_ + overhead;
+  if (!per_node || !n) return std::nullopt;
+  // The fixed cost of a cell of this series: the mean over its timed cells of their time minus their
+  // nodes' share (a mean, as one cell's time jitters with the machine's load); for a series not timed
+  // in this run, the mean of the others.
+  auto fixed_of = [&](const Series& s) {
+    double sum = 0;
+    for (const auto& [d, t] : s.seconds) sum += std::max(0.0, t - s.nodes.at(d) * *per_node);
+    return sum / double(s.seconds.size());
+  };
+  double fixed = 0;
+  if (const Series& s = series_.at(cell.series); !s.seconds.empty()) {
+    fixed = fixed_of(s);
+  } else {
+    int timed = 0;
+    for (const auto& [name, other] : series_)
+      if (!other.seconds.empty()) fixed += fixed_of(other), ++timed;
+    fixed = timed ? fixed / timed : 0;
+  }
+  return fixed + *n * *per_node;
 }
 
 std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>& queued,

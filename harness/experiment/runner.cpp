@@ -141,8 +141,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         totals.nodes += rec.nodes();
         totals.engine_seconds += rec.engine_seconds;
         totals.search_seconds += rec.search_seconds;
-        model.add_finished(running[id]->cost.series, cell->depth, rec.nodes(), rec.search_seconds,
-                           busy - rec.search_seconds);
+        model.add_finished(running[id]->cost.series, cell->depth, rec.nodes(), busy);
         running[id].reset();
       } catch (...) {
         std::lock_guard lock(mutex);
