@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # First README command: install what is missing, build, and run the main job on its built-in default
-# (`harness run`, i.e. configs/quick.json, written to out/quick/).
+# (`harness run`, i.e. configs/quick.json, written to out/quick/, git-ignored; results/ holds only committed runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -1,8 +1,11 @@
-// cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside before
-// appending; a broken line in the middle is an error naming the line. Also --shard parsing.
+// cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside (the copy
+// verified) before appending; a broken line in the middle is an error naming the line; a refused
+// write is an IoError naming the file that leaves whole lines behind. Also --shard parsing.
 #include "harness/experiment/cell_store.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
 
 #include "harness/errors.h"
 #include "harness/experiment/shard.h"
@@ -12,6 +15,24 @@ using namespace harness;
 using runner_test::TempDir;
 
 namespace {
+
+// While alive, files may not grow past `bytes` (RLIMIT_FSIZE) and a write past it fails with EFBIG
+// instead of raising SIGXFSZ: a full disk, made to order.
+struct FileSizeLimit {
+  rlimit old{};
+  void (*old_handler)(int) = nullptr;
+  explicit FileSizeLimit(rlim_t bytes) {
+    old_handler = ::signal(SIGXFSZ, SIG_IGN);
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    rlimit lim = old;
+    lim.rlim_cur = bytes;
+    ::setrlimit(RLIMIT_FSIZE, &lim);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    ::signal(SIGXFSZ, old_handler);
+  }
+};
 
 // A record of position `position` (which tells the records apart), keyed as the runner keys it.
 CellRecord record(const std::string& position, std::uint64_t nodes) {
@@ -74,6 +95,41 @@ TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
       EXPECT_EQ(runner_test::read_text(e.path()), torn);
     }
   EXPECT_EQ(aside, 1);
+}
+
+TEST(CellStore, TornTailStaysWhenItsCopyCannotBeWritten) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  const std::string text = record("a", 10).to_json().dump() + "\n" + record("b", 20).to_json().dump().substr(0, 40);
+  runner_test::write_text(file, text);
+  try {
+    FileSizeLimit limit(8);  // the 40-byte copy cannot be written
+    CellStore store(file);
+    ADD_FAILURE() << "opened the store without setting the torn tail aside";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("cells.jsonl.torn-"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(runner_test::read_text(file), text);  // the original is truncated only after a verified copy
+}
+
+TEST(CellStore, RefusedWriteLeavesWholeLinesAndStopsTheStore) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  CellStore store(file);
+  store.append(record("a", 10));
+  const std::string before = runner_test::read_text(file);
+  try {
+    FileSizeLimit limit(before.size() + 100);  // the next line gets 100 bytes in, then EFBIG
+    store.append(record("b", 20));
+    ADD_FAILURE() << "a refused write went unnoticed";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("File too large"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(runner_test::read_text(file), before);  // the partial line was cut off
+  // The store takes no more lines, even once the disk has room: the run is over.
+  EXPECT_THROW(store.append(record("c", 30)), IoError);
+  EXPECT_EQ(runner_test::read_text(file), before);
 }
 
 TEST(CellStore, BrokenLineInTheMiddleIsAnError) {

@@ -46,17 +46,20 @@ struct Result {
   std::string output;  // stdout and stderr
 };
 
-// Runs `harness <args>` through the shell, output captured.
-inline Result run_harness(const std::string& args) {
+// Runs a shell command line, output captured.
+inline Result run_shell(const std::string& command) {
   Result r;
   const fs::path out = fs::temp_directory_path() / ("buho-runner-out-" + std::to_string(::getpid()));
-  const std::string cmd = std::string(BUHO_HARNESS_BIN) + " " + args + " > " + out.string() + " 2>&1";
+  const std::string cmd = "{ " + command + " ; } > " + out.string() + " 2>&1";
   const int status = std::system(cmd.c_str());
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.output = read_text(out);
   fs::remove(out);
   return r;
 }
+
+// Runs `harness <args>` through the shell, output captured.
+inline Result run_harness(const std::string& args) { return run_shell(std::string(BUHO_HARNESS_BIN) + " " + args); }
 
 // Starts `harness <argv...>` without waiting; stdout/stderr to /dev/null.
 inline pid_t spawn_harness(const std::vector<std::string>& args) {

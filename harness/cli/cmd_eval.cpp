@@ -9,23 +9,11 @@
 #include "engine/eval.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/position_input.h"
+#include "harness/experiment/presets.h"
 
 namespace harness {
 
 namespace {
-
-// Applies "name=value" overrides to `cfg`; any problem is the user's and names the bad item.
-void apply_sets(buho::EvalConfig& cfg, const std::vector<std::string>& sets) {
-  for (const std::string& s : sets) {
-    const auto eq = s.find('=');
-    if (eq == std::string::npos) throw UserError("--set '" + s + "': expected term=value");
-    std::string name = s.substr(0, eq);
-    // The runner's configs spell the flags "eval.<name>"; accept that spelling here too.
-    if (name.rfind("eval.", 0) == 0) name.erase(0, 5);
-    const std::string err = buho::set_param(buho::eval_params(), cfg, name, s.substr(eq + 1));
-    if (!err.empty()) throw UserError("--set: " + err);
-  }
-}
 
 // Is the term named `name` (an EvalConfig switch) on in `cfg`?
 bool term_on(const buho::EvalConfig& cfg, const std::string& name) {
@@ -49,7 +37,8 @@ void register_eval(CLI::App& app) {
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
   cmd->callback([opt] {
     buho::EvalConfig cfg;
-    apply_sets(cfg, opt->sets);
+    buho::SearchConfig unused;  // `harness eval --set` names terms; a bare name means eval.<name>
+    for (const auto& s : opt->sets) apply_flag_text(s, unused, cfg, "--set", BareFlagNames::Eval);
     const buho::Board board = board_from_user_fen(opt->fen, "--fen");
     const buho::Evaluator evaluator(cfg);
     const buho::EvalBreakdown br = evaluator.breakdown(board);

@@ -9,6 +9,7 @@
 
 #include "harness/experiment/cell_store.h"
 #include "harness/cli/commands.h"
+#include "harness/experiment/output_lock.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/run_log.h"
@@ -54,6 +55,7 @@ void register_merge(CLI::App& app) {
       throw UserError(fmt::format("--out {}: has cells.jsonl but no experiment.json; choose another directory", *out));
     }
     std::filesystem::create_directories(dest);
+    const OutputLock lock(dest, this_command_line());  // no run or merge writes DEST meanwhile (output_lock.h)
     if (!std::filesystem::exists(dest / kExperimentFile))
       write_file_atomically(dest / kExperimentFile, first.file.dump(2) + "\n");
     std::size_t added = 0;

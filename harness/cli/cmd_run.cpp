@@ -13,7 +13,9 @@
 #include "harness/cli/commands.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/cell_enumeration.h"
+#include "harness/experiment/durable_file.h"
 #include "harness/experiment/experiment_config.h"
+#include "harness/experiment/output_lock.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/resume.h"
@@ -32,7 +34,7 @@ void move_aside(const std::filesystem::path& file, const std::string& stamp) {
   if (!std::filesystem::exists(file)) return;
   auto aside = file;
   aside += ".bak-" + stamp;
-  std::filesystem::rename(file, aside);
+  rename_durably(file, aside);
   fmt::print(stderr, "--fresh: moved {} to {}\n", file.string(), aside.string());
 }
 
@@ -52,7 +54,7 @@ void register_run(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run an experiment (default configs/quick.json); resumes an interrupted run");
   cmd->add_option("config", opt->config, "Experiment config (JSON, see configs/README.md); default configs/quick.json");
   cmd->add_option("--threads,-j", opt->threads, "Cells searched at once")->capture_default_str()->check(CLI::Range(1, 256));
-  cmd->add_option("--out,-o", opt->out, "Output directory (default results/<name>)");
+  cmd->add_option("--out,-o", opt->out, "Output directory (default out/<name>; results/ holds only committed runs, written with an explicit --out)");
   cmd->add_option("--shard", opt->shard, "Run only cell k where k % n == i - 1 (1-based i/n); join with `harness merge`")
       ->capture_default_str();
   cmd->add_flag("--fresh", opt->fresh, "Start over: move the old cells.jsonl aside (cells.jsonl.bak-<time>) first");
@@ -68,16 +70,18 @@ void register_run(CLI::App& app) {
     const Shard shard = parse_shard(opt->shard);
     const std::string engine = engine_identity();
     const std::vector<CellSpec> cells = enumerate_cells(exp, engine);
-    const std::filesystem::path dir = opt->out.empty() ? project_path("results") / exp.name : std::filesystem::path(opt->out);
+    const std::filesystem::path dir = opt->out.empty() ? project_path("out") / exp.name : std::filesystem::path(opt->out);
     const json exp_json = experiment_file_json(exp, engine, config.string());
     const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
 
     if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
       throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    // One writer at a time (output_lock.h), from before reading what is done until the reports are written.
+    if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
+    const OutputLock lock(dir, this_command_line());
     const std::set<std::string> done = opt->fresh ? std::set<std::string>{} : cells_already_done(dir, exp, engine, cells);
 
-    // 2. Prepare the directory: set old results aside (--fresh), store the resolved experiment.
-    std::filesystem::create_directories(dir);
+    // 2. Prepare the directory (created and locked above): set old results aside (--fresh), store the resolved experiment.
     if (opt->fresh) {
       const std::string stamp = timestamp_for_filename();
       move_aside(cells_file, stamp);
@@ -102,7 +106,7 @@ void register_run(CLI::App& app) {
     RunTotals totals;
     {
       CellStore store(cells_file);
-      totals = run_cells(todo, engine, store, RunnerOptions{opt->threads, !opt->quiet}, in_shard, shard_done);
+      totals = run_cells(todo, engine, store, RunnerOptions{opt->threads, !opt->quiet, read_cells(cells_file).rows}, in_shard, shard_done);
     }
 
     // 4. The run log (where and how these cells were measured), then the reports from the files

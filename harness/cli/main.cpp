@@ -2,7 +2,9 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
+#include <filesystem>
 
 #include "harness/cli/commands.h"
 
@@ -26,16 +28,34 @@ int main(int argc, char** argv) {
   harness::register_bench_search(*bench);
   // Further benchmarks are registered here, one line each.
 
+  // Exit codes (errors.h, README "Exit codes"): 0 success, 1 a failure not of the input's making,
+  // 2 bad input of any kind, CLI11's own parse errors included (they name the option).
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // CLI11 reports an unknown first word as "a subcommand is required"; name the word instead.
+    const auto commands = app.get_subcommands([](CLI::App*) { return true; });
+    if (argc > 1 && argv[1][0] != '-' &&
+        std::none_of(commands.begin(), commands.end(), [&](CLI::App* c) { return c->check_name(argv[1]); })) {
+      std::string valid;
+      for (const CLI::App* c : commands) valid += (valid.empty() ? "" : ", ") + c->get_name();
+      fmt::print(stderr, "error: unknown command '{}' (valid: {})\n", argv[1], valid);
+      return harness::kExitBadInput;
+    }
+    const int code = app.exit(e);  // prints --help, or the error naming the option
+    return code == 0 ? harness::kExitOk : harness::kExitBadInput;
   } catch (const harness::UserError& e) {
     fmt::print(stderr, "error: {}\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
+    return harness::kExitBadInput;
+  } catch (const harness::IoError& e) {
     fmt::print(stderr, "error: {}\n", e.what());
-    return 3;
+    return harness::kExitFailure;
+  } catch (const std::filesystem::filesystem_error& e) {  // the system refused a directory operation
+    fmt::print(stderr, "error: {}\n", e.what());
+    return harness::kExitFailure;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: internal: {}\n", e.what());
+    return harness::kExitFailure;
   }
-  return 0;
+  return harness::kExitOk;
 }

@@ -26,9 +26,11 @@ struct StoreContents {
 // UserError naming the file and line: the file was edited or corrupted, not torn by a crash.
 StoreContents read_cells(const std::filesystem::path& file);
 
-// Appends lines to a cells.jsonl. Opening it first moves any torn tail to `<file>.torn-<time>` and
-// truncates it away, so new lines never glue onto a fragment. append() is thread-safe: one write()
-// of the whole line under a lock, then fdatasync, so a finished cell survives a crash or power loss.
+// Appends lines to a cells.jsonl. Opening it first copies any torn tail to `<file>.torn-<time>`, syncs
+// and verifies the copy, then truncates it away, so new lines never glue onto a fragment. append() is
+// thread-safe: one write of the whole line under a lock, then fdatasync, so a finished cell survives a
+// crash or power loss. Any failed write or sync throws IoError naming the file; the partial line is cut
+// off (or set aside by the next open) and the store refuses further lines.
 class CellStore {
  public:
   explicit CellStore(const std::filesystem::path& file);

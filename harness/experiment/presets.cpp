@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
+#include <optional>
 #include <fstream>
 #include <set>
 
@@ -111,21 +113,43 @@ json flags_to_json(const buho::SearchConfig& s, const buho::EvalConfig& e) {
   return j;
 }
 
-void apply_flag_text(const std::string& assignment, buho::SearchConfig& s, buho::EvalConfig& e, const std::string& where) {
+void apply_flag_text(const std::string& assignment, buho::SearchConfig& s, buho::EvalConfig& e, const std::string& where,
+                     BareFlagNames bare) {
+  // The one `--set` parser (search, eval): the text is typed by the flag's kind and then checked by the
+  // same apply_one() as a config file's JSON, so both accept the same values and say the same things.
+  const std::string at = fmt::format("{} '{}'", where, assignment);
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw UserError(fmt::format("{}: '{}' is not flag=value", where, assignment));
-  const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
-  std::string err;
-  if (key.rfind(kEvalPrefix, 0) == 0) {
-    err = buho::set_param(buho::eval_params(), e, std::string_view(key).substr(kEvalPrefix.size()), value);
-    if (!err.empty() && buho::find_param(buho::eval_params(), std::string_view(key).substr(kEvalPrefix.size())))
-      err = fmt::format("flag '{}': bad value '{}' (expected {})", key, value,
-                        buho::param_domain(*buho::find_param(buho::eval_params(), std::string_view(key).substr(kEvalPrefix.size()))));
-  } else {
-    err = buho::set_param(buho::search_params(), s, key, value);
+  if (eq == std::string::npos || eq == 0) throw UserError(fmt::format("{}: expected flag=value", at));
+  std::string key = assignment.substr(0, eq);
+  const std::string value = assignment.substr(eq + 1);
+  if (bare == BareFlagNames::Eval && key.rfind(kEvalPrefix, 0) != 0) key = std::string(kEvalPrefix) + key;
+  const bool is_eval = key.rfind(kEvalPrefix, 0) == 0;
+  const std::string_view name = is_eval ? std::string_view(key).substr(kEvalPrefix.size()) : std::string_view(key);
+  const auto kind = [&]() -> std::optional<buho::ParamKind> {
+    if (is_eval) {
+      const auto* p = buho::find_param(buho::eval_params(), name);
+      return p ? std::optional(p->kind) : std::nullopt;
+    }
+    const auto* p = buho::find_param(buho::search_params(), name);
+    return p ? std::optional(p->kind) : std::nullopt;
+  }();
+  json typed = value;  // an unknown flag: apply_one() names it and lists the valid ones
+  if (kind == buho::ParamKind::Bool) {
+    if (value == "true" || value == "1" || value == "on") typed = true;
+    else if (value == "false" || value == "0" || value == "off") typed = false;
+  } else if (kind == buho::ParamKind::Int) {
+    long long v = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec == std::errc() && ptr == value.data() + value.size()) typed = v;
   }
-  if (!err.empty()) throw UserError(fmt::format("{}: {}", where, err));
+  if (kind && kind != buho::ParamKind::Choice && typed.is_string())
+    throw UserError(fmt::format("{}: flag '{}': bad value '{}' (expected {})", at, key, value,
+                                is_eval ? buho::param_domain(*buho::find_param(buho::eval_params(), name))
+                                        : buho::param_domain(*buho::find_param(buho::search_params(), name))));
+  if (is_eval)
+    apply_one(buho::eval_params(), e, key, name, typed, at);
+  else
+    apply_one(buho::search_params(), s, key, name, typed, at);
 }
 
 PresetBook PresetBook::load(const std::filesystem::path& versions_json) {

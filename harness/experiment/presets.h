@@ -52,7 +52,11 @@ class PresetBook {
 void apply_flags(const nlohmann::json& flags, buho::SearchConfig& s, buho::EvalConfig& e, const std::string& where);
 // Every search flag and every "eval.<term>" with its value, typed as apply_flags() reads it.
 nlohmann::json flags_to_json(const buho::SearchConfig& s, const buho::EvalConfig& e);
-// A flag as "name=value" text (`--set`): the same checks, with JSON types taken from the flag's kind.
-void apply_flag_text(const std::string& assignment, buho::SearchConfig& s, buho::EvalConfig& e, const std::string& where);
+// A flag as "name=value" text (`--set` of `harness search` and `harness eval`): typed by the flag's kind,
+// then the same checks and messages as apply_flags(), prefixed "<where> '<name=value>'". A name without
+// "eval." is a search flag, or with BareFlagNames::Eval an evaluation term (`harness eval --set`).
+enum class BareFlagNames { Search, Eval };
+void apply_flag_text(const std::string& assignment, buho::SearchConfig& s, buho::EvalConfig& e, const std::string& where,
+                     BareFlagNames bare = BareFlagNames::Search);
 
 }  // namespace harness

@@ -109,16 +109,4 @@ ResultSet load_results(const std::filesystem::path& dir) {
   return rs;
 }
 
-void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-  auto tmp = file;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw UserError(fmt::format("{}: cannot write", tmp.string()));
-    out << text;
-    if (!out.flush()) throw UserError(fmt::format("{}: write failed", tmp.string()));
-  }
-  std::filesystem::rename(tmp, file);
-}
-
 }  // namespace harness

@@ -10,6 +10,7 @@
 
 #include "harness/experiment/cell_enumeration.h"
 #include "harness/experiment/cell_store.h"
+#include "harness/experiment/durable_file.h"  // write_file_atomically, for the writers
 #include "harness/experiment/experiment_config.h"
 
 namespace harness {
@@ -58,7 +59,5 @@ bool engines_match(const std::string& a, const std::string& b);
 // or was made by another engine, is a UserError (results of another config or engine mixed in by hand).
 ResultSet load_results(const std::filesystem::path& dir);
 
-// Writes text to `file` through a temporary file and a rename: readers never see half a file.
-void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace harness

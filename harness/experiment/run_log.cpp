@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "harness/errors.h"
+#include "harness/experiment/durable_file.h"
 
 namespace harness {
 
@@ -115,10 +116,11 @@ RunRecord RunRecord::from_json(const nlohmann::json& j) {
 }
 
 void append_run_record(const std::filesystem::path& dir, const RunRecord& run) {
+  // One write of the whole line, synced; a failure is an IoError naming the file (durable_file.h).
+  // A line cut off by a crash is ended first, so it spoils only itself (the reader skips it).
   const auto file = dir / kRunsFile;
-  std::ofstream out(file, std::ios::app);
-  out << run.to_json().dump() << '\n';
-  if (!out.flush()) throw UserError(fmt::format("{}: cannot append the run record", file.string()));
+  const std::string before = read_file_bytes(file);
+  append_durably(file, (before.empty() || before.back() == '\n' ? "" : "\n") + run.to_json().dump() + "\n");
 }
 
 std::vector<RunRecord> read_run_records(const std::filesystem::path& dir) {

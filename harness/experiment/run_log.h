@@ -41,7 +41,7 @@ struct RunRecord {
   static RunRecord from_json(const nlohmann::json& j);
 };
 
-// Appends one line and syncs it (like cells.jsonl).
+// Appends one line and syncs it (like cells.jsonl); IoError naming the file if the system refuses.
 void append_run_record(const std::filesystem::path& dir, const RunRecord& run);
 // Every readable line of DIR/runs.jsonl, oldest first; no file gives an empty list.
 std::vector<RunRecord> read_run_records(const std::filesystem::path& dir);

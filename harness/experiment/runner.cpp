@@ -10,11 +10,15 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/board.h"
 #include "engine/search.h"
+#include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/cell_record.h"
+#include "harness/experiment/eta.h"
+#include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
 
 namespace harness {
@@ -42,19 +46,22 @@ std::string cell_label(const CellSpec& c) {
   return s;
 }
 
-// A rough cost model for the ETA: a cell of depth d costs about 4^d. Only ratios matter.
-double cell_weight(const CellSpec& c) { return std::pow(4.0, c.inputs.depth); }
+// The ETA's series of a cell: every input but the depth (eta.h).
+std::string series_of(CellInputs inputs) {
+  inputs.depth = 0;
+  return inputs.identity();
+}
 
 }  // namespace
 
-CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity) {
+CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop) {
   const buho::Board board = buho::Board::from_fen(cell.inputs.fen);
 
   const auto t0 = Clock::now();
   buho::SearchResult result;
   {
     buho::Engine engine(cell.inputs.search, cell.inputs.eval);
-    result = engine.search(board, buho::Limits{cell.inputs.depth, cell.inputs.node_budget});
+    result = engine.search(board, buho::Limits{cell.inputs.depth, cell.inputs.node_budget, stop});
   }
   const double engine_seconds = seconds_since(t0);
 
@@ -78,40 +85,50 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity) {
 
 RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
                     const RunnerOptions& options, std::size_t total, std::size_t already_done) {
-  // Deepest cells first: the longest jobs start early, so the threads finish close together.
-  std::vector<const CellSpec*> todo;
-  for (const auto& c : todo_in) todo.push_back(&c);
-  std::stable_sort(todo.begin(), todo.end(), [](const CellSpec* a, const CellSpec* b) { return a->inputs.depth > b->inputs.depth; });
-
-  double total_weight = 0;
-  for (const auto* c : todo) total_weight += cell_weight(*c);
-
-  const int threads = std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo.size(), 1))));
-  std::atomic<std::size_t> next{0};
+  // Everything below is guarded by `mutex`, except `stop`, which the searches poll.
   std::mutex mutex;
   std::condition_variable cv;
+  EtaModel model;
+  for (const auto& r : options.earlier) model.add_prior(series_of(r.inputs), r.inputs.depth, r.nodes());
+  // The cells not yet started, taken in next_cell() order (ascending depth: the ETA's priors first).
+  std::vector<const CellSpec*> queue;
+  std::vector<SeriesDepth> queue_cost;
+  for (const auto& c : todo_in) {
+    queue.push_back(&c);
+    queue_cost.push_back({series_of(c.inputs), c.inputs.depth});
+  }
+  struct Running {
+    std::string label;
+    SeriesDepth cost;
+    Clock::time_point since;
+  };
+  const int threads = std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))));
+  std::vector<std::optional<Running>> running(static_cast<std::size_t>(threads));
+  int workers_left = threads;
   std::size_t finished = 0;
-  double done_weight = 0;
   RunTotals totals;
   std::exception_ptr error;
-  std::vector<std::string> current(static_cast<std::size_t>(threads), std::string());
+  // Set when a cell fails: the searches in flight end within milliseconds (Limits::stop) and are not
+  // stored, no new cell starts, and the error reaches the caller at once instead of after the cells.
+  std::atomic<bool> stop{false};
 
   const auto t0 = Clock::now();
-  auto worker = [&](int id) {
+  auto worker = [&](std::size_t id) {
     for (;;) {
+      const CellSpec* cell = nullptr;
       {
         std::lock_guard lock(mutex);
-        if (error) return;
-      }
-      const std::size_t i = next.fetch_add(1);
-      if (i >= todo.size()) break;
-      {
-        std::lock_guard lock(mutex);
-        current[std::size_t(id)] = cell_label(*todo[i]);
+        if (error || queue.empty()) break;
+        const std::size_t i = next_cell(queue_cost, model);
+        cell = queue[i];
+        running[id] = Running{cell_label(*cell), queue_cost[i], Clock::now()};
+        queue.erase(queue.begin() + std::ptrdiff_t(i));
+        queue_cost.erase(queue_cost.begin() + std::ptrdiff_t(i));
       }
       try {
         const auto t_cell = Clock::now();
-        CellRecord rec = run_cell(*todo[i], engine_identity);
+        CellRecord rec = run_cell(*cell, engine_identity, &stop);
+        if (stop.load()) break;  // maybe cut short by the stop: never stored
         store.append(rec);
         const double busy = seconds_since(t_cell);
         std::lock_guard lock(mutex);
@@ -121,35 +138,43 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         totals.nodes += rec.nodes();
         totals.engine_seconds += rec.engine_seconds;
         totals.search_seconds += rec.search_seconds;
-        done_weight += cell_weight(*todo[i]);
-        cv.notify_all();
+        model.add_finished(running[id]->cost.series, cell->inputs.depth, rec.nodes(), busy);
+        running[id].reset();
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();
+        stop = true;
+        break;
       }
     }
+    // Whatever ended the loop, this thread no longer runs a cell: the main loop counts on it.
     std::lock_guard lock(mutex);
-    current[std::size_t(id)].clear();
+    running[id].reset();
+    --workers_left;
     cv.notify_all();
   };
 
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, std::size_t(t));
 
   const bool tty = isatty(STDERR_FILENO);
   auto last_print = Clock::now() - std::chrono::hours(1);
   auto print_progress = [&](bool final_line) {
     const double elapsed = seconds_since(t0);
     const double nps = elapsed > 0 ? double(totals.nodes) / elapsed : 0;
-    const double eta = done_weight > 0 ? elapsed * (total_weight - done_weight) / done_weight : NAN;
     std::string now;
-    for (const auto& c : current)
-      if (!c.empty()) now += (now.empty() ? "" : ", ") + c;
+    std::vector<std::pair<SeriesDepth, double>> in_flight;
+    for (const auto& r : running)
+      if (r) {
+        now += (now.empty() ? "" : ", ") + r->label;
+        in_flight.emplace_back(r->cost, seconds_since(r->since));
+      }
+    const auto eta = model.remaining_seconds(queue_cost, in_flight, threads);
     const std::size_t done = already_done + finished;
     std::string line = fmt::format("[{}/{} {:3.0f}%] {} | {} | elapsed {} | ETA {}", done, total,
                                    total ? 100.0 * double(done) / double(total) : 100.0,
                                    now.empty() ? "-" : now, rate_text(nps), clock_text(elapsed),
-                                   final_line ? "0:00" : clock_text(eta));
+                                   final_line ? "0:00" : eta ? clock_text(*eta) : "?");
     if (tty)
       fmt::print(stderr, "\r\033[K{}{}", line, final_line ? "\n" : "");
     else
@@ -158,12 +183,10 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
 
   {
     std::unique_lock lock(mutex);
-    for (;;) {
-      const bool all_done = finished == todo.size() || (error && std::all_of(current.begin(), current.end(),
-                                                                             [](const std::string& c) { return c.empty(); }));
-      if (all_done) break;
+    while (workers_left > 0) {
       // On a terminal: redraw twice a second. In a log: a line every 10 seconds.
-      if (options.progress && Clock::now() - last_print >= (tty ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
+      if (options.progress && !error &&
+          Clock::now() - last_print >= (tty ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
         print_progress(false);
         last_print = Clock::now();
       }
@@ -172,11 +195,11 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   }
   for (auto& t : pool) t.join();
   totals.wall_seconds = seconds_since(t0);
-  if (options.progress && !todo.empty()) {
-    std::lock_guard lock(mutex);
-    print_progress(true);
+  if (error) {
+    if (options.progress && tty) fmt::print(stderr, "\n");
+    std::rethrow_exception(error);
   }
-  if (error) std::rethrow_exception(error);
+  if (options.progress && !todo_in.empty()) print_progress(true);
   return totals;
 }
 

@@ -2,6 +2,7 @@
 // store at once, with a progress line on stderr.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,7 +14,8 @@ namespace harness {
 
 struct RunnerOptions {
   int threads = 1;
-  bool progress = true;  // the progress line on stderr
+  bool progress = true;             // the progress line on stderr
+  std::vector<CellRecord> earlier;  // cells stored by earlier runs: node counts the ETA starts from
 };
 
 struct RunTotals {
@@ -26,12 +28,15 @@ struct RunTotals {
                               // record, JSON, write + fdatasync. busy - engine = the harness's share.
 };
 
-// One cell, alone, on a fresh engine: what `harness run` does per cell.
-CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity);
+// One cell, alone, on a fresh engine: what `harness run` does per cell. `stop` (may be null) ends the
+// search early when another thread sets it; the record then says completed = false.
+CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
+                    const std::atomic<bool>* stop = nullptr);
 
-// Runs `todo` (larger depths first, so two threads finish together), appending each result to
+// Runs `todo` in ascending depth (within a depth the largest first, eta.h), appending each result to
 // `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
-// cells found from earlier runs). An exception in a cell stops the run after the cells in flight.
+// cells found from earlier runs). An exception in a cell (a failed write: IoError) stops the run at
+// once: the searches in flight are stopped and not stored, and the exception is rethrown.
 RunTotals run_cells(const std::vector<CellSpec>& todo, const std::string& engine_identity, CellStore& store,
                     const RunnerOptions& options, std::size_t total, std::size_t already_done);
 

@@ -1,0 +1,31 @@
+// One writer per output directory. `harness run`, `run --fresh` and `merge` hold DIR/.harness.lock
+// with flock(2) while they read what is done and append to it; a second one refuses at once, naming
+// the holder. The kernel drops the lock when its process dies (even by kill -9), so a stale lock file
+// never blocks: its text (pid, command, start time) is only for the message.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace harness {
+
+inline constexpr const char* kLockFile = ".harness.lock";
+
+class OutputLock {
+ public:
+  // Takes the lock of `dir` (which must exist) for `command` (what the holder is doing, shown to the
+  // next one). Held: UserError naming the directory and the holder's pid, command and start time.
+  OutputLock(const std::filesystem::path& dir, const std::string& command);
+  ~OutputLock();  // removes the lock file and releases the lock
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+
+ private:
+  std::filesystem::path file_;
+  int fd_ = -1;
+};
+
+// This process's command line, for the lock's text ("harness run configs/quick.json --out x").
+std::string this_command_line();
+
+}  // namespace harness
