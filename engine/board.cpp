@@ -29,8 +29,6 @@ constexpr std::array<std::uint8_t, 128> make_castling_mask() {
 }
 constexpr auto kCastlingMask = make_castling_mask();
 
-constexpr int kMaterial[PIECE_TYPE_NB] = {0, 100, 300, 310, 500, 900, 0};
-
 Piece piece_from_char(char c) {
   switch (c) {
     case 'P': return WPawn;   case 'N': return WKnight; case 'B': return WBishop;
@@ -289,12 +287,6 @@ bool Board::gives_check(Move m) const {
     if (reaches(p, s)) return true;
   }
   return false;
-}
-
-int Board::non_pawn_material(Color c) const {
-  int m = 0;
-  for (int t = Knight; t <= Queen; ++t) m += counts_[c][t] * kMaterial[t];
-  return m;
 }
 
 // --- Make / unmake -----------------------------------------------------------------------------------

@@ -48,8 +48,6 @@ class Board {
   Square piece_square(Color c, int i) const { return list_[c][i]; }
   Square king_square(Color c) const { return list_[c][0]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
-  // Material of `c` in the thesis's values with pawns excluded (used for "little material" tests).
-  int non_pawn_material(Color c) const;
 
   // --- Attacks (via the attack table) ------------------------------------------------------------
   bool is_attacked(Square sq, Color by) const;

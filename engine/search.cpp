@@ -257,7 +257,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // (zugzwang), not at the root (it must return a move), not when beta is a mate score (no static
   // value can reach it, so the null search could not cut).
   bool threat = false;
-  if (null_move_allowed(cfg, board, ply, in_check, after_null, beta)) {
+  if (null_move_allowed(cfg, eval, board, ply, in_check, after_null, beta)) {
     ++stats.null_tries;
     board.make_null();
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/board.h"
+#include "engine/eval.h"
 #include "engine/search_config.h"
 
 namespace buho {
@@ -11,8 +12,10 @@ namespace buho {
 // §5.2 Alg. 10 and §5.2.2: not at the root (it must return a move), not in check (the pass would be
 // illegal), not right after a null move (two passes in a row prove nothing), not with only king and
 // pawns or little material (zugzwang), not when beta is a mate score (no static value can reach it).
-inline bool null_move_allowed(const SearchConfig& c, const Board& b, int ply, bool in_check, bool after_null, Score beta) {
-  const int material = b.non_pawn_material(b.side_to_move());
+// "Little material" is measured in the evaluation's piece values, the ones futility uses too.
+inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, bool in_check,
+                              bool after_null, Score beta) {
+  const int material = eval.non_pawn_material(b, b.side_to_move());
   return c.null_move
          && ply > 0
          && !in_check

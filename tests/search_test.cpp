@@ -365,17 +365,18 @@ TEST(Flags, AspirationWindowReSearches) {
 
 TEST(Flags, NullMoveExclusions) {
   const SearchConfig f = version("F").search;
+  const Evaluator ev{EvalConfig{}};
   const Board quiet = Board::from_fen(kMiddlegame);
-  EXPECT_TRUE(null_move_allowed(f, quiet, 1, false, false, 0));
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, true, false, 0));   // in check
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, false, true, 0));   // twice in a row
-  EXPECT_FALSE(null_move_allowed(f, quiet, 0, false, false, 0));  // root
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, false, false, ScoreMate - 5));
-  EXPECT_FALSE(null_move_allowed(version("E").search, quiet, 1, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, ev, quiet, 1, false, false, 0));
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, true, false, 0));   // in check
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, true, 0));   // twice in a row
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 0, false, false, 0));  // root
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, false, ScoreMate - 5));
+  EXPECT_FALSE(null_move_allowed(version("E").search, ev, quiet, 1, false, false, 0));
   const Board pawns = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, pawns, 1, false, false, 0));  // king and pawns only
+  EXPECT_FALSE(null_move_allowed(f, ev, pawns, 1, false, false, 0));  // king and pawns only
   const Board minor = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, minor, 1, false, false, 0));  // little material
+  EXPECT_FALSE(null_move_allowed(f, ev, minor, 1, false, false, 0));  // little material
   // It acts in the search, and never in a king-and-pawns ending.
   const auto r = run(f, kMiddlegame, 6);
   EXPECT_GT(r.stats.null_tries, 0u);
@@ -383,6 +384,21 @@ TEST(Flags, NullMoveExclusions) {
   EXPECT_EQ(run(f, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", 6).stats.null_tries, 0u);
   // Without it the count is E's.
   EXPECT_EQ(run(with("F", "null_move", "false"), kMiddlegame, 6).stats.nodes, run(version("E").search, kMiddlegame, 6).stats.nodes);
+}
+
+// §5.2.2 "little material" is counted in the evaluation's piece values: a knight worth 600 instead of the
+// thesis's 300 lifts K+N+pawns over the 500 cp floor, so the null move becomes allowed there, and the
+// search then tries it.
+TEST(Flags, NullMoveMaterialTestUsesTheEvaluationsPieceValues) {
+  const SearchConfig f = version("F").search;
+  const char* fen = "4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1";
+  const Board minor = Board::from_fen(fen);
+  EvalConfig heavy_knight;
+  heavy_knight.knight_value = 600;
+  EXPECT_FALSE(null_move_allowed(f, Evaluator(EvalConfig{}), minor, 1, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, Evaluator(heavy_knight), minor, 1, false, false, 0));
+  EXPECT_EQ(run(f, fen, 5).stats.null_tries, 0u);
+  EXPECT_GT(run(f, fen, 5, heavy_knight).stats.null_tries, 0u);
 }
 
 TEST(Flags, FutilityNeverPrunesAChecks) {
