@@ -56,6 +56,18 @@ bool is_draw_by_rule(const Board& b) {
   return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition();
 }
 
+// The statistic that counts a granted extension of this kind (§3.6).
+std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
+  switch (kind) {
+    case ExtensionKind::Check: return stats.ext_check;
+    case ExtensionKind::SingleReply: return stats.ext_single_reply;
+    case ExtensionKind::Pawn: return stats.ext_pawn;
+    case ExtensionKind::KingSafety: return stats.ext_king_safety;
+    case ExtensionKind::None: break;
+  }
+  return stats.ext_check;  // unreachable: only granted extensions are counted
+}
+
 }  // namespace
 
 struct Engine::Impl {
@@ -216,7 +228,6 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   const bool root = ply == 0;
   const bool in_check = board.in_check();
-  const Color us = board.side_to_move();
   const std::uint64_t key = board.key();
 
   // Step 4. Transposition table (§4.6, Alg. 9). The stored move orders (hash_move); a stored bound of
@@ -271,7 +282,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       return beta;
     }
     // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
-    if (cfg.threat_ext && v <= -ScoreMateBound && ply + depth + 1 <= cfg.max_extension_ply) threat = true;
+    threat = threat_extends(cfg, ply, depth, v);
   }
   if (threat) {
     ++stats.ext_threat;
@@ -346,28 +357,9 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       }
       return gives_check;
     };
-    int ext = 0;
-    std::uint64_t* ext_counter = nullptr;
-    if (cfg.check_ext && check()) {
-      ext = 1;
-      ext_counter = &stats.ext_check;
-    } else if (cfg.single_reply_ext && generated && n == 1) {
-      ext = 1;
-      ext_counter = &stats.ext_single_reply;
-    } else if (cfg.pawn_ext
-               && type_of(board.piece_at(m.from())) == Pawn
-               && (m.is_promotion() || relative_rank(us, rank_of(m.to())) == 6)) {
-      ext = 1;
-      ext_counter = &stats.ext_pawn;
-    } else if (cfg.king_safety_ext && m.is_capture()) {
-      const Square k = board.king_square(~us);
-      if (std::abs(file_of(k) - file_of(m.to())) <= 1 && std::abs(rank_of(k) - rank_of(m.to())) <= 1) {
-        ext = 1;
-        ext_counter = &stats.ext_king_safety;
-      }
-    }
-    if (ext && ply + depth + ext > cfg.max_extension_ply) ext = 0;
-    if (ext) ++*ext_counter;
+    const ExtensionKind extension = move_extension(cfg, board, m, generated ? n : -1, check);
+    const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
+    if (ext) ++extension_counter(stats, extension);
     const int new_depth = depth - 1 + ext;
 
     // Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth, a move

@@ -481,4 +481,69 @@ TEST(Flags, ExtensionsActAndAreCapped) {
   EXPECT_GT(run(capped, kMiddlegame, 5).stats.ext_check, 0u);
 }
 
+// The extension rules themselves (§3.6), asked directly: each fires only with its flag, only on its kind
+// of move, in a fixed order (one ply per move), and the cap counts plies from the root.
+TEST(Flags, ExtensionRules) {
+  SearchConfig all;
+  all.check_ext = all.single_reply_ext = all.pawn_ext = all.king_safety_ext = true;
+  const SearchConfig none;  // version H: every extension off
+  auto yes = [] { return true; };
+  auto no = [] { return false; };
+  // White pawns on b6 and g7, a rook on d1; Black's king on e8 with a knight on f7 beside it.
+  const Board b = Board::from_fen("4k3/5nP1/1P6/8/8/8/8/3RK3 w - - 0 1");
+  const Move to_seventh = b.parse_uci_move("b6b7"), promotion = b.parse_uci_move("g7g8q");
+  const Move quiet = b.parse_uci_move("d1d2"), check = b.parse_uci_move("d1d8");
+  ASSERT_FALSE(to_seventh.is_null());
+  ASSERT_FALSE(promotion.is_null());
+  EXPECT_TRUE(pawn_push_extends(b, to_seventh));
+  EXPECT_TRUE(pawn_push_extends(b, promotion));
+  EXPECT_FALSE(pawn_push_extends(b, quiet));
+  // Black's seventh rank is the second: a black pawn reaching it extends, one reaching the third does not.
+  const Board black = Board::from_fen("4k3/8/8/8/8/3p4/6p1/R3K3 b - - 0 1");
+  EXPECT_TRUE(pawn_push_extends(black, black.parse_uci_move("d3d2")));
+  EXPECT_TRUE(pawn_push_extends(black, black.parse_uci_move("g2g1q")));
+  // King safety: Rxd7 captures beside the black king, Rxa2 far from it.
+  const Board caps = Board::from_fen("4k3/3n4/8/8/8/8/n7/R2RK3 w - - 0 1");
+  const Move near_king = caps.parse_uci_move("d1d7"), far = caps.parse_uci_move("a1a2");
+  ASSERT_TRUE(near_king.is_capture());
+  ASSERT_TRUE(far.is_capture());
+  EXPECT_TRUE(king_shelter_capture(caps, near_king));
+  EXPECT_FALSE(king_shelter_capture(caps, far));
+  EXPECT_FALSE(king_shelter_capture(caps, caps.parse_uci_move("d1d2")));  // next to nothing, no capture
+
+  // Each rule only with its flag.
+  EXPECT_EQ(move_extension(none, b, check, 20, yes), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, b, quiet, 1, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, b, to_seventh, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, caps, near_king, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(all, b, check, 20, yes), ExtensionKind::Check);
+  EXPECT_EQ(move_extension(all, b, quiet, 1, no), ExtensionKind::SingleReply);
+  EXPECT_EQ(move_extension(all, b, quiet, -1, no), ExtensionKind::None);  // moves not generated: unknown
+  EXPECT_EQ(move_extension(all, b, quiet, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(all, b, to_seventh, 20, no), ExtensionKind::Pawn);
+  EXPECT_EQ(move_extension(all, caps, near_king, 20, no), ExtensionKind::KingSafety);
+  // One ply per move: a checking promotion is a check extension, not a pawn one.
+  EXPECT_EQ(move_extension(all, b, promotion, 20, yes), ExtensionKind::Check);
+  // gives_check is asked only when check_ext is on.
+  SearchConfig pawn_only;
+  pawn_only.pawn_ext = true;
+  bool asked = false;
+  EXPECT_EQ(move_extension(pawn_only, b, to_seventh, 20, [&] { return asked = true; }), ExtensionKind::Pawn);
+  EXPECT_FALSE(asked);
+
+  // The cap: the extended line's horizon (ply + depth + ext) must stay within max_extension_ply.
+  SearchConfig cap;
+  cap.max_extension_ply = 10;
+  EXPECT_TRUE(extension_fits(cap, 4, 5, 1));
+  EXPECT_FALSE(extension_fits(cap, 5, 5, 1));
+  // Threat extension: only with its flag, only for a mate against the side to move, within the cap.
+  SearchConfig threat;
+  threat.threat_ext = true;
+  threat.max_extension_ply = 10;
+  EXPECT_TRUE(threat_extends(threat, 4, 5, -ScoreMate + 3));
+  EXPECT_FALSE(threat_extends(threat, 4, 5, -500));
+  EXPECT_FALSE(threat_extends(threat, 5, 5, -ScoreMate + 3));
+  EXPECT_FALSE(threat_extends(none, 4, 5, -ScoreMate + 3));
+}
+
 }  // namespace
