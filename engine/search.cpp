@@ -289,10 +289,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     ++depth;
   }
 
-  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500) a move
-  // whose material balance after it, plus the margin, cannot reach alpha is skipped. Safe because the
-  // margin bounds what the positional terms can add; not in check, not near mate bounds, not at the
-  // root, and never for a move that gives check (tested per move).
+  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
+  // there, the node's material balance is taken once; Step 7a uses it per move.
   const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
   const Score material = margin >= 0 ? eval.material_balance(board) : 0;
   auto futile = [&](Move m) {
@@ -308,7 +306,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   };
 
   // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
-  // in order (§4.2–4.3).
+  // in order (§4.2–4.3). Each move goes through Steps 7a–7e.
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
@@ -343,12 +341,17 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     }
     any_legal = true;
 
+    // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
+    // Safe because the margin bounds what the positional terms can add in the one or two plies left;
+    // never in check, near mate bounds or at the root (Step 6), never for a checking move.
     if (futile(m)) {
       ++stats.futility_prunes;
       continue;
     }
 
-    // Extensions (§3.6), at most one ply per move, none past max_extension_ply.
+    // Step 7b. Extensions (§3.6): one ply for a check, a single reply, a pawn to the 7th or a promotion,
+    // or a capture next to the enemy king, whichever applies first. Safe (they only search more) and
+    // bounded: none past max_extension_ply.
     bool gives_check_known = false, gives_check = false;
     auto check = [&] {
       if (!gives_check_known) {
@@ -362,13 +365,17 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     if (ext) ++extension_counter(stats, extension);
     const int new_depth = depth - 1 + ext;
 
-    // Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth, a move
-    // that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
+    // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,
+    // a move that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
     // extended, is searched with a null window at reduced depth. Safe because a late quiet move rarely
-    // raises alpha, and one that does is searched again at full depth.
+    // raises alpha, and one that does is searched again at full depth (Step 7d).
     const bool reduce = lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
                                     cfg.killers && order.is_killer(ply, m), check);
 
+    // Step 7d. Search the move: the reduced search first when Step 7c applies; then, once a move has
+    // raised alpha, a minimal window (§4.5, Alg. 7) re-searched with the full window on a fail high.
+    // Safe because a minimal window only proves "no better than alpha", and any move that is better is
+    // searched again with the real window, so the value is the full-window one.
     board.make_move(m);
     prefetch_child(new_depth > 0);
     Score v = 0;
@@ -381,7 +388,6 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     }
     if (full) {
       if (cfg.pvs && found_pv) {
-        // Minimal window (§4.5, Alg. 7): only prove the move is no better than alpha.
         v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
         if (v > alpha && v < beta && !stop) {
           ++stats.pvs_researches;
@@ -395,8 +401,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     if (stop) return 0;
     ++searched;
 
+    // Step 7e. Cut-off or alpha raise (Alg. 2, fail-hard). A fail high remembers the refutation as a
+    // killer and in the history (§4.3) and stores a lower bound (Alg. 8 line 22); a move that raises
+    // alpha joins the PV and the history (Alg. 5).
     if (v >= beta) {
-      // Fail high: remember the refutation (§4.3), store a lower bound (Alg. 8 line 22).
       ++stats.beta_cutoffs;
       if (searched == 1) ++stats.first_move_cutoffs;
       if (cfg.killers && !m.is_capture() && !m.is_promotion()) order.add_killer(ply, m);
