@@ -72,7 +72,7 @@ std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
 
 struct Engine::Impl {
   Impl(const SearchConfig& s, const EvalConfig& e) : cfg(s), eval(e), move_stack(kMoveStackSize), score_stack(kMoveStackSize) {
-    if (uses_tt()) tt.resize(cfg.tt_entries, ReplacementScheme(cfg.tt_scheme));
+    if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
   bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }

@@ -5,18 +5,27 @@
 
 #include <string_view>
 
+#include "engine/enum_names.h"
 #include "engine/param_table.h"
 
 namespace buho {
 
-// §4.6 Replacement schemes of the transposition table.
+// §4.6 Replacement schemes of the transposition table. A new scheme: a value here, its row in the
+// table below, its case in TranspositionTable::store, a test and docs/search.md; nothing else.
 enum class ReplacementScheme : int {
   Always = 0,       // a new entry always replaces the old one
   Never = 1,        // an occupied entry is never replaced
   Depth = 2,        // replace when the new entry's depth is >= the stored one's
   DepthAlways = 3,  // two slots: depth-preferred, and always-replace for what the first refuses
 };
-std::string_view scheme_name(ReplacementScheme s);
+// The names of the schemes, written once: the tt_scheme flag's choices, in this order.
+inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
+    {ReplacementScheme::Always, "always"},
+    {ReplacementScheme::Never, "never"},
+    {ReplacementScheme::Depth, "depth"},
+    {ReplacementScheme::DepthAlways, "depth_always"},
+};
+constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
 struct SearchConfig {
   // --- Tree shape ---
@@ -38,7 +47,7 @@ struct SearchConfig {
   // --- Transposition table (§4.6) ---
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)
   int tt_entries = 2097152;          // number of entries (2048K, the thesis's choice)
-  int tt_scheme = int(ReplacementScheme::DepthAlways);  // a ReplacementScheme
+  ReplacementScheme tt_scheme = ReplacementScheme::DepthAlways;
   // tt_entries counts entries as the thesis does: a depth_always entry holds two slots (two positions),
   // so it takes twice the memory of the one-slot schemes at the same tt_entries.
 
