@@ -154,7 +154,8 @@ struct Engine::Impl {
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
-  Score root_search(int depth, Score prev);
+  Score root_iteration(int depth, Score prev);  // by cfg.root_driver
+  Score drive_alphabeta(int depth, Score prev);
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
 
@@ -431,8 +432,21 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   return alpha;
 }
 
-// One iteration at the root, with the aspiration window of Alg. 6 around `prev` when it applies.
-Score Engine::Impl::root_search(int depth, Score prev) {
+// --- Root drivers: one iteration of iterative deepening (§3.4) at `depth`, given the previous
+// iteration's value `prev`. Each driver is a function of its own; root_iteration() is the one place
+// that chooses.
+
+Score Engine::Impl::root_iteration(int depth, Score prev) {
+  switch (cfg.root_driver) {
+    case RootDriver::AlphaBeta: return drive_alphabeta(depth, prev);
+  }
+  // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
+  return drive_alphabeta(depth, prev);
+}
+
+// The thesis's driver: alpha-beta with the full window, or with the aspiration window of Alg. 6 around
+// `prev` when it applies (§4.4) and one re-search on the failing side.
+Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
   if (cfg.aspiration && cfg.iterative_deepening && depth > 1) {
     const Score a = prev - cfg.aspiration_window, b = prev + cfg.aspiration_window;
     Score v = search(a, b, depth, 0, 0, false);
@@ -467,7 +481,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     const std::uint64_t before = stats.nodes;
     root_best = Move();
     pv_len[0] = 0;
-    const Score v = root_search(d, prev);
+    const Score v = root_iteration(d, prev);
     stats.iteration_nodes.push_back(stats.nodes - before);
     if (stop) break;
     prev = v;

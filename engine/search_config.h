@@ -27,6 +27,18 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
+// The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
+// function of its own in engine/search.cpp, chosen in one switch (Engine::Impl::root_iteration). A new
+// driver: a value here, its row in the table below, its function and case in search.cpp, a test and
+// docs/search.md. (Not yet a flag: once it is, its Param reads the table like tt_scheme's.)
+enum class RootDriver : int {
+  AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
+};
+inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
+    {RootDriver::AlphaBeta, "alphabeta"},
+};
+constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
+
 struct SearchConfig {
   // --- Tree shape ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
@@ -39,7 +51,8 @@ struct SearchConfig {
   bool history = true;               // 64x64 from-to history, +2^depth on a cut-off or alpha raise
   bool hash_move = true;             // the transposition table's move is tried first, before generating
 
-  // --- Windows ---
+  // --- Root and windows ---
+  RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
   bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)

@@ -115,6 +115,29 @@ TEST(Search, ExactVersionsReturnTheMinimaxValue) {
   EXPECT_GE(checked, 80);
 }
 
+// The root-driver seam (engine/search.cpp root_iteration): every driver in the name table has one name
+// both ways, and on the exact versions returns the minimax value, as the thesis's alpha-beta does. A new
+// driver (MTD(f), SSS*, ...) is held to the same value by this loop without a line changed here.
+TEST(Search, EveryRootDriverReturnsTheMinimaxValue) {
+  EXPECT_EQ(SearchConfig{}.root_driver, RootDriver::AlphaBeta);  // the thesis's
+  const EvalConfig e;
+  Minimax ref(e);
+  for (const auto& [driver, name] : kRootDriverNames) {
+    EXPECT_EQ(driver_name(driver), name);
+    EXPECT_EQ(enum_from_name(kRootDriverNames, name), driver);
+    for (const char* v : {"A", "C"}) {
+      SearchConfig s = version(v).search;
+      s.root_driver = driver;
+      for (int i = 0; i < 6; ++i)
+        for (int depth = 1; depth <= 3; ++depth) {
+          Board board = Board::from_fen(kPositions[i]);
+          EXPECT_EQ(run(s, kPositions[i], depth).score, ref.negamax(board, depth, 0))
+              << name << " " << v << " " << kPositions[i] << " depth " << depth;
+        }
+    }
+  }
+}
+
 TEST(Search, OrderingChangesTheCountNotTheValue) {
   // Ordering must cut the tree on a real middlegame (claim C1 in miniature) while the value stays.
   const char* fen = "r3kb1r/3n1pp1/p6p/2pPp2q/Pp2N3/3B2PP/1PQ2P2/R3K2R w KQkq - 0 1";  // LCTII.POS.01
