@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <charconv>
-#include <sstream>
 
 #include "engine/attack_query.h"
 #include "engine/movegen.h"

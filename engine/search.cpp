@@ -524,8 +524,4 @@ SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_s
   return impl_->run(root, limits, keep_state);
 }
 
-void Engine::clear() { impl_->clear(); }
-
-const SearchConfig& Engine::config() const { return impl_->cfg; }
-
 }  // namespace buho
