@@ -291,6 +291,8 @@ bool Board::gives_check(Move m) const {
 // --- Make / unmake -----------------------------------------------------------------------------------
 
 void Board::make_move(Move m) {
+  BUHO_ASSERT(history_size_ < MaxHistory);
+  BUHO_ASSERT(squares_[m.from()] != NoPiece && color_of(squares_[m.from()]) == side_);
   Undo& u = history_[history_size_++];
   u.key = key_;
   u.castling = std::uint8_t(castling_);
@@ -346,9 +348,11 @@ void Board::make_move(Move m) {
   if (us == Black) ++fullmove_;
   side_ = ~us;
   key_ ^= kZobrist.side;
+  check_consistency();
 }
 
 void Board::unmake_move(Move m) {
+  BUHO_ASSERT(history_size_ > 0);
   const Undo& u = history_[--history_size_];
   side_ = ~side_;
   const Color us = side_;
@@ -370,9 +374,11 @@ void Board::unmake_move(Move m) {
   ep_ = u.ep;
   halfmove_ = u.halfmove;
   key_ = u.key;  // the XORs above cancel out; restoring is cheaper than trusting them
+  check_consistency();
 }
 
 void Board::make_null() {
+  BUHO_ASSERT(history_size_ < MaxHistory);
   Undo& u = history_[history_size_++];
   u.key = key_;
   u.castling = std::uint8_t(castling_);
@@ -386,14 +392,17 @@ void Board::make_null() {
   ++halfmove_;
   side_ = ~side_;
   key_ ^= kZobrist.side;
+  check_consistency();
 }
 
 void Board::unmake_null() {
+  BUHO_ASSERT(history_size_ > 0);
   const Undo& u = history_[--history_size_];
   side_ = ~side_;
   ep_ = u.ep;
   halfmove_ = u.halfmove;
   key_ = u.key;
+  check_consistency();
 }
 
 Move Board::parse_uci_move(std::string_view uci) const {

@@ -65,7 +65,8 @@ std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
     case ExtensionKind::KingSafety: return stats.ext_king_safety;
     case ExtensionKind::None: break;
   }
-  return stats.ext_check;  // unreachable: only granted extensions are counted
+  BUHO_ASSERT(!"only a granted extension is counted");
+  return stats.ext_check;
 }
 
 }  // namespace
@@ -181,6 +182,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
@@ -308,6 +310,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
   // in order (§4.2–4.3). Each move goes through Steps 7a–7e.
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
