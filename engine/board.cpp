@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <charconv>
-#include <sstream>
 
 #include "engine/attack_query.h"
 #include "engine/movegen.h"
@@ -28,8 +27,6 @@ constexpr std::array<std::uint8_t, 128> make_castling_mask() {
   return m;
 }
 constexpr auto kCastlingMask = make_castling_mask();
-
-constexpr int kMaterial[PIECE_TYPE_NB] = {0, 100, 300, 310, 500, 900, 0};
 
 Piece piece_from_char(char c) {
   switch (c) {
@@ -296,15 +293,11 @@ bool Board::gives_check(Move m) const {
   return false;
 }
 
-int Board::non_pawn_material(Color c) const {
-  int m = 0;
-  for (int t = Knight; t <= Queen; ++t) m += counts_[c][t] * kMaterial[t];
-  return m;
-}
-
 // --- Make / unmake -----------------------------------------------------------------------------------
 
 void Board::make_move(Move m) {
+  BUHO_ASSERT(history_size_ < MaxHistory);
+  BUHO_ASSERT(squares_[m.from()] != NoPiece && color_of(squares_[m.from()]) == side_);
   Undo& u = history_[history_size_++];
   u.key = key_;
   u.castling = std::uint8_t(castling_);
@@ -360,9 +353,11 @@ void Board::make_move(Move m) {
   if (us == Black) ++fullmove_;
   side_ = ~us;
   key_ ^= kZobrist.side;
+  check_consistency();
 }
 
 void Board::unmake_move(Move m) {
+  BUHO_ASSERT(history_size_ > 0);
   const Undo& u = history_[--history_size_];
   side_ = ~side_;
   const Color us = side_;
@@ -384,9 +379,11 @@ void Board::unmake_move(Move m) {
   ep_ = u.ep;
   halfmove_ = u.halfmove;
   key_ = u.key;  // the XORs above cancel out; restoring is cheaper than trusting them
+  check_consistency();
 }
 
 void Board::make_null() {
+  BUHO_ASSERT(history_size_ < MaxHistory);
   Undo& u = history_[history_size_++];
   u.key = key_;
   u.castling = std::uint8_t(castling_);
@@ -400,14 +397,17 @@ void Board::make_null() {
   ++halfmove_;
   side_ = ~side_;
   key_ ^= kZobrist.side;
+  check_consistency();
 }
 
 void Board::unmake_null() {
+  BUHO_ASSERT(history_size_ > 0);
   const Undo& u = history_[--history_size_];
   side_ = ~side_;
   ep_ = u.ep;
   halfmove_ = u.halfmove;
   key_ = u.key;
+  check_consistency();
 }
 
 Move Board::parse_uci_move(std::string_view uci) const {

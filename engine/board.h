@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/attack_table.h"
+#include "engine/checks.h"
 #include "engine/types.h"
 
 namespace buho {
@@ -48,8 +49,6 @@ class Board {
   Square piece_square(Color c, int i) const { return list_[c][i]; }
   Square king_square(Color c) const { return list_[c][0]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
-  // Material of `c` in the thesis's values with pawns excluded (used for "little material" tests).
-  int non_pawn_material(Color c) const;
 
   // --- Attacks (via the attack table) ------------------------------------------------------------
   bool is_attacked(Square sq, Color by) const;
@@ -73,7 +72,8 @@ class Board {
 
   // --- Consistency ----------------------------------------------------------------------------------
   std::uint64_t compute_key() const;  // from scratch
-  // Rebuilds piece lists, counts and key from the squares and compares: true when all agree.
+  // Rebuilds piece lists, counts and key from the squares and compares: true when all agree. Checks
+  // builds (engine/checks.h) assert it after every kCheckEvery-th make/unmake.
   bool is_ok() const;
 
  private:
@@ -92,6 +92,17 @@ class Board {
   explicit Board(Empty) {}  // all squares empty; from_fen fills it
 
   void clear();
+  // Checks builds: BUHO_ASSERT(is_ok()) after every kCheckEvery-th make/unmake (of moves and null
+  // moves). is_ok() rebuilds the whole position, dearer than a make; one call in 16 keeps the sanitizer
+  // test run within a few per cent of its time without checks, and a broken make/unmake still shows
+  // within a handful of moves. Release builds: nothing.
+  void check_consistency() {
+#if BUHO_CHECKS_ENABLED
+    if (++changes_since_check_ < kCheckEvery) return;
+    changes_since_check_ = 0;
+    BUHO_ASSERT(is_ok());
+#endif
+  }
   void put_piece(Piece p, Square sq);
   void remove_piece(Square sq);
   void move_piece(Square from, Square to);
@@ -112,6 +123,10 @@ class Board {
   std::uint64_t key_ = 0;
   int history_size_ = 0;
   std::array<Undo, MaxHistory> history_{};
+#if BUHO_CHECKS_ENABLED
+  static constexpr int kCheckEvery = 16;
+  int changes_since_check_ = 0;
+#endif
 };
 
 // EPD: a position (four FEN fields) plus operations such as `bm`, `am`, `id`, `c0`.

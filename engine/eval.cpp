@@ -299,20 +299,16 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
   for (auto& row : t.v) row[White] = row[Black] = 0;
 
   // --- §2.4.1 Material, and the §2.4.3 endgame test ---
-  int material[COLOR_NB];
-  for (Color col : {White, Black})
-    material[col] = b.count(col, Pawn) * c.pawn_value + b.count(col, Knight) * c.knight_value +
-                    b.count(col, Bishop) * c.bishop_value + b.count(col, Rook) * c.rook_value +
-                    b.count(col, Queen) * c.queen_value;
+  const int side_material[COLOR_NB] = {material(b, White), material(b, Black)};
   // CHOICE (endgame): "cuando el material es escaso para ambos (... menos de 1300 cp)". We read
   // "for both" literally: the endgame starts when EACH side's material (pawns included, as §2.4.1
   // defines material; king excluded; the configured piece values, whether or not the material term
   // is switched on) is strictly below the threshold. It is one game phase for the whole position, so
   // both kings switch together and the evaluation stays colour-symmetric.
-  const bool endgame = material[White] < c.endgame_threshold && material[Black] < c.endgame_threshold;
+  const bool endgame = side_material[White] < c.endgame_threshold && side_material[Black] < c.endgame_threshold;
   if (c.material) {
-    t.v[TMaterial][White] = material[White];
-    t.v[TMaterial][Black] = material[Black];
+    t.v[TMaterial][White] = side_material[White];
+    t.v[TMaterial][Black] = side_material[Black];
   }
 
   // --- Piece sets (kept by the board) and piece-square sums ---
@@ -528,15 +524,17 @@ Score Evaluator::evaluate(const Board& b) const {
 Score Evaluator::material_balance(const Board& b) const {
   // §5.3: the futility test's "important part" of the evaluation. Computed from the configured piece
   // values even when the material term is switched off, so futility keeps working.
-  const EvalConfig& c = cfg_;
-  int sum = 0;
-  for (Color col : {White, Black}) {
-    const int m = b.count(col, Pawn) * c.pawn_value + b.count(col, Knight) * c.knight_value +
-                  b.count(col, Bishop) * c.bishop_value + b.count(col, Rook) * c.rook_value +
-                  b.count(col, Queen) * c.queen_value;
-    sum += col == White ? m : -m;
-  }
+  const int sum = material(b, White) - material(b, Black);
   return b.side_to_move() == White ? sum : -sum;
+}
+
+int Evaluator::material(const Board& b, Color c) const {
+  return b.count(c, Pawn) * cfg_.pawn_value + non_pawn_material(b, c);
+}
+
+int Evaluator::non_pawn_material(const Board& b, Color c) const {
+  return b.count(c, Knight) * cfg_.knight_value + b.count(c, Bishop) * cfg_.bishop_value +
+         b.count(c, Rook) * cfg_.rook_value + b.count(c, Queen) * cfg_.queen_value;
 }
 
 EvalBreakdown Evaluator::breakdown(const Board& b) const {

@@ -29,6 +29,11 @@ class Evaluator {
   explicit Evaluator(const EvalConfig& cfg);
   Score evaluate(const Board& b) const;         // side to move's view
   Score material_balance(const Board& b) const; // material only, side to move's view (§5.3 futility)
+  // §2.4.1 material of `c` in the configured piece values (king excluded), pawns included or not. The
+  // null move's "little material" test (§5.2.2) reads the second, so it moves with eval.*_value as
+  // futility does.
+  int material(const Board& b, Color c) const;
+  int non_pawn_material(const Board& b, Color c) const;
   EvalBreakdown breakdown(const Board& b) const;
   const EvalConfig& config() const { return cfg_; }
 

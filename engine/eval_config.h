@@ -5,17 +5,18 @@
 #pragma once
 
 #include "engine/param_table.h"
+#include "engine/piece_values.h"
 
 namespace buho {
 
 struct EvalConfig {
   // --- §2.4.1 Material balance ---
   bool material = true;              // sum of piece values (kings excluded)
-  int pawn_value = 100;              // cp per pawn
-  int knight_value = 300;            // cp per knight
-  int bishop_value = 310;            // cp per bishop
-  int rook_value = 500;              // cp per rook
-  int queen_value = 900;             // cp per queen
+  int pawn_value = kThesisPieceValue[Pawn]; // cp per pawn
+  int knight_value = kThesisPieceValue[Knight]; // cp per knight
+  int bishop_value = kThesisPieceValue[Bishop]; // cp per bishop
+  int rook_value = kThesisPieceValue[Rook]; // cp per rook
+  int queen_value = kThesisPieceValue[Queen]; // cp per queen
 
   // --- §2.4.2 Mobility and board control ---
   bool protected_pieces = true;      // a piece (king excluded) defended by one of its own pieces

@@ -7,13 +7,19 @@
 #include <cstdint>
 
 #include "engine/board.h"
+#include "engine/piece_values.h"
 #include "engine/search_config.h"
 
 namespace buho {
 
-// Piece values used for ordering only (the thesis's material values; king 1000 as an attacker, so
-// that 100*victim - 10*attacker is never negative, as §4.2 wants).
-constexpr int kOrderValue[PIECE_TYPE_NB] = {0, 100, 300, 310, 500, 900, 1000};
+// Piece values for ordering: the thesis's material values (§2.4.1), and the king worth 1000 as an
+// attacker, so that 100*victim - 10*attacker is never negative, as §4.2 wants. Fixed, not the
+// evaluation's configurable values, so changing an eval.*_value moves no move-ordering decision.
+inline constexpr std::array<int, PIECE_TYPE_NB> kOrderValue = [] {
+  auto v = kThesisPieceValue;
+  v[King] = 1000;
+  return v;
+}();
 
 // MVV/LVA key of a capture or promotion, without the category constant: 100*victim - 10*attacker,
 // a promotion counting as winning (promoted value - pawn).

@@ -302,12 +302,6 @@ int count_legal(const Board& b) {
   return int(generate_legal(b, buf) - buf);
 }
 
-bool MoveList::contains(Move m) const {
-  for (Move x : *this)
-    if (x == m) return true;
-  return false;
-}
-
 GameState game_state(const Board& b) {
   if (count_legal(b) == 0) return b.in_check() ? GameState::Checkmate : GameState::Stalemate;
   if (b.is_fifty_move_draw()) return GameState::FiftyMoves;

@@ -21,7 +21,6 @@ struct MoveList {
   const Move* begin() const { return moves; }
   const Move* end() const { return last; }
   int size() const { return int(last - moves); }
-  bool contains(Move m) const;
 };
 
 enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial };

@@ -4,10 +4,11 @@
 #pragma once
 
 #include <charconv>
+#include <cstddef>
+#include <iterator>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace buho {
@@ -20,11 +21,33 @@ struct Param {
   std::string_view help;   // what it does, its unit, and the thesis section
   ParamKind kind = ParamKind::Bool;
   bool Config::*bool_field = nullptr;   // kind Bool
-  int Config::*int_field = nullptr;     // kind Int and Choice (the index into `choices`)
+  int Config::*int_field = nullptr;     // kind Int
   int min = 0;                          // kind Int: accepted range
   int max = 0;
-  std::vector<std::string_view> choices = {};  // kind Choice: the names, by value
+  std::vector<std::string_view> choices = {};  // kind Choice: the names, in the enum's table order
+  // Kind Choice: the enum field read and written as an index into `choices` (made by choice_param from
+  // the enum's name table, so the field keeps its enum type).
+  int (*choice_get)(const Config&) = nullptr;
+  void (*choice_set)(Config&, int) = nullptr;
 };
+
+// A Choice parameter for the enum field `Field`, whose values and names are the table `Names` (an
+// EnumName<E> array, engine/enum_names.h): the choices are the table's names, in its order.
+template <class Config, auto Field, const auto& Names>
+Param<Config> choice_param(std::string_view name, std::string_view help) {
+  Param<Config> p;
+  p.name = name;
+  p.help = help;
+  p.kind = ParamKind::Choice;
+  for (const auto& n : Names) p.choices.push_back(n.name);
+  p.choice_get = [](const Config& c) {
+    for (std::size_t i = 0; i < std::size(Names); ++i)
+      if (Names[i].value == c.*Field) return int(i);
+    return -1;  // a value without a row: param_to_text throws
+  };
+  p.choice_set = [](Config& c, int i) { c.*Field = Names[std::size_t(i)].value; };
+  return p;
+}
 
 template <class Config>
 using ParamTable = std::vector<Param<Config>>;
@@ -42,7 +65,7 @@ std::string param_to_text(const Param<Config>& p, const Config& c) {
   switch (p.kind) {
     case ParamKind::Bool: return (c.*p.bool_field) ? "true" : "false";
     case ParamKind::Int: return std::to_string(c.*p.int_field);
-    case ParamKind::Choice: return std::string(p.choices.at(std::size_t(c.*p.int_field)));
+    case ParamKind::Choice: return std::string(p.choices.at(std::size_t(p.choice_get(c))));
   }
   return {};
 }
@@ -94,7 +117,7 @@ std::string set_param(const ParamTable<Config>& table, Config& c, std::string_vi
     case ParamKind::Choice:
       for (std::size_t i = 0; i < p->choices.size(); ++i)
         if (p->choices[i] == value) {
-          c.*p->int_field = int(i);
+          p->choice_set(c, int(i));
           return {};
         }
       return bad();

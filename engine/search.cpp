@@ -56,11 +56,24 @@ bool is_draw_by_rule(const Board& b) {
   return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition();
 }
 
+// The statistic that counts a granted extension of this kind (§3.6).
+std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
+  switch (kind) {
+    case ExtensionKind::Check: return stats.ext_check;
+    case ExtensionKind::SingleReply: return stats.ext_single_reply;
+    case ExtensionKind::Pawn: return stats.ext_pawn;
+    case ExtensionKind::KingSafety: return stats.ext_king_safety;
+    case ExtensionKind::None: break;
+  }
+  BUHO_ASSERT(!"only a granted extension is counted");
+  return stats.ext_check;
+}
+
 }  // namespace
 
 struct Engine::Impl {
   Impl(const SearchConfig& s, const EvalConfig& e) : cfg(s), eval(e), move_stack(kMoveStackSize), score_stack(kMoveStackSize) {
-    if (uses_tt()) tt.resize(cfg.tt_entries, ReplacementScheme(cfg.tt_scheme));
+    if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
   bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }
@@ -142,7 +155,8 @@ struct Engine::Impl {
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
-  Score root_search(int depth, Score prev);
+  Score root_iteration(int depth, Score prev);  // by cfg.root_driver
+  Score drive_alphabeta(int depth, Score prev);
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
 
@@ -168,6 +182,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
@@ -216,7 +231,6 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   const bool root = ply == 0;
   const bool in_check = board.in_check();
-  const Color us = board.side_to_move();
   const std::uint64_t key = board.key();
 
   // Step 4. Transposition table (§4.6, Alg. 9). The stored move orders (hash_move); a stored bound of
@@ -257,7 +271,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // (zugzwang), not at the root (it must return a move), not when beta is a mate score (no static
   // value can reach it, so the null search could not cut).
   bool threat = false;
-  if (null_move_allowed(cfg, board, ply, in_check, after_null, beta)) {
+  if (null_move_allowed(cfg, eval, board, ply, in_check, after_null, beta)) {
     ++stats.null_tries;
     board.make_null();
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
@@ -271,17 +285,15 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       return beta;
     }
     // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
-    if (cfg.threat_ext && v <= -ScoreMateBound && ply + depth + 1 <= cfg.max_extension_ply) threat = true;
+    threat = threat_extends(cfg, ply, depth, v);
   }
   if (threat) {
     ++stats.ext_threat;
     ++depth;
   }
 
-  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500) a move
-  // whose material balance after it, plus the margin, cannot reach alpha is skipped. Safe because the
-  // margin bounds what the positional terms can add; not in check, not near mate bounds, not at the
-  // root, and never for a move that gives check (tested per move).
+  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
+  // there, the node's material balance is taken once; Step 7a uses it per move.
   const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
   const Score material = margin >= 0 ? eval.material_balance(board) : 0;
   auto futile = [&](Move m) {
@@ -297,7 +309,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   };
 
   // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
-  // in order (§4.2–4.3).
+  // in order (§4.2–4.3). Each move goes through Steps 7a–7e.
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
@@ -332,12 +345,17 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     }
     any_legal = true;
 
+    // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
+    // Safe because the margin bounds what the positional terms can add in the one or two plies left;
+    // never in check, near mate bounds or at the root (Step 6), never for a checking move.
     if (futile(m)) {
       ++stats.futility_prunes;
       continue;
     }
 
-    // Extensions (§3.6), at most one ply per move, none past max_extension_ply.
+    // Step 7b. Extensions (§3.6): one ply for a check, a single reply, a pawn to the 7th or a promotion,
+    // or a capture next to the enemy king, whichever applies first. Safe (they only search more) and
+    // bounded: none past max_extension_ply.
     bool gives_check_known = false, gives_check = false;
     auto check = [&] {
       if (!gives_check_known) {
@@ -346,37 +364,22 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       }
       return gives_check;
     };
-    int ext = 0;
-    std::uint64_t* ext_counter = nullptr;
-    if (cfg.check_ext && check()) {
-      ext = 1;
-      ext_counter = &stats.ext_check;
-    } else if (cfg.single_reply_ext && generated && n == 1) {
-      ext = 1;
-      ext_counter = &stats.ext_single_reply;
-    } else if (cfg.pawn_ext
-               && type_of(board.piece_at(m.from())) == Pawn
-               && (m.is_promotion() || relative_rank(us, rank_of(m.to())) == 6)) {
-      ext = 1;
-      ext_counter = &stats.ext_pawn;
-    } else if (cfg.king_safety_ext && m.is_capture()) {
-      const Square k = board.king_square(~us);
-      if (std::abs(file_of(k) - file_of(m.to())) <= 1 && std::abs(rank_of(k) - rank_of(m.to())) <= 1) {
-        ext = 1;
-        ext_counter = &stats.ext_king_safety;
-      }
-    }
-    if (ext && ply + depth + ext > cfg.max_extension_ply) ext = 0;
-    if (ext) ++*ext_counter;
+    const ExtensionKind extension = move_extension(cfg, board, m, generated ? n : -1, check);
+    const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
+    if (ext) ++extension_counter(stats, extension);
     const int new_depth = depth - 1 + ext;
 
-    // Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth, a move
-    // that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
+    // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,
+    // a move that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
     // extended, is searched with a null window at reduced depth. Safe because a late quiet move rarely
-    // raises alpha, and one that does is searched again at full depth.
+    // raises alpha, and one that does is searched again at full depth (Step 7d).
     const bool reduce = lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
                                     cfg.killers && order.is_killer(ply, m), check);
 
+    // Step 7d. Search the move: the reduced search first when Step 7c applies; then, once a move has
+    // raised alpha, a minimal window (§4.5, Alg. 7) re-searched with the full window on a fail high.
+    // Safe because a minimal window only proves "no better than alpha", and any move that is better is
+    // searched again with the real window, so the value is the full-window one.
     board.make_move(m);
     prefetch_child(new_depth > 0);
     Score v = 0;
@@ -389,7 +392,6 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     }
     if (full) {
       if (cfg.pvs && found_pv) {
-        // Minimal window (§4.5, Alg. 7): only prove the move is no better than alpha.
         v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
         if (v > alpha && v < beta && !stop) {
           ++stats.pvs_researches;
@@ -403,8 +405,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     if (stop) return 0;
     ++searched;
 
+    // Step 7e. Cut-off or alpha raise (Alg. 2, fail-hard). A fail high remembers the refutation as a
+    // killer and in the history (§4.3) and stores a lower bound (Alg. 8 line 22); a move that raises
+    // alpha joins the PV and the history (Alg. 5).
     if (v >= beta) {
-      // Fail high: remember the refutation (§4.3), store a lower bound (Alg. 8 line 22).
       ++stats.beta_cutoffs;
       if (searched == 1) ++stats.first_move_cutoffs;
       if (cfg.killers && !m.is_capture() && !m.is_promotion()) order.add_killer(ply, m);
@@ -431,8 +435,21 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   return alpha;
 }
 
-// One iteration at the root, with the aspiration window of Alg. 6 around `prev` when it applies.
-Score Engine::Impl::root_search(int depth, Score prev) {
+// --- Root drivers: one iteration of iterative deepening (§3.4) at `depth`, given the previous
+// iteration's value `prev`. Each driver is a function of its own; root_iteration() is the one place
+// that chooses.
+
+Score Engine::Impl::root_iteration(int depth, Score prev) {
+  switch (cfg.root_driver) {
+    case RootDriver::AlphaBeta: return drive_alphabeta(depth, prev);
+  }
+  // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
+  return drive_alphabeta(depth, prev);
+}
+
+// The thesis's driver: alpha-beta with the full window, or with the aspiration window of Alg. 6 around
+// `prev` when it applies (§4.4) and one re-search on the failing side.
+Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
   if (cfg.aspiration && cfg.iterative_deepening && depth > 1) {
     const Score a = prev - cfg.aspiration_window, b = prev + cfg.aspiration_window;
     Score v = search(a, b, depth, 0, 0, false);
@@ -467,7 +484,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     const std::uint64_t before = stats.nodes;
     root_best = Move();
     pv_len[0] = 0;
-    const Score v = root_search(d, prev);
+    const Score v = root_iteration(d, prev);
     stats.iteration_nodes.push_back(stats.nodes - before);
     if (stop) break;
     prev = v;
@@ -517,9 +534,5 @@ Engine::~Engine() = default;
 SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
   return impl_->run(root, limits, keep_state);
 }
-
-void Engine::clear() { impl_->clear(); }
-
-const SearchConfig& Engine::config() const { return impl_->cfg; }
 
 }  // namespace buho

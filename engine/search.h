@@ -58,9 +58,6 @@ class Engine {
 
   // Searches `root` to `limits.depth`. Clears TT, killers and history first unless `keep_state`.
   SearchResult search(const Board& root, const Limits& limits, bool keep_state = false);
-  void clear();  // TT, killers, history
-
-  const SearchConfig& config() const;
 
  private:
   struct Impl;

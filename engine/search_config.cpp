@@ -4,16 +4,6 @@
 
 namespace buho {
 
-std::string_view scheme_name(ReplacementScheme s) {
-  switch (s) {
-    case ReplacementScheme::Always: return "always";
-    case ReplacementScheme::Never: return "never";
-    case ReplacementScheme::Depth: return "depth";
-    case ReplacementScheme::DepthAlways: return "depth_always";
-  }
-  return "?";
-}
-
 namespace {
 
 using P = Param<SearchConfig>;
@@ -40,16 +30,6 @@ P number(std::string_view name, int SearchConfig::*field, int min, int max, std:
 
 ParamTable<SearchConfig> make_table() {
   using S = SearchConfig;
-  P scheme;
-  scheme.name = "tt_scheme";
-  scheme.help =
-      "transposition-table replacement scheme on a collision: always, never, depth (keep the deeper), "
-      "depth_always (two slots per entry: depth-preferred first slot, always-replace second) (§4.6.3)";
-  scheme.kind = ParamKind::Choice;
-  scheme.int_field = &S::tt_scheme;
-  scheme.choices = {scheme_name(ReplacementScheme::Always), scheme_name(ReplacementScheme::Never),
-                    scheme_name(ReplacementScheme::Depth), scheme_name(ReplacementScheme::DepthAlways)};
-
   return {
       // --- Tree shape ---
       flag("quiescence", &S::quiescence,
@@ -85,7 +65,10 @@ ParamTable<SearchConfig> make_table() {
       number("tt_entries", &S::tt_entries, 1, 1 << 26,
              "entries in the transposition table; a depth_always entry has two slots (§4.6.3, ch. 6.3: "
              "2048K = 2097152)"),
-      scheme,
+      choice_param<S, &S::tt_scheme, kReplacementSchemeNames>(
+          "tt_scheme",
+          "transposition-table replacement scheme on a collision: always, never, depth (keep the deeper), "
+          "depth_always (two slots per entry: depth-preferred first slot, always-replace second) (§4.6.3)"),
       // --- Pruning ---
       flag("null_move", &S::null_move,
            "null-move pruning: not in check, not after a null move, not at the root, not with little "

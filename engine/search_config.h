@@ -5,18 +5,39 @@
 
 #include <string_view>
 
+#include "engine/enum_names.h"
 #include "engine/param_table.h"
 
 namespace buho {
 
-// §4.6 Replacement schemes of the transposition table.
+// §4.6 Replacement schemes of the transposition table. A new scheme: a value here, its row in the
+// table below, its case in TranspositionTable::store, a test and docs/search.md; nothing else.
 enum class ReplacementScheme : int {
   Always = 0,       // a new entry always replaces the old one
   Never = 1,        // an occupied entry is never replaced
   Depth = 2,        // replace when the new entry's depth is >= the stored one's
   DepthAlways = 3,  // two slots: depth-preferred, and always-replace for what the first refuses
 };
-std::string_view scheme_name(ReplacementScheme s);
+// The names of the schemes, written once: the tt_scheme flag's choices, in this order.
+inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
+    {ReplacementScheme::Always, "always"},
+    {ReplacementScheme::Never, "never"},
+    {ReplacementScheme::Depth, "depth"},
+    {ReplacementScheme::DepthAlways, "depth_always"},
+};
+constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
+
+// The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
+// function of its own in engine/search.cpp, chosen in one switch (Engine::Impl::root_iteration). A new
+// driver: a value here, its row in the table below, its function and case in search.cpp, a test and
+// docs/search.md. (Not yet a flag: once it is, its Param reads the table like tt_scheme's.)
+enum class RootDriver : int {
+  AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
+};
+inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
+    {RootDriver::AlphaBeta, "alphabeta"},
+};
+constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
 struct SearchConfig {
   // --- Tree shape ---
@@ -30,7 +51,8 @@ struct SearchConfig {
   bool history = true;               // 64x64 from-to history, +2^depth on a cut-off or alpha raise
   bool hash_move = true;             // the transposition table's move is tried first, before generating
 
-  // --- Windows ---
+  // --- Root and windows ---
+  RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
   bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
@@ -38,7 +60,7 @@ struct SearchConfig {
   // --- Transposition table (§4.6) ---
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)
   int tt_entries = 2097152;          // number of entries (2048K, the thesis's choice)
-  int tt_scheme = int(ReplacementScheme::DepthAlways);  // a ReplacementScheme
+  ReplacementScheme tt_scheme = ReplacementScheme::DepthAlways;
   // tt_entries counts entries as the thesis does: a depth_always entry holds two slots (two positions),
   // so it takes twice the memory of the one-slot schemes at the same tt_entries.
 

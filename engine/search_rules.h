@@ -1,9 +1,13 @@
-// The conditions of the forward-pruning techniques (§5.2–5.4), as pure functions. The searcher calls
-// exactly these, and the tests check their exclusions directly (no null move in check or twice in a
-// row; futility never skips a checking move; LMR never reduces captures, checks or promotions).
+// The conditions of the forward-pruning techniques (§5.2–5.4) and of the extensions (§3.6), as pure
+// functions. The searcher calls exactly these, and the tests check their exclusions directly (no null
+// move in check or twice in a row; futility never skips a checking move; LMR never reduces captures,
+// checks or promotions; no extension pushes a line past max_extension_ply).
 #pragma once
 
+#include <cstdlib>
+
 #include "engine/board.h"
+#include "engine/eval.h"
 #include "engine/search_config.h"
 
 namespace buho {
@@ -11,8 +15,10 @@ namespace buho {
 // §5.2 Alg. 10 and §5.2.2: not at the root (it must return a move), not in check (the pass would be
 // illegal), not right after a null move (two passes in a row prove nothing), not with only king and
 // pawns or little material (zugzwang), not when beta is a mate score (no static value can reach it).
-inline bool null_move_allowed(const SearchConfig& c, const Board& b, int ply, bool in_check, bool after_null, Score beta) {
-  const int material = b.non_pawn_material(b.side_to_move());
+// "Little material" is measured in the evaluation's piece values, the ones futility uses too.
+inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, bool in_check,
+                              bool after_null, Score beta) {
+  const int material = eval.non_pawn_material(b, b.side_to_move());
   return c.null_move
          && ply > 0
          && !in_check
@@ -59,6 +65,54 @@ inline bool lmr_reduces(const SearchConfig& c, Move m, int searched, int depth, 
          && !m.is_capture()
          && !m.is_promotion()
          && !gives_check();
+}
+
+// --- Extensions (§3.6): at most one ply per move, none past max_extension_ply ---------------------
+
+// Which rule extends a move. One move earns at most one ply, so the rules are asked in this order and
+// the first that applies names the extension (the searcher counts it under that name).
+enum class ExtensionKind { None, Check, SingleReply, Pawn, KingSafety };
+
+// §3.6 pawn extension: a pawn moving to its seventh rank, or promoting, is about to change the material
+// balance by a queen, which the horizon would otherwise hide.
+inline bool pawn_push_extends(const Board& b, Move m) {
+  return type_of(b.piece_at(m.from())) == Pawn
+         && (m.is_promotion() || relative_rank(b.side_to_move(), rank_of(m.to())) == 6);
+}
+
+// §3.6 king-safety extension, our reading of "the king's safety drops sharply": a capture on a square
+// next to the enemy king breaks its shelter.
+inline bool king_shelter_capture(const Board& b, Move m) {
+  if (!m.is_capture()) return false;
+  const Square k = b.king_square(~b.side_to_move());
+  return std::abs(file_of(k) - file_of(m.to())) <= 1 && std::abs(rank_of(k) - rank_of(m.to())) <= 1;
+}
+
+// The extension a move earns by the switched-on rules, before the cap. `legal_moves` is the number of
+// legal moves of the node, or -1 when they are not generated yet (single_reply_ext has them generated
+// first). `gives_check` is asked only when check_ext is on (it costs a test).
+template <class GivesCheck>
+inline ExtensionKind move_extension(const SearchConfig& c, const Board& b, Move m, int legal_moves,
+                                    GivesCheck gives_check) {
+  if (c.check_ext && gives_check()) return ExtensionKind::Check;
+  if (c.single_reply_ext && legal_moves == 1) return ExtensionKind::SingleReply;
+  if (c.pawn_ext && pawn_push_extends(b, m)) return ExtensionKind::Pawn;
+  if (c.king_safety_ext && king_shelter_capture(b, m)) return ExtensionKind::KingSafety;
+  return ExtensionKind::None;
+}
+
+// §3.6 cap: an extension of `ext` plies at `ply` with `depth` to go is granted only while the line's
+// horizon stays within max_extension_ply plies of the root, so a chain of checks cannot run away.
+inline bool extension_fits(const SearchConfig& c, int ply, int depth, int ext) {
+  return ply + depth + ext <= c.max_extension_ply;
+}
+
+// §3.6 threat extension: the null-move search (§5.2) returned a mate against the side to move, so
+// passing loses and this node deserves one more ply (within the cap).
+inline bool threat_extends(const SearchConfig& c, int ply, int depth, Score null_value) {
+  return c.threat_ext
+         && null_value <= -ScoreMateBound
+         && extension_fits(c, ply, depth, 1);
 }
 
 }  // namespace buho

@@ -22,6 +22,7 @@ void TranspositionTable::clear() {
 const TTEntry* TranspositionTable::probe(std::uint64_t key) {
   ++counters.probes;
   const int n = slots_per_entry();
+  BUHO_ASSERT(allocated());
   TTEntry* e = &slots_[std::size_t(index_of(key)) * n];
   bool occupied = false;
   for (int i = 0; i < n; ++i) {
@@ -54,6 +55,7 @@ void TranspositionTable::store(std::uint64_t key, int depth, int value, Bound bo
     slot = fresh;
   };
 
+  BUHO_ASSERT(allocated());
   TTEntry* e = &slots_[std::size_t(index_of(key)) * slots_per_entry()];
   switch (scheme_) {
     case ReplacementScheme::Always:

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/checks.h"
 #include "engine/search_config.h"
 #include "engine/types.h"
 
@@ -55,7 +56,9 @@ class TranspositionTable {
   const TTEntry& slot(int entry, int which) const { return slots_[std::size_t(entry) * slots_per_entry() + which]; }
   int index_of(std::uint64_t key) const {
     // key mod entries; a power-of-two size (the usual case) needs no division.
-    return mask_ ? int(key & mask_) : int(key % std::uint64_t(entries_));
+    const int index = mask_ ? int(key & mask_) : int(key % std::uint64_t(entries_));
+    BUHO_ASSERT(index >= 0 && index < entries_);
+    return index;
   }
   // Starts loading the slots of `key` into the cache; changes nothing.
   void prefetch(std::uint64_t key) const {

@@ -279,3 +279,38 @@ TEST(Board, NullMoveFlipsSideAndKey) {
   EXPECT_EQ(b.key(), key);
   EXPECT_EQ(square_name(b.ep_square()), "e3");
 }
+
+// Invariant checks (engine/checks.h): on in Debug and sanitizer builds, where a broken invariant aborts
+// naming the file, the line and the condition; compiled out in Release, where the condition is not even
+// evaluated.
+TEST(BoardChecks, ConditionIsEvaluatedOnlyWhenChecksAreOn) {
+  int evaluated = 0;
+  BUHO_ASSERT(++evaluated > 0);
+  EXPECT_EQ(evaluated, BUHO_CHECKS_ENABLED ? 1 : 0);
+}
+
+TEST(BoardChecksDeathTest, AFailingCheckAbortsWithFileLineAndCondition) {
+#if BUHO_CHECKS_ENABLED
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(BUHO_ASSERT(1 + 1 == 3), "board_test\\.cpp:[0-9]+: engine invariant violated: 1 \\+ 1 == 3");
+#else
+  GTEST_SKIP() << "checks are compiled out (Release without BUHO_CHECKS)";
+#endif
+}
+
+TEST(BoardChecksDeathTest, HistoryBoundIsChecked) {
+#if BUHO_CHECKS_ENABLED
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // One ply more than the history holds aborts instead of writing past the array; so does an unmake
+  // with nothing to undo.
+  Board b;
+  for (int i = 0; i < Board::MaxHistory; ++i) b.make_null();
+  EXPECT_TRUE(b.is_ok());
+  EXPECT_DEATH(b.make_null(), "history_size_ < MaxHistory");
+  EXPECT_DEATH(Board().unmake_null(), "history_size_ > 0");
+  Board start;
+  EXPECT_DEATH(start.unmake_move(start.parse_uci_move("e2e4")), "history_size_ > 0");
+#else
+  GTEST_SKIP() << "checks are compiled out (Release without BUHO_CHECKS)";
+#endif
+}

@@ -88,7 +88,7 @@ TEST(Presets, CustomVersionsAndErrors) {
 TEST(Presets, FlagsRoundTrip) {
   buho::SearchConfig s;
   buho::EvalConfig e;
-  s.tt_scheme = int(buho::ReplacementScheme::Never);
+  s.tt_scheme = buho::ReplacementScheme::Never;
   s.null_move_r = 3;
   const json j = harness::flags_to_json(s, e);
   buho::SearchConfig s2;
@@ -96,7 +96,7 @@ TEST(Presets, FlagsRoundTrip) {
   harness::apply_flags(j, s2, e2, "roundtrip");
   EXPECT_EQ(harness::flags_to_json(s2, e2), j);
   harness::apply_flag_text("tt_scheme=depth", s2, e2, "--set");
-  EXPECT_EQ(s2.tt_scheme, int(buho::ReplacementScheme::Depth));
+  EXPECT_EQ(s2.tt_scheme, buho::ReplacementScheme::Depth);
   EXPECT_THROW(harness::apply_flag_text("tt_entries=0", s2, e2, "--set"), harness::UserError);
   EXPECT_THROW(harness::apply_flag_text("eval.nope=1", s2, e2, "--set"), harness::UserError);
 }

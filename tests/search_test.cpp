@@ -115,6 +115,29 @@ TEST(Search, ExactVersionsReturnTheMinimaxValue) {
   EXPECT_GE(checked, 80);
 }
 
+// The root-driver seam (engine/search.cpp root_iteration): every driver in the name table has one name
+// both ways, and on the exact versions returns the minimax value, as the thesis's alpha-beta does. A new
+// driver (MTD(f), SSS*, ...) is held to the same value by this loop without a line changed here.
+TEST(Search, EveryRootDriverReturnsTheMinimaxValue) {
+  EXPECT_EQ(SearchConfig{}.root_driver, RootDriver::AlphaBeta);  // the thesis's
+  const EvalConfig e;
+  Minimax ref(e);
+  for (const auto& [driver, name] : kRootDriverNames) {
+    EXPECT_EQ(driver_name(driver), name);
+    EXPECT_EQ(enum_from_name(kRootDriverNames, name), driver);
+    for (const char* v : {"A", "C"}) {
+      SearchConfig s = version(v).search;
+      s.root_driver = driver;
+      for (int i = 0; i < 6; ++i)
+        for (int depth = 1; depth <= 3; ++depth) {
+          Board board = Board::from_fen(kPositions[i]);
+          EXPECT_EQ(run(s, kPositions[i], depth).score, ref.negamax(board, depth, 0))
+              << name << " " << v << " " << kPositions[i] << " depth " << depth;
+        }
+    }
+  }
+}
+
 TEST(Search, OrderingChangesTheCountNotTheValue) {
   // Ordering must cut the tree on a real middlegame (claim C1 in miniature) while the value stays.
   const char* fen = "r3kb1r/3n1pp1/p6p/2pPp2q/Pp2N3/3B2PP/1PQ2P2/R3K2R w KQkq - 0 1";  // LCTII.POS.01
@@ -365,17 +388,18 @@ TEST(Flags, AspirationWindowReSearches) {
 
 TEST(Flags, NullMoveExclusions) {
   const SearchConfig f = version("F").search;
+  const Evaluator ev{EvalConfig{}};
   const Board quiet = Board::from_fen(kMiddlegame);
-  EXPECT_TRUE(null_move_allowed(f, quiet, 1, false, false, 0));
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, true, false, 0));   // in check
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, false, true, 0));   // twice in a row
-  EXPECT_FALSE(null_move_allowed(f, quiet, 0, false, false, 0));  // root
-  EXPECT_FALSE(null_move_allowed(f, quiet, 1, false, false, ScoreMate - 5));
-  EXPECT_FALSE(null_move_allowed(version("E").search, quiet, 1, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, ev, quiet, 1, false, false, 0));
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, true, false, 0));   // in check
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, true, 0));   // twice in a row
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 0, false, false, 0));  // root
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, false, ScoreMate - 5));
+  EXPECT_FALSE(null_move_allowed(version("E").search, ev, quiet, 1, false, false, 0));
   const Board pawns = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, pawns, 1, false, false, 0));  // king and pawns only
+  EXPECT_FALSE(null_move_allowed(f, ev, pawns, 1, false, false, 0));  // king and pawns only
   const Board minor = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, minor, 1, false, false, 0));  // little material
+  EXPECT_FALSE(null_move_allowed(f, ev, minor, 1, false, false, 0));  // little material
   // It acts in the search, and never in a king-and-pawns ending.
   const auto r = run(f, kMiddlegame, 6);
   EXPECT_GT(r.stats.null_tries, 0u);
@@ -383,6 +407,21 @@ TEST(Flags, NullMoveExclusions) {
   EXPECT_EQ(run(f, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", 6).stats.null_tries, 0u);
   // Without it the count is E's.
   EXPECT_EQ(run(with("F", "null_move", "false"), kMiddlegame, 6).stats.nodes, run(version("E").search, kMiddlegame, 6).stats.nodes);
+}
+
+// §5.2.2 "little material" is counted in the evaluation's piece values: a knight worth 600 instead of the
+// thesis's 300 lifts K+N+pawns over the 500 cp floor, so the null move becomes allowed there, and the
+// search then tries it.
+TEST(Flags, NullMoveMaterialTestUsesTheEvaluationsPieceValues) {
+  const SearchConfig f = version("F").search;
+  const char* fen = "4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1";
+  const Board minor = Board::from_fen(fen);
+  EvalConfig heavy_knight;
+  heavy_knight.knight_value = 600;
+  EXPECT_FALSE(null_move_allowed(f, Evaluator(EvalConfig{}), minor, 1, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, Evaluator(heavy_knight), minor, 1, false, false, 0));
+  EXPECT_EQ(run(f, fen, 5).stats.null_tries, 0u);
+  EXPECT_GT(run(f, fen, 5, heavy_knight).stats.null_tries, 0u);
 }
 
 TEST(Flags, FutilityNeverPrunesAChecks) {
@@ -463,6 +502,71 @@ TEST(Flags, ExtensionsActAndAreCapped) {
   EXPECT_EQ(run(capped, kMiddlegame, 5).stats.ext_check, 0u);
   capped.max_extension_ply = 6;
   EXPECT_GT(run(capped, kMiddlegame, 5).stats.ext_check, 0u);
+}
+
+// The extension rules themselves (§3.6), asked directly: each fires only with its flag, only on its kind
+// of move, in a fixed order (one ply per move), and the cap counts plies from the root.
+TEST(Flags, ExtensionRules) {
+  SearchConfig all;
+  all.check_ext = all.single_reply_ext = all.pawn_ext = all.king_safety_ext = true;
+  const SearchConfig none;  // version H: every extension off
+  auto yes = [] { return true; };
+  auto no = [] { return false; };
+  // White pawns on b6 and g7, a rook on d1; Black's king on e8 with a knight on f7 beside it.
+  const Board b = Board::from_fen("4k3/5nP1/1P6/8/8/8/8/3RK3 w - - 0 1");
+  const Move to_seventh = b.parse_uci_move("b6b7"), promotion = b.parse_uci_move("g7g8q");
+  const Move quiet = b.parse_uci_move("d1d2"), check = b.parse_uci_move("d1d8");
+  ASSERT_FALSE(to_seventh.is_null());
+  ASSERT_FALSE(promotion.is_null());
+  EXPECT_TRUE(pawn_push_extends(b, to_seventh));
+  EXPECT_TRUE(pawn_push_extends(b, promotion));
+  EXPECT_FALSE(pawn_push_extends(b, quiet));
+  // Black's seventh rank is the second: a black pawn reaching it extends, one reaching the third does not.
+  const Board black = Board::from_fen("4k3/8/8/8/8/3p4/6p1/R3K3 b - - 0 1");
+  EXPECT_TRUE(pawn_push_extends(black, black.parse_uci_move("d3d2")));
+  EXPECT_TRUE(pawn_push_extends(black, black.parse_uci_move("g2g1q")));
+  // King safety: Rxd7 captures beside the black king, Rxa2 far from it.
+  const Board caps = Board::from_fen("4k3/3n4/8/8/8/8/n7/R2RK3 w - - 0 1");
+  const Move near_king = caps.parse_uci_move("d1d7"), far = caps.parse_uci_move("a1a2");
+  ASSERT_TRUE(near_king.is_capture());
+  ASSERT_TRUE(far.is_capture());
+  EXPECT_TRUE(king_shelter_capture(caps, near_king));
+  EXPECT_FALSE(king_shelter_capture(caps, far));
+  EXPECT_FALSE(king_shelter_capture(caps, caps.parse_uci_move("d1d2")));  // next to nothing, no capture
+
+  // Each rule only with its flag.
+  EXPECT_EQ(move_extension(none, b, check, 20, yes), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, b, quiet, 1, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, b, to_seventh, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(none, caps, near_king, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(all, b, check, 20, yes), ExtensionKind::Check);
+  EXPECT_EQ(move_extension(all, b, quiet, 1, no), ExtensionKind::SingleReply);
+  EXPECT_EQ(move_extension(all, b, quiet, -1, no), ExtensionKind::None);  // moves not generated: unknown
+  EXPECT_EQ(move_extension(all, b, quiet, 20, no), ExtensionKind::None);
+  EXPECT_EQ(move_extension(all, b, to_seventh, 20, no), ExtensionKind::Pawn);
+  EXPECT_EQ(move_extension(all, caps, near_king, 20, no), ExtensionKind::KingSafety);
+  // One ply per move: a checking promotion is a check extension, not a pawn one.
+  EXPECT_EQ(move_extension(all, b, promotion, 20, yes), ExtensionKind::Check);
+  // gives_check is asked only when check_ext is on.
+  SearchConfig pawn_only;
+  pawn_only.pawn_ext = true;
+  bool asked = false;
+  EXPECT_EQ(move_extension(pawn_only, b, to_seventh, 20, [&] { return asked = true; }), ExtensionKind::Pawn);
+  EXPECT_FALSE(asked);
+
+  // The cap: the extended line's horizon (ply + depth + ext) must stay within max_extension_ply.
+  SearchConfig cap;
+  cap.max_extension_ply = 10;
+  EXPECT_TRUE(extension_fits(cap, 4, 5, 1));
+  EXPECT_FALSE(extension_fits(cap, 5, 5, 1));
+  // Threat extension: only with its flag, only for a mate against the side to move, within the cap.
+  SearchConfig threat;
+  threat.threat_ext = true;
+  threat.max_extension_ply = 10;
+  EXPECT_TRUE(threat_extends(threat, 4, 5, -ScoreMate + 3));
+  EXPECT_FALSE(threat_extends(threat, 4, 5, -500));
+  EXPECT_FALSE(threat_extends(threat, 5, 5, -ScoreMate + 3));
+  EXPECT_FALSE(threat_extends(none, 4, 5, -ScoreMate + 3));
 }
 
 }  // namespace

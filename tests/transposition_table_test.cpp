@@ -1,6 +1,9 @@
 // The transposition table's replacement schemes (§4.6.3) and counters.
 #include <gtest/gtest.h>
 
+#include <iterator>
+
+#include "engine/search_config.h"
 #include "engine/transposition_table.h"
 
 namespace {
@@ -109,6 +112,33 @@ TEST(TranspositionTable, FailLowKeepsTheOldMove) {
   tt.store(5, 4, -10, Bound::Upper, Move());
   EXPECT_EQ(tt.probe(5)->move, kMove);
   EXPECT_EQ(tt.probe(5)->bound, Bound::Upper);
+}
+
+// The scheme names are written once (kReplacementSchemeNames): the tt_scheme flag's choices, its text,
+// its parser and scheme_name() all read that table, and a name it lacks is refused with the valid ones.
+TEST(ReplacementSchemeNames, OneTableReadByTheFlagTheParserAndTheNameFunction) {
+  const Param<SearchConfig>* p = find_param(search_params(), "tt_scheme");
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->kind, ParamKind::Choice);
+  ASSERT_EQ(p->choices.size(), std::size(kReplacementSchemeNames));
+  for (std::size_t i = 0; i < std::size(kReplacementSchemeNames); ++i) {
+    const auto [value, name] = kReplacementSchemeNames[i];
+    EXPECT_EQ(p->choices[i], name);
+    EXPECT_EQ(scheme_name(value), name);
+    EXPECT_EQ(enum_from_name(kReplacementSchemeNames, name), value);
+    SearchConfig c;
+    EXPECT_EQ(set_param(search_params(), c, "tt_scheme", name), "") << name;
+    EXPECT_EQ(c.tt_scheme, value) << name;
+    EXPECT_EQ(param_to_text(*p, c), name);
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(kReplacementSchemeNames[j].name, name);  // names are distinct
+  }
+  EXPECT_EQ(param_domain(*p), "always|never|depth|depth_always");
+  SearchConfig c;
+  const std::string err = set_param(search_params(), c, "tt_scheme", "sometimes");
+  EXPECT_NE(err.find("'sometimes'"), std::string::npos) << err;
+  EXPECT_NE(err.find("always|never|depth|depth_always"), std::string::npos) << err;
+  EXPECT_EQ(c.tt_scheme, SearchConfig{}.tt_scheme);  // unchanged
+  EXPECT_FALSE(enum_from_name(kReplacementSchemeNames, "sometimes").has_value());
 }
 
 }  // namespace

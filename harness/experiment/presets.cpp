@@ -77,7 +77,7 @@ json param_json(const buho::Param<Config>& p, const Config& c) {
   switch (p.kind) {
     case buho::ParamKind::Bool: return c.*p.bool_field;
     case buho::ParamKind::Int: return c.*p.int_field;
-    case buho::ParamKind::Choice: return std::string(p.choices.at(std::size_t(c.*p.int_field)));
+    case buho::ParamKind::Choice: return buho::param_to_text(p, c);
   }
   return nullptr;
 }
