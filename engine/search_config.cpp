@@ -39,6 +39,10 @@ ParamTable<SearchConfig> make_table() {
            "also try quiet checking moves at the first quiescence ply (§3.5 names checks as candidates)"),
       flag("iterative_deepening", &S::iterative_deepening,
            "search depth 1, 2, ..., d; nodes are summed over the iterations (§3.4, Alg. 3); off = one search at d"),
+      choice_param<S, &S::root_driver, kRootDriverNames>(
+          "driver",
+          "how each iteration searches the root: alphabeta = NegaMax alpha-beta (Alg. 2) with a full window, or "
+          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4)"),
       // --- Move ordering ---
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),
