@@ -524,8 +524,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
 }
 
 std::size_t transposition_table_bytes(const SearchConfig& c) {
-  return sizeof(TTEntry) * std::size_t(c.tt_entries) *
-         std::size_t(ReplacementScheme(c.tt_scheme) == ReplacementScheme::DepthAlways ? 2 : 1);
+  return sizeof(TTEntry) * std::size_t(c.tt_entries) * std::size_t(TranspositionTable::slots_per_entry(c.tt_scheme));
 }
 
 Engine::Engine(const SearchConfig& search, const EvalConfig& eval) : impl_(std::make_unique<Impl>(search, eval)) {}

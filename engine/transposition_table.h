@@ -52,7 +52,9 @@ class TranspositionTable {
 
   int entries() const { return entries_; }
   ReplacementScheme scheme() const { return scheme_; }
-  int slots_per_entry() const { return scheme_ == ReplacementScheme::DepthAlways ? 2 : 1; }
+  int slots_per_entry() const { return slots_per_entry(scheme_); }
+  // Positions one entry holds under `scheme` (the one place a scheme's slot count is written).
+  static constexpr int slots_per_entry(ReplacementScheme scheme) { return scheme == ReplacementScheme::DepthAlways ? 2 : 1; }
   const TTEntry& slot(int entry, int which) const { return slots_[std::size_t(entry) * slots_per_entry() + which]; }
   int index_of(std::uint64_t key) const {
     // key mod entries; a power-of-two size (the usual case) needs no division.
