@@ -2,7 +2,7 @@
 """Figures 6.1/6.2 of the thesis from a results directory: per position, each version's nodes as a
 percentage of version A, by depth, on a log scale, with the thesis's curve beside ours.
 
-usage: scripts/plot_versions.py results/quick [--thesis data/thesis/thesis_versions_nodes.csv]
+usage: scripts/plot_versions.py out/quick [--thesis data/thesis/thesis_versions_nodes.csv]
 Reads DIR/cells.csv (tidy, from `harness run`/`harness report`); writes DIR/versions-<position>.png/.svg.
 
 A cell stopped by the experiment's node budget (completed = false) holds only a partial count. Where
