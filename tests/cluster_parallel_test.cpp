@@ -14,41 +14,19 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/paths.h"
+#include "cluster_test_util.h"
 #include "runner_test_util.h"
 
 using runner_test::TempDir;
 
 namespace {
 
-// Two positions, three versions, depths 1-3, small tables: 18 cells in a few seconds.
-constexpr const char* kConfig = R"({
-  "name": "cluster-test",
-  "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.01"]}],
-  "depths": [1, 2, 3],
-  "versions": [
-    {"name": "A16", "extends": "A", "flags": {"tt_entries": 65536}},
-    {"name": "D16", "extends": "D", "flags": {"tt_entries": 65536}},
-    {"name": "H16", "extends": "H", "flags": {"tt_entries": 65536}}
-  ]
-})";
+using cluster_test::cells_without_timing;
+using cluster_test::shell;
 
-std::vector<std::string> cells_without_timing(const std::filesystem::path& file) {
-  std::vector<std::string> out;
-  std::istringstream in(runner_test::read_text(file));
-  for (std::string line; std::getline(in, line);) {
-    nlohmann::json j = nlohmann::json::parse(line);
-    j.erase("search_seconds");
-    j.erase("engine_seconds");
-    out.push_back(j.dump());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-int shell(const std::string& command) {
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+const std::string kConfig = cluster_test::config("cluster-test", R"({"name": "A16", "extends": "A", "flags": {"tt_entries": 65536}},
+   {"name": "D16", "extends": "D", "flags": {"tt_entries": 65536}},
+   {"name": "H16", "extends": "H", "flags": {"tt_entries": 65536}})");
 
 }  // namespace
 

@@ -15,21 +15,18 @@
 # at the same path (the engine identity check below refuses shards of different builds). Each shard uses
 # HARNESS_THREADS threads (default 1), so `-j` shards run at once per machine (default: one per core).
 set -euo pipefail
-if [ $# -lt 3 ]; then
-  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
-  exit 2
-fi
+. "$(dirname "$0")/common.sh"
+usage_unless_args "$0" $#
 config=$1 shards=$2 out=$3
 shift 3
 [ "${1:-}" = "--" ] && shift
-case $shards in '' | *[!0-9]* | 0) echo "parallel.sh: N must be a positive integer, got '$shards'" >&2; exit 2 ;; esac
-[ -f "$config" ] || { echo "parallel.sh: config '$config' not found" >&2; exit 2; }
+check_shards_and_config parallel.sh "$shards" "$config"
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (apt-get install parallel)" >&2; exit 2; }
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 harness=${HARNESS:-$root/build/bin/harness}
 [ -x "$harness" ] || { echo "parallel.sh: $harness not built (scripts/build.sh)" >&2; exit 2; }
-config=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")
+config=$(absolute "$config")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -38,14 +35,7 @@ parallel --will-cite --joblog "$out/joblog" --resume --halt now,fail=1 "$@" \
   "$harness" run "$config" --shard {}/"$shards" --out "$out/shard-{}" --threads "${HARNESS_THREADS:-1}" --quiet \
   --no-report ::: $(seq 1 "$shards")
 
-# Every shard must have been run by one engine: merge refuses differing identities; say which shard differs.
-identities=$(for i in $(seq 1 "$shards"); do
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["engine"])' "$out/shard-$i/experiment.json"
-done | sort -u)
-if [ "$(printf '%s\n' "$identities" | wc -l)" -ne 1 ]; then
-  echo "parallel.sh: shards were run by different engines:" >&2
-  printf '  %s\n' $identities >&2
-  exit 1
-fi
+# Every shard must have been run by one engine (merge refuses differing identities too; this names them).
+identities=$(one_engine "$out" "$shards")
 "$harness" merge "$out"/shard-* --out "$out/merged"
 echo "parallel.sh: $shards shards of $(basename "$config") merged into $out/merged (engine $identities)"

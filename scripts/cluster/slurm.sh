@@ -8,20 +8,18 @@
 #   (build/bin/harness, or $HARNESS) must be at the same path on every node: the merge refuses shards of
 #   different engine identities. Resubmitting the same command resumes every shard from its cells.jsonl.
 set -euo pipefail
-if [ $# -lt 3 ]; then
-  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
-  exit 2
-fi
+. "$(dirname "$0")/common.sh"
+usage_unless_args "$0" $#
 config=$1 shards=$2 out=$3
 shift 3
-case $shards in '' | *[!0-9]* | 0) echo "slurm.sh: N must be a positive integer, got '$shards'" >&2; exit 2 ;; esac
-[ -f "$config" ] || { echo "slurm.sh: config '$config' not found" >&2; exit 2; }
+check_shards_and_config slurm.sh "$shards" "$config"
 command -v sbatch >/dev/null || { echo "slurm.sh: sbatch not found (no Slurm client here)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
+export CLUSTER_SCRIPTS=$here
 root=$(cd "$here/../.." && pwd)
 export HARNESS=${HARNESS:-$root/build/bin/harness}
 [ -x "$HARNESS" ] || { echo "slurm.sh: $HARNESS not built (scripts/build.sh)" >&2; exit 2; }
-export CONFIG=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")
+export CONFIG=$(absolute "$config")
 mkdir -p "$out/logs"
 export OUT=$(cd "$out" && pwd) SHARDS=$shards
 array=$(sbatch --parsable --array=0-$((shards - 1)) --chdir="$OUT/logs" --export=ALL "$@" "$here/slurm-shard.sbatch")

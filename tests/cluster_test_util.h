@@ -1,0 +1,47 @@
+// Shared by the cluster recipe tests (cluster_parallel_test, cluster_slurm_slow_test): a small experiment, running
+// a shell command, and cells compared between runs.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "runner_test_util.h"
+
+namespace cluster_test {
+
+// Two positions, depths 1-3, small tables: a few seconds. Versions as given (JSON objects or preset names).
+inline std::string config(const std::string& name, const std::string& versions) {
+  return R"({"name": ")" + name + R"(", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.01"]}],
+ "depths": [1, 2, 3], "versions": [)" + versions + "]}";
+}
+
+// A cells.jsonl's lines, sorted, without the two wall-clock fields (search_seconds, engine_seconds): they measure
+// one run's time and differ between any two runs; everything else must be equal byte for byte.
+inline std::vector<std::string> cells_without_timing(const std::filesystem::path& file) {
+  std::vector<std::string> out;
+  std::istringstream in(runner_test::read_text(file));
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    j.erase("search_seconds");
+    j.erase("engine_seconds");
+    out.push_back(j.dump());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Runs `command` with /bin/sh; its exit code, or -1 when it did not exit normally.
+inline int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace cluster_test
