@@ -14,6 +14,7 @@
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/output_lock.h"
 #include "runner_test_util.h"
+#include "stored_cells_util.h"
 
 using runner_test::TempDir;
 namespace fs = std::filesystem;
@@ -31,18 +32,7 @@ const std::string kConfig = R"({
 })";
 constexpr std::size_t kCells = 24;
 
-// Cells by key without their timings (the only fields two runs of a cell may differ in); a key stored
-// twice fails the test.
-std::map<std::string, nlohmann::json> cells_by_key(const fs::path& dir) {
-  std::map<std::string, nlohmann::json> out;
-  for (const auto& r : harness::read_cells(dir / "cells.jsonl").rows) {
-    nlohmann::json j = r.to_json();
-    j.erase("search_seconds");
-    j.erase("engine_seconds");
-    EXPECT_TRUE(out.emplace(r.key, j).second) << "cell stored twice: " << r.key;
-  }
-  return out;
-}
+using runner_test::cells_by_key;
 
 struct RunFailures : ::testing::Test {
   TempDir tmp;

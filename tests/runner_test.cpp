@@ -12,6 +12,7 @@
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/run_log.h"
 #include "runner_test_util.h"
+#include "stored_cells_util.h"
 
 using runner_test::TempDir;
 namespace fs = std::filesystem;
@@ -29,18 +30,7 @@ const std::string kConfig = R"({
 })";
 constexpr std::size_t kCells = 66;
 
-// The lines of a cells.jsonl by key, without the two timing fields (the only ones that may differ
-// between two runs of the same cell).
-std::map<std::string, nlohmann::json> cells_by_key(const fs::path& dir) {
-  std::map<std::string, nlohmann::json> out;
-  for (const auto& r : harness::read_cells(dir / "cells.jsonl").rows) {
-    nlohmann::json j = r.to_json();
-    j.erase("search_seconds");
-    j.erase("engine_seconds");
-    EXPECT_TRUE(out.emplace(r.key, j).second) << "cell stored twice: " << r.key;
-  }
-  return out;
-}
+using runner_test::cells_by_key;
 
 struct RunnerFixture : ::testing::Test {
   TempDir tmp;
