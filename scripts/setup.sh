@@ -13,6 +13,7 @@ packages=(
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
   clang libfuzzer-14-dev      # scripts/fuzz.sh: libFuzzer targets of fuzz/ with ASan+UBSan
+  polyglot                    # xboard <-> UCI adapter: a real client of `harness uci` (uci_polyglot_test)
 )
 
 missing=()
