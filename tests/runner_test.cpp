@@ -19,12 +19,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// 3 positions x 3 versions x 6 depths + a 2 x 2 TT sweep at depths 4-6: 54 + 12 cells, a few seconds.
+// 3 positions x 3 versions x 6 depths + a 2 x 2 TT sweep at depths 4-6: 54 + 12 cells, a few seconds. The
+// versions use an 8192-entry table: the presets' 2M entries (64 MB, cleared per cell) would cost more than the
+// searches, and a size apart from the sweep's keeps the two tables' cells distinct.
+const std::string kVersions =
+    R"([{"name": "Bs", "extends": "B", "flags": {"tt_entries": 8192}}, {"name": "Ds", "extends": "D", "flags": {"tt_entries": 8192}}, )"
+    R"({"name": "Hs", "extends": "H", "flags": {"tt_entries": 8192}}])";
 const std::string kConfig = R"({
   "name": "tiny",
   "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.FIN.08", "LCTII.FIN.06", "LCTII.POS.09"]}],
   "depths": {"from": 1, "to": 6},
-  "versions": ["B", "D", "H"],
+  "versions": )" + kVersions + R"(,
   "sweeps": [{"version": "D", "positions": ["LCTII.FIN.06"], "tt_entries": [1024, 4096],
               "tt_schemes": ["always", "depth_always"], "depths": [4, 5, 6]}]
 })";
@@ -112,7 +117,8 @@ TEST_F(RunnerFixture, ShardsMergedEqualOneRun) {
   // A shard of another config is refused.
   TempDir other;
   std::string changed = kConfig;
-  changed.replace(changed.find("\"B\", "), 5, "");
+  const std::string bs = R"({"name": "Bs", "extends": "B", "flags": {"tt_entries": 8192}}, )";
+  changed.replace(changed.find(bs), bs.size(), "");
   runner_test::write_text(other / "c.json", changed);
   run_ok("run " + (other / "c.json").string() + " -q --shard 1/9 --out " + (other / "o").string());
   const auto r = runner_test::run_harness("merge " + (tmp / "s1").string() + " " + (other / "o").string() + " --out " +
@@ -129,9 +135,8 @@ TEST_F(RunnerFixture, ChangedConfigIsRefusedAndFreshSetsOldResultsAside) {
 
   // The same config with version H's LMR tuned differently: results would differ.
   std::string changed = kConfig;
-  const std::string versions = "[\"B\", \"D\", \"H\"]";
-  changed.replace(changed.find(versions), versions.size(),
-                  "[\"B\", \"D\", {\"name\": \"H2\", \"extends\": \"H\", \"flags\": {\"lmr_min_moves\": 3}}]");
+  const std::string h = R"({"name": "Hs", "extends": "H", "flags": {"tt_entries": 8192}})";
+  changed.replace(changed.find(h), h.size(), R"({"name": "H2", "extends": "H", "flags": {"tt_entries": 8192, "lmr_min_moves": 3}})");
   runner_test::write_text(config, changed);
   const auto r = runner_test::run_harness("run " + config.string() + " -q --out " + out.string());
   EXPECT_EQ(r.code, 2) << r.output;

@@ -100,7 +100,10 @@ const char* kPositions[] = {
 TEST(Search, ExactVersionsReturnTheMinimaxValue) {
   const EvalConfig e;
   Minimax ref(e);
-  const SearchConfig a = version("A").search, b = version("B").search, c = version("C").search;
+  SearchConfig a = version("A").search, b = version("B").search, c = version("C").search;
+  // A small table: the versions' 2M entries (64 MB, cleared per search) would cost more than these trees. The
+  // table orders moves in B and C; it never changes a value.
+  b.tt_entries = c.tt_entries = 1 << 12;
   int checked = 0;
   for (const char* fen : kPositions) {
     for (int depth = 1; depth <= 4; ++depth) {
@@ -251,7 +254,9 @@ TEST(Search, EveryVersionFindsMatesInTwoAndThree) {
       // move reductions can hide the mating line by one ply (6k1/8/4K3/...: mate in 4 at depth 6), so H
       // gets one ply more.
       const int depth = 2 * c.moves + (std::string(v) == "H" ? 1 : 0);
-      const auto r = run(version(v).search, c.fen, depth);
+      SearchConfig cfg = version(v).search;
+      cfg.tt_entries = 1 << 16;  // ample for these trees; the presets' 2M entries cost more to clear than to search
+      const auto r = run(cfg, c.fen, depth);
       EXPECT_EQ(r.score, ScoreMate - (2 * c.moves - 1)) << v << " " << c.fen;
       ASSERT_FALSE(r.pv.empty());
       EXPECT_EQ(r.pv.front(), r.best_move);
