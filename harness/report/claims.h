@@ -1,7 +1,8 @@
-// The thesis's claims C1-C9 (THESIS.md §5) checked against the measured nodes. Each claim is split
-// into parts; each part is a mean change (in %) over named cells tested against a stated band. The
-// bands are the thesis's figure widened by a stated slack (claims.cpp, next to each claim), and
-// are printed in the report beside the figures that decide them.
+// The thesis's claims C1-C9 (THESIS.md §5) checked against the measured nodes, as the thesis words them
+// (§6.2-6.3; claims.cpp quotes the Spanish sentence beside each). Each claim is split into parts: a mean change
+// (in %) over named cells tested against a band (a figure widened by a stated slack) or a bound; a statement
+// about every cell ("does not reduce"); a trend over depth ("grows"); or that every pair a figure needs has
+// finished. Each is printed in the report beside the figures that decide it.
 #pragma once
 
 #include <string>
