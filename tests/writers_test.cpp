@@ -10,6 +10,7 @@
 #include "engine/search_stats.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/thesis_fit.h"
 #include "runner_test_util.h"
 
 using namespace harness;
@@ -188,4 +189,45 @@ TEST(Claims, BandsAndVerdicts) {
   EXPECT_EQ(claims[0].verdict(), "not measured");  // no depth 4 or 8 in the sample
   // C9 on the sample sweep: no "never" scheme, so the savings parts are not measured.
   EXPECT_EQ(claims[8].parts[1].state, ClaimPart::State::NotMeasured);
+}
+
+TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {
+  // Ratios 0.25, 0.5, 1, 1.5, 3 (factors 4, 2, 1, 1.5, 3), one cell stopped by the budget, one not measured, and
+  // one sweep cell at ratio 1.
+  std::vector<ComparisonRow> rows;
+  auto row = [&](const char* version, std::uint64_t thesis, std::optional<std::uint64_t> measured, bool truncated = false) {
+    ComparisonRow r;
+    r.version = version;
+    r.thesis_nodes = thesis;
+    r.measured = measured;
+    r.truncated = truncated;
+    rows.push_back(r);
+  };
+  row("A", 400, 100);
+  row("A", 200, 100);
+  row("B", 100, 100);
+  row("B", 200, 300);
+  row("C", 100, 300);
+  row("A", 100, 900, true);
+  row("C", 100, std::nullopt);
+  ComparisonRow sweep;
+  sweep.table = TableRef::sweep_named("tt");
+  sweep.thesis_nodes = 50;
+  sweep.measured = 50;
+  rows.push_back(sweep);
+
+  const auto fit = thesis_fit(rows);
+  ASSERT_EQ(fit.size(), 3u);
+  EXPECT_EQ(fit[0].group, "Tables B.1-B.6");
+  EXPECT_EQ(fit[0].compared, 5);
+  EXPECT_EQ(fit[0].stopped, 1);
+  EXPECT_EQ(fit[0].not_measured, 1);
+  EXPECT_DOUBLE_EQ(fit[0].median_factor, 2.0);   // 1, 1.5, 2, 3, 4
+  EXPECT_DOUBLE_EQ(fit[0].within_2x, 3.0 / 5);   // 1, 1.5, 2
+  EXPECT_DOUBLE_EQ(fit[0].worst_tenth, 4.0);     // nearest rank ceil(0.9 * 5) = 5
+  EXPECT_EQ(fit[1].compared, 2);                 // version A: factors 4 and 2
+  EXPECT_DOUBLE_EQ(fit[1].median_factor, 3.0);
+  EXPECT_EQ(fit[1].stopped, 1);
+  EXPECT_EQ(fit[2].group, "Tables B.7-B.9");
+  EXPECT_DOUBLE_EQ(fit[2].median_factor, 1.0);
 }

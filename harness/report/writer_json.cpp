@@ -1,6 +1,7 @@
 // summary.json: totals, the tables as nested objects, the thesis comparison and the claims.
 #include <fmt/core.h>
 
+#include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -54,6 +55,13 @@ std::string summary_json(const Report& report) {
     cmp.push_back(row);
   }
   j["thesis_comparison"] = cmp;
+
+  json fit = json::array();
+  for (const auto& f : thesis_fit(report.comparison))
+    fit.push_back({{"group", f.group}, {"compared", f.compared}, {"stopped_by_budget", f.stopped},
+                   {"not_measured", f.not_measured}, {"median_factor", std::round(f.median_factor * 1e3) / 1e3},
+                   {"within_2x", std::round(f.within_2x * 1e3) / 1e3}, {"worst_tenth_factor", std::round(f.worst_tenth * 1e3) / 1e3}});
+  if (!fit.empty()) j["thesis_fit"] = fit;
 
   json claims = json::array();
   for (const auto& c : report.claims) {

@@ -7,6 +7,7 @@
 
 #include "engine/search_stats.h"
 
+#include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -166,6 +167,15 @@ std::string markdown_report(const Report& report) {
           "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
           "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound. Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
           "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
+    // The fit in one line per group (thesis_fit.h): what issue 11's numbers are read from.
+    md += "### Fit, in one line per group\n\nA factor is measured ÷ thesis or its inverse, whichever is ≥ 1; only cells "
+          "both sides finished count.\n\n| Tables | Cells compared | Stopped by the budget | Not measured | Median factor | "
+          "Within 2× | Worst tenth from |\n|---|--:|--:|--:|--:|--:|--:|\n";
+    for (const auto& f : thesis_fit(report.comparison))
+      md += f.compared == 0 ? fmt::format("| {} | 0 | {} | {} | — | — | — |\n", f.group, f.stopped, f.not_measured)
+                            : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", f.group, f.compared,
+                                          f.stopped, f.not_measured, f.median_factor, 100 * f.within_2x, f.worst_tenth);
+    md += "\n";
     std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
     std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
     for (const auto& r : report.comparison) {
