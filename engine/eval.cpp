@@ -305,7 +305,7 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
   // defines material; king excluded; the configured piece values, whether or not the material term
   // is switched on) is strictly below the threshold. It is one game phase for the whole position, so
   // both kings switch together and the evaluation stays colour-symmetric.
-  const bool endgame = side_material[White] < c.endgame_threshold && side_material[Black] < c.endgame_threshold;
+  const bool endgame = endgame_by_material(side_material[White], side_material[Black]);
   if (c.material) {
     t.v[TMaterial][White] = side_material[White];
     t.v[TMaterial][Black] = side_material[Black];
@@ -527,6 +527,13 @@ Score Evaluator::material_balance(const Board& b) const {
   const int sum = material(b, White) - material(b, Black);
   return b.side_to_move() == White ? sum : -sum;
 }
+
+// §2.4.3 the endgame test of compute() (its CHOICE comment says why each side's total is compared).
+bool Evaluator::endgame_by_material(int white_material, int black_material) const {
+  return white_material < cfg_.endgame_threshold && black_material < cfg_.endgame_threshold;
+}
+
+bool Evaluator::is_endgame(const Board& b) const { return endgame_by_material(material(b, White), material(b, Black)); }
 
 int Evaluator::material(const Board& b, Color c) const {
   return b.count(c, Pawn) * cfg_.pawn_value + non_pawn_material(b, c);

@@ -34,6 +34,9 @@ class Evaluator {
   // futility does.
   int material(const Board& b, Color c) const;
   int non_pawn_material(const Board& b, Color c) const;
+  // §2.4.3 the evaluation's endgame test (the one compute() uses); the null move's eval_endgame rule
+  // (§5.2.2) asks this same test.
+  bool is_endgame(const Board& b) const;
   EvalBreakdown breakdown(const Board& b) const;
   const EvalConfig& config() const { return cfg_; }
 
@@ -42,6 +45,7 @@ class Evaluator {
   // The single implementation behind evaluate() and breakdown(), so they cannot disagree. Fills
   // `t` and returns whether the position is an endgame (§2.4.3). Allocates nothing.
   bool compute(const Board& b, Terms& t) const;
+  bool endgame_by_material(int white_material, int black_material) const;
 
   EvalConfig cfg_;
 };

@@ -268,10 +268,11 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   // Step 5. Null move (§5.2, Alg. 10). Safe because passing is almost never the best move; not in
   // check (illegal), not twice in a row (pointless), not with only king and pawns or little material
-  // (zugzwang), not at the root (it must return a move), not when beta is a mate score (no static
+  // (zugzwang), not below null_move_min_depth, not at the root unless null_move_at_root (a root cut-off
+  // has no move: run() keeps the previous iteration's), not when beta is a mate score (no static
   // value can reach it, so the null search could not cut).
   bool threat = false;
-  if (null_move_allowed(cfg, eval, board, ply, in_check, after_null, beta)) {
+  if (null_move_allowed(cfg, eval, board, ply, depth, in_check, after_null, beta)) {
     ++stats.null_tries;
     board.make_null();
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
@@ -293,19 +294,23 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   }
 
   // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
-  // there, the node's material balance is taken once; Step 7a uses it per move.
+  // there, the node's material balance is taken once (Alg. 11 line 8); Step 7a uses it per move, with the
+  // balance after a capture or promotion under B2 (futility_material) and alpha at entry under A1
+  // (futility_alpha).
   const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
   const Score material = margin >= 0 ? eval.material_balance(board) : 0;
+  const Score futility_entry_alpha = alpha;
   auto futile = [&](Move m) {
     if (margin < 0) return false;
-    Score after = material;
-    if (m.is_capture() || m.is_promotion()) {
+    const Score bound = futility_alpha_bound(cfg, futility_entry_alpha, alpha);
+    Score balance = material;
+    if (futility_reads_material_after(cfg, m)) {
       board.make_move(m);
-      after = -eval.material_balance(board);
+      balance = -eval.material_balance(board);
       board.unmake_move(m);
     }
-    if (after + margin > alpha) return false;  // cheap exit before the check test
-    return futility_prunes(margin, after, alpha, board.gives_check(m));
+    if (balance + margin > bound) return false;  // cheap exit before the check test
+    return futility_prunes(margin, balance, bound, board.gives_check(m));
   };
 
   // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
@@ -347,7 +352,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
     // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
     // Safe because the margin bounds what the positional terms can add in the one or two plies left;
-    // never in check, near mate bounds or at the root (Step 6), never for a checking move.
+    // never in check, near mate bounds or at the root unless the readings' flags say so (Step 6), never
+    // for a checking move.
     if (futile(m)) {
       ++stats.futility_prunes;
       continue;
@@ -372,9 +378,11 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,
     // a move that is not the hash move, a killer, a capture, a promotion or a check, out of check and not
     // extended, is searched with a null window at reduced depth. Safe because a late quiet move rarely
-    // raises alpha, and one that does is searched again at full depth (Step 7d).
-    const bool reduce = lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
-                                    cfg.killers && order.is_killer(ply, m), check);
+    // raises alpha, and one that does is searched again at full depth (Step 7d). Under lmr_scope =
+    // after_alpha_raised (Alg. 12 line 9: only when bSearchPv is false) only once a move has raised alpha.
+    const bool reduce = lmr_scope_allows(cfg, found_pv)
+                        && lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
+                                       cfg.killers && order.is_killer(ply, m), check);
 
     // Step 7d. Search the move: the reduced search first when Step 7c applies; then, once a move has
     // raised alpha, a minimal window (§4.5, Alg. 7) re-searched with the full window on a fail high.
@@ -489,9 +497,18 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     if (stop) break;
     prev = v;
     result.score = v;
-    result.best_move = root_best;
-    result.pv.assign(pv[0], pv[0] + pv_len[0]);
-    if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
+    // §5.2 with null_move_at_root: a root null cut-off returns beta without a move, like Alg. 10 at any
+    // node. It needs a finite beta (Step 5), so it happens only inside an aspiration window (Alg. 6),
+    // never in the first iteration. After the first search's cut-off the fail-high re-search [beta, +inf]
+    // cannot try the null move and searches the moves; when no move of the iteration beat its alpha
+    // (that re-search finds nothing above beta, or the fail-low re-search [-inf, V] is cut by the null
+    // move), the iteration keeps the previous iteration's move and PV, with its own value. Without a
+    // root null move every completed iteration has a move (or the root has none): nothing else changes.
+    if (!root_best.is_null() || result.best_move.is_null()) {
+      result.best_move = root_best;
+      result.pv.assign(pv[0], pv[0] + pv_len[0]);
+      if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
+    }
     stats.depth_reached = d;
     if (limits.on_iteration)
       limits.on_iteration({d, stats.seldepth, v, stats.nodes,

@@ -93,6 +93,35 @@ ParamTable<SearchConfig> make_table() {
       number("lmr_min_moves", &S::lmr_min_moves, 0, 256, "moves searched at full depth before reducing (§5.4: 4)"),
       number("lmr_min_depth", &S::lmr_min_depth, 1, 128, "plies, smallest remaining depth that is reduced (§5.4: 3)"),
       number("lmr_reduction", &S::lmr_reduction, 1, 10, "plies of reduction (§5.4: the reduced search runs at d - 2)"),
+      // --- Readings of issue 11, part 2 (docs/readings.md §2-4); every default is today's tree ---
+      choice_param<S, &S::lmr_scope, kLmrScopeNames>(
+          "lmr_scope",
+          "where LMR reduces: every_node = by move count in every node (prose L1208, L1) / after_alpha_raised = "
+          "only once a move has raised alpha at the node (Alg. 12 lines 9-12: PV nodes in effect, L2) (§5.4)"),
+      number("null_move_min_depth", &S::null_move_min_depth, 1, 128,
+             "plies, smallest remaining depth at which the null move is tried (§5.2: Alg. 10 has none = 1, N1; "
+             "3 = N2; 4 with null_move_at_root = N3)"),
+      flag("null_move_at_root", &S::null_move_at_root,
+           "try the null move at the root too (Alg. 10 has no exclusion, N3); a root cut-off fails the iteration "
+           "high, and the aspiration re-search, which cannot try it, finds the move (§5.2)"),
+      choice_param<S, &S::null_move_material_rule, kNullMoveMaterialRuleNames>(
+          "null_move_material_rule",
+          "'little material' for the null move: mover_non_pawn = the mover's non-pawn material must reach "
+          "null_move_min_material (W1/W2/W4) / eval_endgame = none in an endgame as the evaluation defines it "
+          "(§2.4.3 L476 + §5.2.2 L1165, W3); king and pawns only never nulls (§5.2.2)"),
+      flag("futility_at_root", &S::futility_at_root,
+           "futility and razoring at the root too (Alg. 11 has no exclusion, F2); off = root excluded (F1) (§5.3)"),
+      choice_param<S, &S::futility_alpha, kFutilityAlphaNames>(
+          "futility_alpha",
+          "the alpha futility compares with: current = per move, the current rising alpha (A2) / entry = alpha "
+          "at node entry, as Alg. 11 lines 8-13 decide once (A1) (§5.3)"),
+      choice_param<S, &S::futility_material, kFutilityMaterialNames>(
+          "futility_material",
+          "the material balance futility reads: after_move = after the move (prose L1186, B2) / before_move = "
+          "the node's balance before any move (Alg. 11 line 8; captures pruned too, B1) (§5.3)"),
+      flag("futility_mate_guard", &S::futility_mate_guard,
+           "no futility when alpha at node entry or beta is near a mate score or infinite (prose L1190); "
+           "off = Alg. 11 as printed, with no test of the bounds (§5.3)"),
       // --- Extensions ---
       flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
       flag("single_reply_ext", &S::single_reply_ext,

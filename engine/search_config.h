@@ -39,6 +39,49 @@ inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
+// --- Readings of issue 11, part 2 (docs/readings.md §2–4): the contested readings of §5.2–5.4 as choices.
+// Every first row is today's reading (the default), so the default tree is unchanged.
+
+// §5.4 Alg. 12: where late moves are reduced.
+enum class LmrScope : int {
+  EveryNode = 0,         // L1: every node, by move count (prose L1208 "todos los demás movimientos")
+  AfterAlphaRaised = 1,  // L2: only once a move has raised alpha at this node (Alg. 12 lines 9-12, bSearchPv false)
+};
+inline constexpr EnumName<LmrScope> kLmrScopeNames[] = {
+    {LmrScope::EveryNode, "every_node"},
+    {LmrScope::AfterAlphaRaised, "after_alpha_raised"},
+};
+
+// §5.2.2: what "little material" (L1168) means for the null move.
+enum class NullMoveMaterialRule : int {
+  MoverNonPawn = 0,  // W1/W2/W4: the mover's non-pawn material must reach null_move_min_material
+  EvalEndgame = 1,   // W3: no null move in an endgame as the evaluation defines it (L476 + L1165)
+};
+inline constexpr EnumName<NullMoveMaterialRule> kNullMoveMaterialRuleNames[] = {
+    {NullMoveMaterialRule::MoverNonPawn, "mover_non_pawn"},
+    {NullMoveMaterialRule::EvalEndgame, "eval_endgame"},
+};
+
+// §5.3 Alg. 11: which alpha the futility test compares with.
+enum class FutilityAlpha : int {
+  Current = 0,  // A2: per move, against the current (rising) alpha
+  Entry = 1,    // A1: against alpha at node entry, as Alg. 11 lines 8-13 decide it once
+};
+inline constexpr EnumName<FutilityAlpha> kFutilityAlphaNames[] = {
+    {FutilityAlpha::Current, "current"},
+    {FutilityAlpha::Entry, "entry"},
+};
+
+// §5.3: which material balance the futility test reads.
+enum class FutilityMaterial : int {
+  AfterMove = 0,   // B2: after the move (prose L1186 "realizar un movimiento y evaluar la nueva posición")
+  BeforeMove = 1,  // B1: the node's balance before any move (Alg. 11 line 8), so captures can be pruned too
+};
+inline constexpr EnumName<FutilityMaterial> kFutilityMaterialNames[] = {
+    {FutilityMaterial::AfterMove, "after_move"},
+    {FutilityMaterial::BeforeMove, "before_move"},
+};
+
 struct SearchConfig {
   // --- Tree shape ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
@@ -76,6 +119,16 @@ struct SearchConfig {
   int lmr_min_moves = 4;             // moves searched at full depth before reducing
   int lmr_min_depth = 3;             // plies: no reduction below this depth
   int lmr_reduction = 1;             // plies of reduction
+
+  // --- Readings of issue 11, part 2 (docs/readings.md §2–4); each default is today's reading ---
+  LmrScope lmr_scope = LmrScope::EveryNode;  // §5.4 L1 / L2
+  int null_move_min_depth = 1;               // §5.2 plies: no null move below this depth (N1 = 1, N2 = 3, N3 = 4)
+  bool null_move_at_root = false;            // §5.2 Alg. 10 at the root too (N3)
+  NullMoveMaterialRule null_move_material_rule = NullMoveMaterialRule::MoverNonPawn;  // §5.2.2 W1/W2/W4 / W3
+  bool futility_at_root = false;             // §5.3 F1 (root excluded) / F2 (Alg. 11 has no exclusion)
+  FutilityAlpha futility_alpha = FutilityAlpha::Current;              // §5.3 A2 / A1
+  FutilityMaterial futility_material = FutilityMaterial::AfterMove;   // §5.3 B2 / B1
+  bool futility_mate_guard = true;           // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
 
   // --- Extensions (§3.6); off in every thesis version ---
   bool check_ext = false;            // extend moves that give check

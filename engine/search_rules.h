@@ -12,41 +12,82 @@
 
 namespace buho {
 
-// §5.2 Alg. 10 and §5.2.2: not at the root (it must return a move), not in check (the pass would be
-// illegal), not right after a null move (two passes in a row prove nothing), not with only king and
-// pawns or little material (zugzwang), not when beta is a mate score (no static value can reach it).
-// "Little material" is measured in the evaluation's piece values, the ones futility uses too.
-inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, bool in_check,
-                              bool after_null, Score beta) {
-  const int material = eval.non_pawn_material(b, b.side_to_move());
-  return c.null_move
-         && ply > 0
-         && !in_check
-         && !after_null
-         && material > 0
-         && material >= c.null_move_min_material
-         && beta < ScoreMateBound;
+// §5.2.2 "little material" (L1167-L1168). King and pawns only never allows a null move (L1167, its own
+// item in the list). Beyond that, null_move_material_rule: mover_non_pawn (W1/W2/W4) asks the mover's
+// non-pawn material to reach null_move_min_material; eval_endgame (W3) refuses any position the
+// evaluation calls an endgame ("el movimiento nulo es evitado en posiciones de finales de juego", L1165,
+// with the endgame of §2.4.3 L476), by the evaluator's own test. Both count in the evaluation's values.
+inline bool null_move_material_allows(const SearchConfig& c, const Evaluator& eval, const Board& b) {
+  const int pieces = eval.non_pawn_material(b, b.side_to_move());
+  if (pieces <= 0) return false;
+  switch (c.null_move_material_rule) {
+    case NullMoveMaterialRule::MoverNonPawn: return pieces >= c.null_move_min_material;
+    case NullMoveMaterialRule::EvalEndgame: return !eval.is_endgame(b);
+  }
+  return false;
 }
 
-// §5.3 Alg. 11, node part: frontier (depth 1) and pre-frontier (depth 2) nodes, not in check, not with
-// a bound near a mate score, not at the root. Returns the margin, or -1 when futility does not apply.
+// §5.2 Alg. 10 and §5.2.2: not in check (the pass would be illegal), not right after a null move (two
+// passes in a row prove nothing), not with only king and pawns or little material (zugzwang), not when
+// beta is a mate score (no static value can reach it). Alg. 10 itself has no minimum depth and no root
+// exclusion: null_move_min_depth (N1 = 1, N2 = 3, N3 = 4) and null_move_at_root (N3) are the readings.
+// At the root a cut-off returns beta without a move: see Engine::Impl::run for the move kept then.
+inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, int depth,
+                              bool in_check, bool after_null, Score beta) {
+  return c.null_move
+         && (ply > 0 || c.null_move_at_root)
+         && depth >= c.null_move_min_depth
+         && !in_check
+         && !after_null
+         && beta < ScoreMateBound
+         && null_move_material_allows(c, eval, b);
+}
+
+// §5.3 Alg. 11, node part: frontier (depth 1) and pre-frontier (depth 2) nodes, not in check. The root is
+// excluded unless futility_at_root (F2: Alg. 11 has no exclusion). With futility_mate_guard (prose L1190)
+// not when alpha (at entry) or beta is near a mate score, an infinite bound included; without it, as
+// Alg. 11 lines 9 and 11 print it, the bounds are not tested (an infinite alpha simply never prunes).
+// Returns the margin, or -1 when futility does not apply.
 inline int futility_margin(const SearchConfig& c, int ply, int depth, bool in_check, Score alpha, Score beta) {
+  const bool near_mate = alpha <= -ScoreMateBound || alpha >= ScoreMateBound
+                         || beta <= -ScoreMateBound || beta >= ScoreMateBound;
   if (!c.futility
-      || ply == 0
+      || (ply == 0 && !c.futility_at_root)
       || in_check
       || (depth != 1 && depth != 2)
-      || alpha <= -ScoreMateBound || alpha >= ScoreMateBound
-      || beta <= -ScoreMateBound || beta >= ScoreMateBound)
+      || (c.futility_mate_guard && near_mate))
     return -1;
   return depth == 1 ? c.futility_margin_1 : c.futility_margin_2;
 }
 
-// §5.3, move part: skip the move when the material balance after it plus the margin cannot reach alpha,
-// unless it gives check (a check is too dynamic to judge by material).
-inline bool futility_prunes(int margin, Score material_after, Score alpha, bool gives_check) {
+// §5.3 which alpha a move is compared with: A2 the current one (raised by earlier moves), or A1 alpha at
+// node entry (Alg. 11 lines 8-13 set Poda once, before the move loop).
+inline Score futility_alpha_bound(const SearchConfig& c, Score alpha_at_entry, Score alpha_now) {
+  return c.futility_alpha == FutilityAlpha::Entry ? alpha_at_entry : alpha_now;
+}
+
+// §5.3 whether the move's own change of material enters the test: under B2 (after_move, prose L1186) a
+// capture or a promotion is judged by the balance after it; under B1 (before_move, Alg. 11 line 8) every
+// move is judged by the node's balance before it, so a capture is pruned like a quiet move.
+inline bool futility_reads_material_after(const SearchConfig& c, Move m) {
+  return c.futility_material == FutilityMaterial::AfterMove && (m.is_capture() || m.is_promotion());
+}
+
+// §5.3, move part: skip the move when the material balance (before or after it, above) plus the margin
+// cannot reach alpha (current or at entry, above), unless it gives check (too dynamic to judge by
+// material; Alg. 11 line 16).
+inline bool futility_prunes(int margin, Score material, Score alpha, bool gives_check) {
   return margin >= 0
-         && material_after + margin <= alpha
+         && material + margin <= alpha
          && !gives_check;
+}
+
+// §5.4 Alg. 12 scope. Under L2 (after_alpha_raised) a move is reduced only in the `si no` branch of line 9's
+// `si bSearchPv`, i.e. once a move has raised alpha at this node (line 29). In a null-window node such a
+// move returns beta at once (lines 25-26), so L2 reduces in full-window (PV) nodes only. Under L1
+// (every_node) the move count alone decides (prose L1208).
+inline bool lmr_scope_allows(const SearchConfig& c, bool alpha_raised) {
+  return c.lmr_scope == LmrScope::EveryNode || alpha_raised;
 }
 
 // §5.4 Alg. 12: after lmr_min_moves moves, at depth >= lmr_min_depth, out of check, not an extended

@@ -395,16 +395,16 @@ TEST(Flags, NullMoveExclusions) {
   const SearchConfig f = version("F").search;
   const Evaluator ev{EvalConfig{}};
   const Board quiet = Board::from_fen(kMiddlegame);
-  EXPECT_TRUE(null_move_allowed(f, ev, quiet, 1, false, false, 0));
-  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, true, false, 0));   // in check
-  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, true, 0));   // twice in a row
-  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 0, false, false, 0));  // root
-  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, false, false, ScoreMate - 5));
-  EXPECT_FALSE(null_move_allowed(version("E").search, ev, quiet, 1, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, ev, quiet, 1, 3, false, false, 0));
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, 3, true, false, 0));   // in check
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, 3, false, true, 0));   // twice in a row
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 0, 3, false, false, 0));  // root
+  EXPECT_FALSE(null_move_allowed(f, ev, quiet, 1, 3, false, false, ScoreMate - 5));
+  EXPECT_FALSE(null_move_allowed(version("E").search, ev, quiet, 1, 3, false, false, 0));
   const Board pawns = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, ev, pawns, 1, false, false, 0));  // king and pawns only
+  EXPECT_FALSE(null_move_allowed(f, ev, pawns, 1, 3, false, false, 0));  // king and pawns only
   const Board minor = Board::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1");
-  EXPECT_FALSE(null_move_allowed(f, ev, minor, 1, false, false, 0));  // little material
+  EXPECT_FALSE(null_move_allowed(f, ev, minor, 1, 3, false, false, 0));  // little material
   // It acts in the search, and never in a king-and-pawns ending.
   const auto r = run(f, kMiddlegame, 6);
   EXPECT_GT(r.stats.null_tries, 0u);
@@ -423,8 +423,8 @@ TEST(Flags, NullMoveMaterialTestUsesTheEvaluationsPieceValues) {
   const Board minor = Board::from_fen(fen);
   EvalConfig heavy_knight;
   heavy_knight.knight_value = 600;
-  EXPECT_FALSE(null_move_allowed(f, Evaluator(EvalConfig{}), minor, 1, false, false, 0));
-  EXPECT_TRUE(null_move_allowed(f, Evaluator(heavy_knight), minor, 1, false, false, 0));
+  EXPECT_FALSE(null_move_allowed(f, Evaluator(EvalConfig{}), minor, 1, 3, false, false, 0));
+  EXPECT_TRUE(null_move_allowed(f, Evaluator(heavy_knight), minor, 1, 3, false, false, 0));
   EXPECT_EQ(run(f, fen, 5).stats.null_tries, 0u);
   EXPECT_GT(run(f, fen, 5, heavy_knight).stats.null_tries, 0u);
 }
