@@ -1,6 +1,7 @@
 #include "engine/move_order.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace buho {
 
@@ -18,6 +19,23 @@ bool is_losing_capture(const Board& b, Move m) {
   const int attacker = kOrderValue[type_of(b.piece_at(m.from()))];
   const int victim = kOrderValue[type_of(b.piece_at(m.to()))];
   return victim < attacker && b.is_attacked(m.to(), ~b.side_to_move());
+}
+
+bool qsearch_searches(const Board& b, Move m, QsearchCaptures rule, const std::array<int, PIECE_TYPE_NB>& value) {
+  if (rule == QsearchCaptures::All || !m.is_capture() || m.is_promotion()) return true;
+  const PieceType attacker_type = type_of(b.piece_at(m.from()));
+  // The king as attacker: worth more than any victim, so "victim < attacker" always holds for it.
+  const int attacker = attacker_type == King ? std::numeric_limits<int>::max() : value[attacker_type];
+  const int victim = value[m.is_en_passant() ? Pawn : type_of(b.piece_at(m.to()))];
+  switch (rule) {
+    // Q3: skip only a loss by value that the defender can collect; equal trades and undefended victims stay.
+    case QsearchCaptures::NonLosing: return !(victim < attacker && b.is_attacked(m.to(), ~b.side_to_move()));
+    // Q4: a strict gain by value alone, defended or not; equal trades (and every king capture) are out,
+    // as readings.md §1 needs for FIN.08's Bxh4 (bishop for bishop) and FIN.06's Kxd3.
+    case QsearchCaptures::WinningByValue: return victim > attacker;
+    case QsearchCaptures::All: break;
+  }
+  return true;
 }
 
 void MoveOrder::clear() {

@@ -28,6 +28,13 @@ int mvv_lva(const Board& b, Move m);
 // defended. (The thesis gives no test; without a static exchange evaluator this is the cheapest honest one.)
 bool is_losing_capture(const Board& b, Move m);
 
+// §3.5 Alg. 4 line 8 «Generar movimientos inestables» (seed L690): whether quiescence searches the
+// generated capture or promotion `m` under `rule` (readings Q1-Q4, docs/readings.md §1). `value` is
+// indexed by PieceType; the caller passes the evaluation's configured piece values, so eval.*_value moves
+// these decisions as it moves the evaluation. The king counts as worth more than any piece. A promotion is
+// always searched (Q6); a quiet move (a check from qsearch_checks) is not this rule's business: true.
+bool qsearch_searches(const Board& b, Move m, QsearchCaptures rule, const std::array<int, PIECE_TYPE_NB>& value);
+
 class MoveOrder {
  public:
   // Sort-key categories, far apart so no score of one can reach the next.

@@ -72,7 +72,9 @@ std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
 }  // namespace
 
 struct Engine::Impl {
-  Impl(const SearchConfig& s, const EvalConfig& e) : cfg(s), eval(e), move_stack(kMoveStackSize), score_stack(kMoveStackSize) {
+  Impl(const SearchConfig& s, const EvalConfig& e)
+      : cfg(s), eval(e), capture_value(configured_piece_values(e)), move_stack(kMoveStackSize),
+        score_stack(kMoveStackSize) {
     if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
@@ -80,6 +82,18 @@ struct Engine::Impl {
 
   SearchConfig cfg;
   Evaluator eval;
+  // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
+  // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
+  std::array<int, PIECE_TYPE_NB> capture_value;
+  static std::array<int, PIECE_TYPE_NB> configured_piece_values(const EvalConfig& e) {
+    std::array<int, PIECE_TYPE_NB> v{};
+    v[Pawn] = e.pawn_value;
+    v[Knight] = e.knight_value;
+    v[Bishop] = e.bishop_value;
+    v[Rook] = e.rook_value;
+    v[Queen] = e.queen_value;
+    return v;  // the king: qsearch_searches treats it as worth more than any piece
+  }
   TranspositionTable tt;
   MoveOrder order;
   Board board;
@@ -99,6 +113,17 @@ struct Engine::Impl {
   std::vector<std::int64_t> score_stack;
   Move pv[MaxPly + 1][MaxPly + 1];
   int pv_len[MaxPly + 1] = {};
+
+  // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): the last completed iteration's principal variation,
+  // and for each ply whether the line from the root to it is that PV's first `ply` moves.
+  Move prev_pv[MaxPly + 1];
+  int prev_pv_len = 0;
+  bool on_prev_pv[MaxPly + 2] = {};
+  // The previous PV's move at `ply`, to be tried first, or the null move when the line has left the PV.
+  Move prev_pv_move(int ply) const {
+    if (!cfg.pv_ordering || ply >= prev_pv_len || !on_prev_pv[ply]) return Move();
+    return prev_pv[ply];
+  }
 
   void clear() {
     if (tt.allocated()) tt.clear();
@@ -186,19 +211,26 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   Move* moves = &move_stack[sp];
   std::int64_t* scores = &score_stack[sp];
   int n = 0;
+  // qsearch_captures (readings Q1/Q3/Q4) may leave some captures out; promotions always stay (Q6), and a
+  // capture left out is still searched at the first ply as a check when qsearch_checks asks for checks.
+  auto searched_here = [&](Move m) { return qsearch_searches(board, m, cfg.qsearch_captures, capture_value); };
   if (cfg.qsearch_checks && qply == 0 && !board.in_check()) {
     Move* end = generate_legal(board, moves);
     for (Move* m = moves; m != end; ++m)
-      if (m->is_capture() || m->is_promotion() || board.gives_check(*m)) moves[n++] = *m;
+      if (((m->is_capture() || m->is_promotion()) && searched_here(*m)) || board.gives_check(*m)) moves[n++] = *m;
   } else {
-    n = int(generate_legal_captures(board, moves) - moves);
+    const int generated = int(generate_legal_captures(board, moves) - moves);
+    for (int i = 0; i < generated; ++i)
+      if (searched_here(moves[i])) moves[n++] = moves[i];
   }
-  if (cfg.mvv_lva)
+  // Alg. 4 line 9 orders the moves; qsearch_order says whether that follows mvv_lva (Q1) or always holds (Q2).
+  const bool ordered = cfg.mvv_lva || cfg.qsearch_order == QsearchOrder::MvvLva;
+  if (ordered)
     for (int i = 0; i < n; ++i) scores[i] = mvv_lva(board, moves[i]);
 
   // Step 5. Search them (Alg. 4 lines 10–20), fail-hard.
   for (int i = 0; i < n; ++i) {
-    if (cfg.mvv_lva) pick(moves, scores, i, n);
+    if (ordered) pick(moves, scores, i, n);
     const Move m = moves[i];
     board.make_move(m);
     prefetch_child(false);
@@ -274,6 +306,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   bool threat = false;
   if (null_move_allowed(cfg, eval, board, ply, depth, in_check, after_null, beta)) {
     ++stats.null_tries;
+    on_prev_pv[ply + 1] = false;  // pv_ordering: a null move leaves the previous PV
     board.make_null();
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
     // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
@@ -334,19 +367,27 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   int searched = 0;
   bool any_legal = false;
   const int child_sp = sp + MaxMoves;
+  // pv_ordering (V2): on the previous iteration's PV, its move here goes first. The position is the one
+  // where that move was played, so it is legal; plausible() only guards the invariant.
+  Move pv_move = prev_pv_move(ply);
+  if (!pv_move.is_null() && !plausible(board, pv_move)) pv_move = Move();
 
-  for (int i = -1;; ++i) {
+  for (int i = -2;; ++i) {
     Move m;
-    if (i == -1) {
+    if (i == -2) {
+      // Stage: the previous iteration's PV move (pv_ordering, §4.6.2 L983 «para el primer movimiento»).
+      if (pv_move.is_null()) continue;
+      m = pv_move;
+    } else if (i == -1) {
       // Stage: the hash move (legal: its key matched this position).
-      if (tt_move.is_null()) continue;
+      if (tt_move.is_null() || tt_move == pv_move) continue;
       m = tt_move;
     } else {
       if (!generated) generate();
       if (i >= n) break;
       if (MoveOrder::any_ordering(cfg)) pick(moves, scores, i, n);
       m = moves[i];
-      if (m == tt_move) continue;
+      if (m == tt_move || m == pv_move) continue;
     }
     any_legal = true;
 
@@ -390,6 +431,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // searched again with the real window, so the value is the full-window one.
     board.make_move(m);
     prefetch_child(new_depth > 0);
+    if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
     Score v = 0;
     bool full = true;
     if (reduce) {
@@ -488,6 +530,8 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
   const int first = cfg.iterative_deepening ? 1 : target;
   Score prev = 0;
+  prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
+  on_prev_pv[0] = true;
   for (int d = first; d <= target; ++d) {
     const std::uint64_t before = stats.nodes;
     root_best = Move();
@@ -509,6 +553,8 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
       result.pv.assign(pv[0], pv[0] + pv_len[0]);
       if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
     }
+    prev_pv_len = int(std::min<std::size_t>(result.pv.size(), MaxPly));
+    std::copy_n(result.pv.begin(), prev_pv_len, prev_pv);
     stats.depth_reached = d;
     if (limits.on_iteration)
       limits.on_iteration({d, stats.seldepth, v, stats.nodes,

@@ -122,6 +122,20 @@ ParamTable<SearchConfig> make_table() {
       flag("futility_mate_guard", &S::futility_mate_guard,
            "no futility when alpha at node entry or beta is near a mate score or infinite (prose L1190); "
            "off = Alg. 11 as printed, with no test of the bounds (§5.3)"),
+      // --- Readings of issue 11, part 1 (docs/readings.md §1, §5) ---
+      choice_param<S, &S::qsearch_order, kQsearchOrderNames>(
+          "qsearch_order",
+          "how quiescence orders its captures: as_main = by MVV/LVA iff mvv_lva is on (version A unordered); "
+          "mvv_lva = always by MVV/LVA, in every version (Alg. 4 line 9 'order the moves'; reading Q2)"),
+      choice_param<S, &S::qsearch_captures, kQsearchCapturesNames>(
+          "qsearch_captures",
+          "which captures quiescence searches: all; non_losing = not a less valuable victim on a defended "
+          "square (Q3); winning_by_value = only a victim worth more than the attacker, equal trades and king "
+          "captures out (Q4); promotions always in (§3.5)"),
+      flag("pv_ordering", &S::pv_ordering,
+           "the previous iteration's principal variation first: while the line from the root follows it, its "
+           "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "
+           "iterative_deepening, does nothing without it"),
       // --- Extensions ---
       flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
       flag("single_reply_ext", &S::single_reply_ext,

@@ -82,6 +82,33 @@ inline constexpr EnumName<FutilityMaterial> kFutilityMaterialNames[] = {
     {FutilityMaterial::BeforeMove, "before_move"},
 };
 
+// --- Readings of issue 11, part 1 (docs/readings.md §1 and §5); every default keeps today's tree ---
+
+// §3.5 Alg. 4 line 9 «Ordenar Movimientos» (seed L691): how quiescence orders its captures.
+enum class QsearchOrder : int {
+  AsMain = 0,  // ordered by MVV/LVA iff the mvv_lva flag is on (reading Q1: version A unordered)
+  MvvLva = 1,  // always ordered by MVV/LVA, in every version including A (reading Q2)
+};
+inline constexpr EnumName<QsearchOrder> kQsearchOrderNames[] = {
+    {QsearchOrder::AsMain, "as_main"},
+    {QsearchOrder::MvvLva, "mvv_lva"},
+};
+constexpr std::string_view qsearch_order_name(QsearchOrder o) { return enum_name(kQsearchOrderNames, o); }
+
+// §3.5 «movimientos inestables» (seed L690, L707): which captures quiescence searches. Promotions are
+// searched under every value (reading Q6); the values compare the evaluation's configured piece values.
+enum class QsearchCaptures : int {
+  All = 0,             // every legal capture (reading Q1/Q2)
+  NonLosing = 1,       // not a capture of a less valuable victim on a defended square (reading Q3)
+  WinningByValue = 2,  // only a victim worth strictly more than the attacker, by value alone (reading Q4)
+};
+inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
+    {QsearchCaptures::All, "all"},
+    {QsearchCaptures::NonLosing, "non_losing"},
+    {QsearchCaptures::WinningByValue, "winning_by_value"},
+};
+constexpr std::string_view qsearch_captures_name(QsearchCaptures c) { return enum_name(kQsearchCapturesNames, c); }
+
 struct SearchConfig {
   // --- Tree shape ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
@@ -129,6 +156,10 @@ struct SearchConfig {
   FutilityAlpha futility_alpha = FutilityAlpha::Current;              // §5.3 A2 / A1
   FutilityMaterial futility_material = FutilityMaterial::AfterMove;   // §5.3 B2 / B1
   bool futility_mate_guard = true;           // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
+  // --- Readings of issue 11, part 1 (docs/readings.md §1, §5); defaults = today's tree ---
+  QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)
+  QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
+  bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
   // --- Extensions (§3.6); off in every thesis version ---
   bool check_ext = false;            // extend moves that give check
