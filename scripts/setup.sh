@@ -14,6 +14,7 @@ packages=(
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
   clang libfuzzer-14-dev      # scripts/fuzz.sh: libFuzzer targets of fuzz/ with ASan+UBSan
   polyglot                    # xboard <-> UCI adapter: a real client of `harness uci` (uci_polyglot_test)
+  xboard xvfb xauth imagemagick  # a GUI driving `harness uci` on a virtual display, with a screenshot (xboard_gui_test)
 )
 
 missing=()

@@ -105,6 +105,25 @@ TEST(ExperimentConfig, VersionCellAndIdenticalSweepPointAreOneCell) {
 
 TEST(ExperimentConfigErrors, NotJson) { expect_error("{\"name\": \"t\",\n  \"depths\": [1,}", {"not valid JSON", "line 2"}); }
 
+// Found by fuzz/experiment_config_fuzz.cpp (fuzz/regressions/experiment_config_fuzz/): a number too large for a double
+// (1E999) is not a parse_error to nlohmann/json but an out_of_range, which escaped as an internal error (exit 1).
+TEST(ExperimentConfigErrors, NumberTooLargeIsNotValidJson) {
+  expect_error(R"({"name": "t", "positions": [{"fen": "startpos"}], "depths": [1E999], "versions": ["A"]})",
+               {"not valid JSON", "number overflow", "1E999"});
+  TempDir dir;
+  const auto presets = dir / "presets.json";
+  runner_test::write_text(presets, R"({"versions": [{"name": "A", "flags": {"tt_entries": 1E999}}]})");
+  runner_test::write_text(dir / "c.json", R"({"name": "t", "presets": ")" + presets.string() +
+                                              R"(", "positions": [{"fen": "startpos"}], "depths": [1], "versions": ["A"]})");
+  try {
+    load_experiment(dir / "c.json");
+    ADD_FAILURE() << "a presets file with 1E999 was accepted";
+  } catch (const UserError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find(presets.string() + ": not valid JSON"), std::string::npos) << msg;
+  }
+}
+
 TEST(ExperimentConfigErrors, MissingField) { expect_error(R"({"name": "t", "positions": [{"fen": "startpos"}], "versions": ["A"]})", {"$", "missing required key 'depths'"}); }
 
 TEST(ExperimentConfigErrors, UnknownKey) { expect_error(with("\"name\": \"t\",", "\"name\": \"t\", \"depth\": 3,"), {"$", "unknown key 'depth'", "valid:", "depths"}); }

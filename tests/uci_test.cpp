@@ -255,6 +255,22 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
   EXPECT_TRUE(has_line(s.lines(), "Nodes searched: 20"));
 }
 
+// Found by fuzz/uci_session_fuzz.cpp (fuzz/regressions/uci_session_fuzz/): `go mate 0` left the depth unset and
+// started a search with no limit, so a following end of input or `wait` never returned. It is refused like depth 0.
+TEST(Uci, MateZeroIsRefusedLikeDepthZero) {
+  Session s;
+  s.send("position startpos");
+  s.send("go mate 0");
+  s.send("go depth 0");
+  s.send("go depth 2 mate 0");
+  s.send("isready");
+  const auto lines = s.lines();  // waits for a search, if one had started
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "info string error: go: depth, mate and perft take a number >= 1"), 3)
+      << s.buffer.snapshot();
+  EXPECT_FALSE(has_line(lines, "bestmove")) << s.buffer.snapshot();
+  EXPECT_EQ(lines.back(), "readyok");
+}
+
 // End of input lets a limited search finish (scripts pipe commands in) and stops an infinite one.
 TEST(Uci, EndOfInputFinishesALimitedSearch) {
   Session s;

@@ -28,7 +28,7 @@ ResolvedVersion version_from_file(const std::string& file, const std::string& ve
   json j;
   try {
     j = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("--config {}: not valid JSON: {}", file, e.what()));
   }
   if (j.is_object() && j.contains("versions")) {

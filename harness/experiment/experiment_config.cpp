@@ -196,7 +196,7 @@ Experiment load_experiment(const std::filesystem::path& file) {
   json j;
   try {
     j = json::parse(ss.str());
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     std::string msg = e.what();
     if (auto pos = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && pos != std::string::npos)
       msg = msg.substr(pos + 2);

@@ -87,7 +87,7 @@ json read_json_file(const std::filesystem::path& file) {
   if (!in) throw UserError(fmt::format("{}: cannot open the file", file.string()));
   try {
     return json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }
 }

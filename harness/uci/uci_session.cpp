@@ -203,8 +203,10 @@ struct UciSession::Impl {
       if (k == "movestogo") g.movestogo = v;
       if (k == "perft") g.perft = int(std::min<long long>(v, 12));
     }
-    if ((g.depth == 0 && t.size() > 1 && std::find(t.begin(), t.end(), "depth") != t.end()) || (g.perft == 0 && std::find(t.begin(), t.end(), "perft") != t.end())) {
-      error("go: depth and perft take a number >= 1");
+    // `mate 0` too: it would leave the depth unset, an unbounded search (found by fuzz/uci_session_fuzz.cpp).
+    const auto has = [&t](const char* k) { return std::find(t.begin(), t.end(), k) != t.end(); };
+    if ((g.depth == 0 && (has("depth") || has("mate"))) || (g.perft == 0 && has("perft"))) {
+      error("go: depth, mate and perft take a number >= 1");
       return false;
     }
     return true;
