@@ -190,7 +190,6 @@ constexpr unsigned relative_mask(Color c, unsigned m) { return c == White ? m : 
 // instead of ray walks whose ends the CPU cannot predict. The squares found are the same; the tests
 // compare them with Board::is_attacked on every test position.
 using Bitboard = std::uint64_t;
-constexpr Bitboard bit(Square sq) { return Bitboard(1) << index64(sq); }
 constexpr Bitboard kFileA = 0x0101010101010101ULL;
 constexpr Bitboard kNotA = ~kFileA;
 constexpr Bitboard kNotH = ~(kFileA << 7);

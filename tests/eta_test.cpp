@@ -1,5 +1,7 @@
 // The ETA estimator as a pure function on made-up cells: right on a geometric series of node counts,
-// `?` (no estimate) without priors, and the run order it implies (ascending depth, largest first).
+// `?` (no estimate) without priors, a fixed cost per table size and a node rate per series, the node
+// budget as a ceiling, the run order it implies (ascending depth, largest first), and the offline replay
+// that `harness bench eta` runs on stored cells.
 #include "harness/experiment/eta.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +9,8 @@
 #include <cmath>
 
 using harness::EtaModel;
+using harness::EtaSample;
+using harness::ReplayCell;
 using harness::SeriesDepth;
 
 namespace {
@@ -24,7 +28,7 @@ EtaModel model_with_depths_up_to(int depth) {
   for (const auto& [s, base] : kSeries)
     for (int d = 1; d <= depth; ++d) {
       const double n = true_nodes(base, d);
-      m.add_finished(s, d, std::uint64_t(std::llround(n)), n / kRate + kOverhead);
+      m.add_finished({s, d}, std::uint64_t(std::llround(n)), n / kRate + kOverhead, n / kRate);
     }
   return m;
 }
@@ -63,7 +67,7 @@ TEST(Eta, OddAndEvenStepsGrowDifferently) {
   EtaModel m;
   double n = 1000;
   for (int d = 1; d <= 4; ++d) {
-    m.add_finished("s", d, std::uint64_t(n), n / kRate);
+    m.add_finished({"s", d}, std::uint64_t(n), n / kRate, n / kRate);
     n *= (d + 1) % 2 ? 8 : 2;
   }
   EXPECT_NEAR(*m.growth({"s", 5}), 8.0, 1e-9);
@@ -76,10 +80,10 @@ TEST(Eta, EachSeriesGrowsAtItsOwnRate) {
   // rate; a series measured at one depth only takes the mean of the others (sqrt(40 * 3)).
   EtaModel m;
   for (int d = 1; d <= 3; ++d) {
-    m.add_finished("plain", d, std::uint64_t(1000 * std::pow(40.0, d)), 1);
-    m.add_finished("pruned", d, std::uint64_t(1000 * std::pow(3.0, d)), 1);
+    m.add_finished({"plain", d}, std::uint64_t(1000 * std::pow(40.0, d)), 1, 1);
+    m.add_finished({"pruned", d}, std::uint64_t(1000 * std::pow(3.0, d)), 1, 1);
   }
-  m.add_finished("new", 1, 100, 1);
+  m.add_finished({"new", 1}, 100, 1, 1);
   EXPECT_NEAR(*m.nodes({"plain", 6}), 1000 * std::pow(40.0, 6), 1e-6 * std::pow(40.0, 6));
   EXPECT_NEAR(*m.nodes({"pruned", 6}), 1000 * std::pow(3.0, 6), 1e-3);
   EXPECT_NEAR(*m.nodes({"new", 2}), 100 * std::sqrt(40.0 * 3.0), 1e-6);
@@ -96,12 +100,12 @@ TEST(Eta, UnknownWithoutPriors) {
   // Steps from depths of a few hundred nodes: the series' own are used when it has no other; another
   // series' are not (no estimate rather than a wild one).
   EtaModel tiny;
-  for (int d = 1; d <= 3; ++d) tiny.add_finished("t", d, std::uint64_t(std::pow(9.0, d)), 1);  // 9, 81, 729
-  tiny.add_finished("u", 1, 50, 1);
+  for (int d = 1; d <= 3; ++d) tiny.add_finished({"t", d}, std::uint64_t(std::pow(9.0, d)), 1, 1);  // 9, 81, 729
+  tiny.add_finished({"u", 1}, 50, 1, 1);
   EXPECT_NEAR(*tiny.nodes({"t", 4}), 729.0 * 9, 1e-6);
   EXPECT_FALSE(tiny.nodes({"u", 2}).has_value());
-  tiny.add_finished("t", 4, 6561 * 2, 1);  // the step from 729 nodes (x18) is still small
-  tiny.add_finished("t", 5, 6561 * 2 * 5, 1);  // the step from 13122 nodes (x5) counts first
+  tiny.add_finished({"t", 4}, 6561 * 2, 1, 1);  // the step from 729 nodes (x18) is still small
+  tiny.add_finished({"t", 5}, 6561 * 2 * 5, 1, 1);  // the step from 13122 nodes (x5) counts first
   EXPECT_NEAR(*tiny.nodes({"t", 6}), 6561.0 * 2 * 5 * 5, 1e-6);
   EXPECT_NEAR(*tiny.nodes({"u", 2}), 50.0 * 5, 1e-6);  // now from t's large step
   // A series never measured has no estimate even when the others do.
@@ -116,9 +120,56 @@ TEST(Eta, TheFixedCostOfACellDoesNotInflateTheCostOfANode) {
   // Each cell costs 0.5 s besides its nodes (a large table to clear): at depth 1-2 nearly all of it.
   // Extrapolating the shallow cells' seconds per node to a deep cell would be off by a factor of 100s.
   EtaModel m;
-  for (int d = 1; d <= 3; ++d) m.add_finished("s", d, std::uint64_t(true_nodes(1000, d)), true_nodes(1000, d) / kRate + 0.5);
-  EXPECT_NEAR(*m.seconds_per_node(), 1 / kRate, 1e-12);
-  EXPECT_NEAR(*m.seconds({"s", 8}), true_nodes(1000, 8) / kRate + 0.5, 1e-6);
+  for (int d = 1; d <= 3; ++d) {
+    const double n = true_nodes(1000, d);
+    m.add_finished({"s", d, 1 << 21}, std::uint64_t(n), n / kRate + 0.5, n / kRate);
+  }
+  EXPECT_NEAR(*m.seconds_per_node("s"), 1 / kRate, 1e-12);
+  EXPECT_NEAR(*m.seconds({"s", 8, 1 << 21}), true_nodes(1000, 8) / kRate + 0.5, 1e-6);
+}
+
+TEST(Eta, TheFixedCostFollowsTheTableSize) {
+  // A cell's fixed cost is clearing its table: 0.01 s for 128K entries, 0.1 s for 1M. Each size measured
+  // gives its own; a size not yet measured lies on the line through the others.
+  EtaModel m;
+  EXPECT_FALSE(m.fixed_seconds(1 << 17).has_value());
+  for (int d = 1; d <= 2; ++d) {
+    m.add_finished({"small", d, 1 << 17}, 100, 0.01 + 1e-4, 1e-4);
+    m.add_finished({"large", d, 1 << 20}, 100, 0.10 + 1e-4, 1e-4);
+  }
+  EXPECT_NEAR(*m.fixed_seconds(1 << 17), 0.01, 1e-9);
+  EXPECT_NEAR(*m.fixed_seconds(1 << 20), 0.10, 1e-9);
+  const double slope = 0.09 / double((1 << 20) - (1 << 17));
+  EXPECT_NEAR(*m.fixed_seconds(1 << 21), 0.10 + slope * double(1 << 20), 1e-9);
+  // A series never timed in a size of its own still gets that size's cost, not its series'.
+  m.add_finished({"other", 1, 1 << 17}, 100, 0.03 + 1e-4, 1e-4);
+  EXPECT_NEAR(*m.fixed_seconds(1 << 17), (0.01 + 0.01 + 0.03) / 3, 1e-9);
+}
+
+TEST(Eta, EachSeriesSearchesAtItsOwnRate) {
+  // Version "slow" searches 0.5 Mn/s, "fast" 2 Mn/s. Each deep cell is timed by its own series' rate; a
+  // series whose cells are all too small to time (below kMinTimedNodes) takes the run's rate.
+  EtaModel m;
+  for (int d = 1; d <= 3; ++d) {
+    const double n = 20000 * std::pow(2.0, d);
+    m.add_finished({"slow", d}, std::uint64_t(n), n / 5e5, n / 5e5);
+    m.add_finished({"fast", d}, std::uint64_t(n), n / 2e6, n / 2e6);
+    m.add_finished({"tiny", d}, 10 * std::uint64_t(d), 0.05, 0.05);  // the clock's noise, not a rate
+  }
+  EXPECT_NEAR(*m.seconds_per_node("slow"), 1 / 5e5, 1e-15);
+  EXPECT_NEAR(*m.seconds_per_node("fast"), 1 / 2e6, 1e-15);
+  EXPECT_NEAR(*m.seconds_per_node("tiny"), (1 / 5e5 + 1 / 2e6) / 2, 1e-12);  // both series' nodes over their time
+  EXPECT_NEAR(*m.seconds({"slow", 4}), 20000 * 16 / 5e5, 1e-9);
+  EXPECT_NEAR(*m.seconds({"fast", 4}), 20000 * 16 / 2e6, 1e-9);
+  EXPECT_FALSE(EtaModel{}.seconds_per_node("slow").has_value());
+}
+
+TEST(Eta, NoCellSearchesPastItsNodeBudget) {
+  // Plain alpha-beta grows x30 a ply; with a budget of 10^6 nodes its deep cells stop there.
+  EtaModel m;
+  for (int d = 1; d <= 3; ++d) m.add_finished({"plain", d, 0, 1000000}, std::uint64_t(100 * std::pow(30.0, d)), 1, 1);
+  EXPECT_NEAR(*m.nodes({"plain", 4, 0, 1000000}), 1e6, 1e-6);   // 8.1 x 10^7 unbounded
+  EXPECT_NEAR(*m.nodes({"plain", 4}), 100 * std::pow(30.0, 4), 1e-3);  // no budget
 }
 
 TEST(Eta, PriorsFromEarlierRunsGiveNodesButNotTime) {
@@ -127,9 +178,7 @@ TEST(Eta, PriorsFromEarlierRunsGiveNodesButNotTime) {
     for (int d = 1; d <= 3; ++d) m.add_prior(s, d, std::uint64_t(true_nodes(base, d)));
   EXPECT_NEAR(*m.nodes({"a", 4}), true_nodes(1000, 4), 1.0);
   EXPECT_FALSE(m.seconds({"a", 4}).has_value());  // no node rate measured in this run yet
-  m.add_finished("c", 4, std::uint64_t(true_nodes(200, 4)), true_seconds(200, 4));
-  EXPECT_FALSE(m.seconds({"a", 4}).has_value());  // one timed cell: no cost per node yet
-  m.add_finished("c", 5, std::uint64_t(true_nodes(200, 5)), true_seconds(200, 5));
+  m.add_finished({"c", 4}, std::uint64_t(true_nodes(200, 4)), true_seconds(200, 4), true_nodes(200, 4) / kRate);
   EXPECT_NEAR(*m.seconds({"a", 4}), true_seconds(1000, 4), 1e-3);
 }
 
@@ -142,4 +191,60 @@ TEST(Eta, RunOrderIsAscendingDepthLargestFirst) {
   // A cell without an estimate goes first among its depth: it gives the next prior.
   const std::vector<SeriesDepth> with_new = {{"b", 3}, {"new", 3}};
   EXPECT_EQ(harness::next_cell(with_new, m), 1u);
+}
+
+namespace {
+
+// Made-up cells that cost exactly what the model assumes: a fixed cost by table size plus nodes at a rate of
+// their series', growing x3 a ply.
+std::vector<ReplayCell> synthetic_run(int depths) {
+  std::vector<ReplayCell> cells;
+  const std::vector<std::pair<std::string, double>> rates = {{"fast", 2e6}, {"slow", 5e5}};
+  for (const auto& [name, rate] : rates)
+    for (const std::uint64_t entries : {std::uint64_t(1) << 17, std::uint64_t(1) << 21})
+      for (int d = 1; d <= depths; ++d) {
+        const double n = 5000 * std::pow(3.0, d);
+        const double fixed = entries > (1u << 17) ? 0.2 : 0.002;
+        cells.push_back({{name + std::to_string(entries), d, entries}, std::uint64_t(n), fixed + n / rate, n / rate});
+      }
+  return cells;
+}
+
+}  // namespace
+
+TEST(Eta, ReplayTimesTheRunAsTheRunnerSchedulesIt) {
+  // Three cells on two threads: a (depth 1, 2 s) and b (depth 1, 1 s) start together; c (depth 2, 4 s)
+  // starts when b ends at 1 s, so the run ends at 5 s. One sample after each cell but the last.
+  const std::vector<ReplayCell> cells = {{{"a", 1}, 10, 2, 2}, {{"b", 1}, 10, 1, 1}, {{"b", 2}, 20, 4, 4}};
+  const std::vector<EtaSample> samples = harness::replay_eta(cells, 2);
+  ASSERT_EQ(samples.size(), 2u);
+  EXPECT_EQ(samples[0].done, 1u);
+  EXPECT_DOUBLE_EQ(samples[0].elapsed, 1.0);
+  EXPECT_DOUBLE_EQ(samples[0].actual, 4.0);
+  EXPECT_DOUBLE_EQ(samples[1].elapsed, 2.0);
+  EXPECT_DOUBLE_EQ(samples[1].actual, 3.0);
+}
+
+TEST(Eta, ReplayOfCellsTheModelDescribesIsRightOnceEachSeriesHasAStep) {
+  const std::vector<ReplayCell> cells = synthetic_run(6);
+  const std::vector<EtaSample> samples = harness::replay_eta(cells, 2);
+  ASSERT_EQ(samples.size(), cells.size() - 1);
+  std::size_t unknown = 0, numbers = 0;
+  for (const auto& s : samples) {
+    if (!s.predicted) {
+      ++unknown;
+      EXPECT_LT(s.done, 12u) << "a `?` after two depths of every series were measured";
+      continue;
+    }
+    ++numbers;
+    // Within the goal band while some series grow by the others' step; once each of the 4 series has its own
+    // step (depths 1 and 2 done), exact but for the order of cells of equal estimates.
+    const double ratio = *s.predicted / s.actual;
+    EXPECT_TRUE(ratio > 0.67 && ratio < 1.5) << ratio << " after " << s.done << " cells";
+    if (s.done >= 8) {
+      EXPECT_NEAR(ratio, 1.0, 0.05) << "after " << s.done << " cells";
+    }
+  }
+  EXPECT_GT(unknown, 0u);  // no growth is known after depth 1: `?`, not a guess
+  EXPECT_GT(numbers, 10u);
 }

@@ -23,5 +23,6 @@ void register_uci(CLI::App& app);
 void register_bench_perft(CLI::App& bench);
 void register_bench_eval(CLI::App& bench);
 void register_bench_search(CLI::App& bench);
+void register_bench_eta(CLI::App& bench);
 
 }  // namespace harness

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   harness::register_bench_perft(*bench);
   harness::register_bench_eval(*bench);
   harness::register_bench_search(*bench);
+  harness::register_bench_eta(*bench);
   // Further benchmarks are registered here, one line each.
 
   // Exit codes (errors.h, README "Exit codes"): 0 success, 1 a failure not of the input's making,

@@ -5,26 +5,30 @@
 #include <cstdlib>
 #include <limits>
 
+#include "harness/experiment/cell_inputs.h"
+
 namespace harness {
+
+SeriesDepth eta_cell(const CellInputs& inputs) {
+  CellInputs series = inputs;
+  series.depth = 0;
+  return {series.identity(), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget};
+}
 
 void EtaModel::add_prior(const std::string& series, int depth, std::uint64_t nodes) {
   series_[series].nodes[depth] = double(nodes);
   growth_cache_.clear();
 }
 
-void EtaModel::add_finished(const std::string& series, int depth, std::uint64_t nodes, double seconds) {
+void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds) {
   growth_cache_.clear();
-  Series& s = series_[series];
-  s.nodes[depth] = double(nodes);
-  s.seconds[depth] = seconds;
-  // The cost of a node from the difference between neighbouring depths of one series, so the cost that
-  // does not grow with depth (allocating and clearing the table, storing the line) cancels out.
-  for (const int other : {depth - 1, depth + 1})
-    if (const auto t = s.seconds.find(other); t != s.seconds.end()) {
-      const int lo = std::min(depth, other), hi = std::max(depth, other);
-      pair_nodes_ += s.nodes.at(hi) - s.nodes.at(lo);
-      pair_seconds_ += s.seconds.at(hi) - s.seconds.at(lo);
-    }
+  Series& s = series_[cell.series];
+  s.nodes[cell.depth] = double(nodes);
+  if (double(nodes) >= kMinTimedNodes && search_seconds > 0)
+    for (Timed* t : {&s.timed, &all_timed_}) t->nodes += double(nodes), t->search_seconds += search_seconds;
+  auto& [sum, count] = fixed_[cell.table_entries];
+  sum += std::max(0.0, seconds - search_seconds);
+  ++count;
 }
 
 namespace {
@@ -96,36 +100,40 @@ std::optional<double> EtaModel::nodes(const SeriesDepth& cell) const {
     if (!g) return std::nullopt;
     n *= *g;
   }
+  // The search stops at its budget: plain alpha-beta at depth 9 would be 10^11 nodes, its cell 10^8.
+  if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));
   return n;
 }
 
-std::optional<double> EtaModel::seconds_per_node() const {
-  if (pair_nodes_ <= 0 || pair_seconds_ <= 0) return std::nullopt;
-  return pair_seconds_ / pair_nodes_;
+std::optional<double> EtaModel::seconds_per_node(const std::string& series) const {
+  const auto it = series_.find(series);
+  const Timed& t = it != series_.end() && it->second.timed.nodes > 0 ? it->second.timed : all_timed_;
+  if (t.nodes <= 0) return std::nullopt;
+  return t.search_seconds / t.nodes;
+}
+
+std::optional<double> EtaModel::fixed_seconds(std::uint64_t entries) const {
+  if (const auto it = fixed_.find(entries); it != fixed_.end()) return it->second.first / it->second.second;
+  if (fixed_.empty()) return std::nullopt;
+  if (fixed_.size() == 1) return fixed_.begin()->second.first / fixed_.begin()->second.second;
+  // Least squares through the sizes seen, one point per size.
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& [size, sum_count] : fixed_) {
+    const double x = double(size), y = sum_count.first / sum_count.second;
+    sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  const double n = double(fixed_.size()), det = n * sxx - sx * sx;
+  if (det <= 0) return sy / n;
+  const double slope = (n * sxy - sx * sy) / det, intercept = (sy - slope * sx) / n;
+  return std::max(0.0, intercept + slope * double(entries));
 }
 
 std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
-  const auto per_node = seconds_per_node();
+  const auto per_node = seconds_per_node(cell.series);
+  const auto fixed = fixed_seconds(cell.table_entries);
   const auto n = nodes(cell);
-  if (!per_node || !n) return std::nullopt;
-  // The fixed cost of a cell of this series: the mean over its timed cells of their time minus their
-  // nodes' share (a mean, as one cell's time jitters with the machine's load); for a series not timed
-  // in this run, the mean of the others.
-  auto fixed_of = [&](const Series& s) {
-    double sum = 0;
-    for (const auto& [d, t] : s.seconds) sum += std::max(0.0, t - s.nodes.at(d) * *per_node);
-    return sum / double(s.seconds.size());
-  };
-  double fixed = 0;
-  if (const Series& s = series_.at(cell.series); !s.seconds.empty()) {
-    fixed = fixed_of(s);
-  } else {
-    int timed = 0;
-    for (const auto& [name, other] : series_)
-      if (!other.seconds.empty()) fixed += fixed_of(other), ++timed;
-    fixed = timed ? fixed / timed : 0;
-  }
-  return fixed + *n * *per_node;
+  if (!per_node || !fixed || !n) return std::nullopt;
+  return *fixed + *n * *per_node;
 }
 
 std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>& queued,
@@ -163,6 +171,49 @@ std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& mod
     if (cells[i].depth < cells[best].depth || n > best_nodes) best = i, best_nodes = n;
   }
   return best;
+}
+
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads) {
+  EtaModel model;
+  std::vector<std::size_t> queue;
+  std::vector<SeriesDepth> queue_cost;
+  for (std::size_t i = 0; i < cells.size(); ++i) queue.push_back(i), queue_cost.push_back(cells[i].cell);
+  struct Slot {
+    std::size_t cell;
+    double since;
+  };
+  std::vector<std::optional<Slot>> slots(std::size_t(std::max(1, threads)));
+  double now = 0;
+  auto take_cells = [&] {
+    for (auto& slot : slots)
+      if (!slot && !queue.empty()) {
+        const std::size_t i = next_cell(queue_cost, model);
+        slot = Slot{queue[i], now};
+        queue.erase(queue.begin() + std::ptrdiff_t(i));
+        queue_cost.erase(queue_cost.begin() + std::ptrdiff_t(i));
+      }
+  };
+  take_cells();
+  std::vector<EtaSample> samples;
+  for (std::size_t done = 1; done <= cells.size(); ++done) {
+    // The next cell to finish.
+    std::optional<Slot>* first = nullptr;
+    for (auto& slot : slots)
+      if (slot && (!first || slot->since + cells[slot->cell].seconds < (*first)->since + cells[(*first)->cell].seconds))
+        first = &slot;
+    const ReplayCell& c = cells[(*first)->cell];
+    now = (*first)->since + c.seconds;
+    model.add_finished(c.cell, c.nodes, c.seconds, c.search_seconds);
+    first->reset();
+    if (done == cells.size()) break;
+    take_cells();
+    std::vector<std::pair<SeriesDepth, double>> running;
+    for (const auto& slot : slots)
+      if (slot) running.emplace_back(cells[slot->cell].cell, now - slot->since);
+    samples.push_back({done, now, model.remaining_seconds(queue_cost, running, threads), 0});
+  }
+  for (auto& s : samples) s.actual = now - s.elapsed;
+  return samples;
 }
 
 }  // namespace harness

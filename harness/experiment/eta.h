@@ -1,9 +1,11 @@
-// The progress line's ETA, from the work left rather than from the share of cells done: a cell of
-// depth d costs about as much as the same cell at depth d-1 times the growth of node counts from d-1
-// to d measured in this run (the series' own, growth()), and a node costs what this run's cells
-// measured (seconds_per_node()), plus the cell's fixed cost. A remaining cell
-// with no measured depth below it (or no growth factor yet) has no estimate, and then neither has the
-// run: the line says `?` rather than a wrong number.
+// The progress line's ETA, from the work left rather than from the share of cells done. A cell costs
+//   its fixed cost (allocating and clearing its table, storing the line: a function of the table's size,
+//   measured on this run's cells) + its nodes x its series' seconds per node (this run's search time over
+//   nodes, per series: versions differ by 2x).
+// Its nodes: measured, or the same series at the previous depth times the growth of node counts from
+// d-1 to d measured in this run (the series' own, growth()), never more than the cell's node budget. A
+// remaining cell with no measured depth below it (or no growth factor yet) has no estimate, and then
+// neither has the run: the line says `?` rather than a wrong number.
 #pragma once
 
 #include <cstdint>
@@ -15,19 +17,26 @@
 
 namespace harness {
 
-// A cell as the estimator sees it: its series (every input but the depth) and its depth.
+struct CellInputs;
+
+// A cell as the estimator sees it: its series (every input but the depth), its depth, and the two inputs
+// that bound its cost (0: not known).
 struct SeriesDepth {
   std::string series;
   int depth = 1;
+  std::uint64_t table_entries = 0;  // the cell's fixed cost grows with the table it allocates and clears
+  std::uint64_t node_budget = 0;    // a cell never searches more nodes than its budget
 };
+// The estimator's view of a cell of an experiment.
+SeriesDepth eta_cell(const CellInputs& inputs);
 
 class EtaModel {
  public:
   // A cell stored by an earlier run: its node count is a prior (its times were another run's).
   void add_prior(const std::string& series, int depth, std::uint64_t nodes);
-  // A cell finished in this run: its nodes and its whole time on the worker (engine set-up, search,
-  // teardown, storing the line).
-  void add_finished(const std::string& series, int depth, std::uint64_t nodes, double seconds);
+  // A cell finished in this run: its nodes, its whole time on the worker (engine set-up, search, teardown,
+  // storing the line) and its search's time.
+  void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
 
   // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the series' own ratio at the nearest
   // measured step, preferring one of the same parity (odd and even depths grow differently under
@@ -37,13 +46,21 @@ class EtaModel {
   // extrapolated over several plies turned seconds into hours (measured on configs/quick.json).
   std::optional<double> growth(const SeriesDepth& step) const;
   // Nodes of a cell: measured, or the deepest measured depth below it of its series times the growth
-  // of each step up.
+  // of each step up, at most its node budget.
   std::optional<double> nodes(const SeriesDepth& cell) const;
-  // Seconds per node: over the pairs of neighbouring depths of a series timed in this run, the extra
-  // time over the extra nodes (a cell's fixed cost, which does not grow with depth, cancels out).
-  std::optional<double> seconds_per_node() const;
-  // Seconds of one cell on one thread: the series' fixed cost + nodes x seconds per node.
+  // Search seconds per node of a series: its own cells' search time over their nodes (a version that
+  // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
+  // or while it has no cell of kMinTimedNodes nodes, all series' together. Smaller cells are left out:
+  // their time is mostly the clock's and the caches' (7x slower per node at depth 1 than at depth 5).
+  std::optional<double> seconds_per_node(const std::string& series) const;
+  // The fixed cost of a cell with a table of `entries`: the mean of (whole time - search time) over this
+  // run's cells of that size; for a size not seen yet, the line through the sizes seen (a table's
+  // clearing grows with its size: in tt-deep a 2M-entry cell's fixed cost is about 70x a 128K-entry one's).
+  std::optional<double> fixed_seconds(std::uint64_t entries) const;
+  // Seconds of one cell on one thread: fixed cost + nodes x seconds per node.
   std::optional<double> seconds(const SeriesDepth& cell) const;
+
+  static constexpr double kMinTimedNodes = 10000;
 
   // Seconds until the run ends: `running` (with the seconds each has been on its thread) and then
   // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate.
@@ -52,12 +69,16 @@ class EtaModel {
                                           int threads) const;
 
  private:
+  struct Timed {
+    double nodes = 0, search_seconds = 0;  // summed over this run's cells of kMinTimedNodes nodes or more
+  };
   struct Series {
-    std::map<int, double> nodes;    // depth -> nodes (this run's and earlier runs')
-    std::map<int, double> seconds;  // depth -> seconds on the worker (this run's only)
+    std::map<int, double> nodes;  // depth -> nodes (this run's and earlier runs')
+    Timed timed;
   };
   std::map<std::string, Series> series_;
-  double pair_nodes_ = 0, pair_seconds_ = 0;  // summed differences between neighbouring depths
+  Timed all_timed_;
+  std::map<std::uint64_t, std::pair<double, int>> fixed_;  // table entries -> summed fixed seconds, cells
   mutable std::map<int, std::optional<double>> growth_cache_;  // the all-series growth; cleared by every add
 };
 
@@ -65,5 +86,23 @@ class EtaModel {
 // series has its previous depth measured before it starts (the ETA's prior); within one depth the
 // largest estimate first, so the threads end together. Returns the index in `cells` of the next one.
 std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model);
+
+// An offline check of the ETA (`harness bench eta`): a run replayed from stored cells, with no search.
+struct ReplayCell {
+  SeriesDepth cell;
+  std::uint64_t nodes = 0;
+  double seconds = 0;         // on its worker, as stored (engine_seconds: the engine's set-up, search, teardown)
+  double search_seconds = 0;  // the search alone
+};
+struct EtaSample {
+  std::size_t done = 0;             // cells finished when the line is printed
+  double elapsed = 0;               // seconds since the run began
+  std::optional<double> predicted;  // the ETA the progress line would print; nullopt: `?`
+  double actual = 0;                // the replayed run's true remaining seconds
+};
+// Replays a run of `cells` (in the order the runner gets them) on `threads` threads as the runner schedules
+// it (next_cell, each cell to the first free thread, lasting its stored seconds), feeding the model as the
+// runner does. One sample after each finished cell but the last, once the freed thread has taken its next cell.
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads);
 
 }  // namespace harness

@@ -46,12 +46,6 @@ std::string cell_label(const CellSpec& c) {
   return s;
 }
 
-// The ETA's series of a cell: every input but the depth (eta.h).
-std::string series_of(CellInputs inputs) {
-  inputs.depth = 0;
-  return inputs.identity();
-}
-
 }  // namespace
 
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop) {
@@ -89,13 +83,13 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::mutex mutex;
   std::condition_variable cv;
   EtaModel model;
-  for (const auto& r : options.earlier) model.add_prior(series_of(r.inputs), r.inputs.depth, r.nodes());
+  for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs).series, r.inputs.depth, r.nodes());
   // The cells not yet started, taken in next_cell() order (ascending depth: the ETA's priors first).
   std::vector<const CellSpec*> queue;
   std::vector<SeriesDepth> queue_cost;
   for (const auto& c : todo_in) {
     queue.push_back(&c);
-    queue_cost.push_back({series_of(c.inputs), c.inputs.depth});
+    queue_cost.push_back(eta_cell(c.inputs));
   }
   struct Running {
     std::string label;
@@ -138,7 +132,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         totals.nodes += rec.nodes();
         totals.engine_seconds += rec.engine_seconds;
         totals.search_seconds += rec.search_seconds;
-        model.add_finished(running[id]->cost.series, cell->inputs.depth, rec.nodes(), busy);
+        model.add_finished(running[id]->cost, rec.nodes(), busy, rec.search_seconds);
         running[id].reset();
       } catch (...) {
         std::lock_guard lock(mutex);
