@@ -65,10 +65,17 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
       "best distance minus the best (in ln units; 0.69 = the runner-up is a factor 2 further off).\n\n",
       names(cfg.versions), cfg.mapping_depths.empty() ? 0 : cfg.mapping_depths.front(),
       cfg.mapping_depths.empty() ? 0 : cfg.mapping_depths.back(), cfg.mapping_budget ? fmt::format("{}", cfg.mapping_budget) : "none");
-  md += "| thesis position | pool | chosen | confidence (gap) |\n|--:|---|---|--:|\n";
-  for (const auto& m : result.mapping)
-    md += fmt::format("| {} | {} | {} | {} |\n", m.thesis_position, m.pinned ? "pinned by the config" : m.pool,
-                      m.chosen.empty() ? "**none possible**" : m.chosen, m.pinned ? "pinned" : num(m.confidence_gap));
+  md += "| thesis position | pool | chosen | confidence (gap) | note |\n|--:|---|---|--:|---|\n";
+  for (const auto& m : result.mapping) {
+    // Each thesis position is mapped on its own: say so when one LCT II position stands for two.
+    std::string also;
+    for (const auto& other : result.mapping)
+      if (other.thesis_position != m.thesis_position && !m.chosen.empty() && other.chosen == m.chosen)
+        also += (also.empty() ? "**also chosen for " : ", ") + fmt::format("{}", other.thesis_position);
+    if (!also.empty()) also += "**";
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", m.thesis_position, m.pinned ? "pinned by the config" : m.pool,
+                      m.chosen.empty() ? "**none possible**" : m.chosen, m.pinned ? "pinned" : num(m.confidence_gap), also);
+  }
   md += "\n";
   for (const auto& m : result.mapping) {
     const std::string group = fmt::format("p{}", m.thesis_position);
