@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   harness::register_report(app);
   harness::register_merge(app);
   harness::register_uci(app);
+  harness::register_calibrate(app);
   // Further subcommands are registered here, one line each.
 
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");

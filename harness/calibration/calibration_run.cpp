@@ -1,0 +1,373 @@
+#include "harness/calibration/calibration_run.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "engine/board.h"
+#include "engine/perft.h"
+#include "harness/bench/engine_signature.h"
+#include "harness/calibration/calibration_report.h"
+#include "harness/calibration/search_cache.h"
+#include "harness/calibration/thesis_table.h"
+#include "harness/errors.h"
+#include "harness/experiment/durable_file.h"
+#include "harness/experiment/engine_identity.h"
+#include "harness/experiment/output_lock.h"
+#include "harness/experiment/run_log.h"
+
+namespace harness {
+
+namespace {
+
+constexpr const char* kCellsFile = "cells.jsonl";
+constexpr const char* kConfigCopy = "calibration-config.json";
+
+// What one search asks: a position under a version with readings applied, at a depth, with a budget.
+CellInputs cell_inputs(const CalibrationConfig& cfg, const PositionSpec& pos, const std::string& version,
+                       const std::vector<Reading>& readings, int depth, std::uint64_t budget, const std::string& label) {
+  const VersionSpec v = version_with_readings(cfg, version, readings);
+  CellInputs in;
+  in.position = pos.id;
+  in.fen = pos.fen;
+  in.depth = depth;
+  in.version = label;
+  in.search = v.search;
+  in.eval = v.eval;
+  in.node_budget = budget;
+  return in;
+}
+
+std::vector<Reading> joined(std::vector<Reading> a, const std::vector<Reading>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+int legal_moves(const PositionSpec& pos) {
+  buho::Board b = buho::Board::from_fen(pos.fen);
+  return int(buho::perft(b, 1));
+}
+
+// A NaN median ranks after every number.
+bool less_median(double a, double b) {
+  if (std::isnan(a)) return false;
+  if (std::isnan(b)) return true;
+  return a < b;
+}
+
+// -1: `a` is better on `c`, +1: `b` is, 0: a tie.
+int compare_on(Criterion c, const CandidateScore& a, const CandidateScore& b) {
+  switch (c) {
+    case Criterion::Equalities:
+      return a.equalities.agree() > b.equalities.agree() ? -1 : a.equalities.agree() < b.equalities.agree() ? 1 : 0;
+    case Criterion::Step:
+      return less_median(a.step.median_abs_log, b.step.median_abs_log)   ? -1
+             : less_median(b.step.median_abs_log, a.step.median_abs_log) ? 1
+                                                                         : 0;
+    case Criterion::Absolute:
+      return less_median(a.fit.median_abs_log, b.fit.median_abs_log)   ? -1
+             : less_median(b.fit.median_abs_log, a.fit.median_abs_log) ? 1
+                                                                       : 0;
+  }
+  return 0;
+}
+
+class Calibration {
+ public:
+  Calibration(const CalibrationConfig& cfg, const ThesisTable& thesis, SearchCache& cache)
+      : cfg_(cfg), thesis_(thesis), cache_(cache) {}
+
+  std::vector<PositionMapping> map_positions();
+  void decide_readings(CalibrationResult& result);
+
+ private:
+  std::vector<PositionSpec> mapped_positions(const std::map<int, std::string>& mapped) const;
+  std::vector<CellPair> pairs(int thesis_position, const PositionSpec& pos, const std::vector<std::string>& versions,
+                              const std::vector<Reading>& readings, const std::vector<int>& depths,
+                              std::uint64_t budget) const;
+  std::vector<StepPair> steps(const std::map<int, std::string>& mapped, const std::string& lower,
+                              const std::string& upper, const std::vector<Reading>& readings) const;
+  CellPair pair(const PositionSpec& pos, const std::string& v, const std::vector<Reading>& readings, int d,
+                std::uint64_t budget, std::uint64_t thesis_nodes) const;
+
+  const CalibrationConfig& cfg_;
+  const ThesisTable& thesis_;
+  SearchCache& cache_;
+};
+
+CellPair Calibration::pair(const PositionSpec& pos, const std::string& v, const std::vector<Reading>& readings,
+                           int d, std::uint64_t budget, std::uint64_t thesis_nodes) const {
+  const auto found = cache_.find(cell_inputs(cfg_, pos, v, readings, d, budget, v));
+  if (!found) throw std::logic_error(fmt::format("calibrate: {} d{} {} was not searched", pos.id, d, v));
+  return {thesis_nodes, *found};
+}
+
+std::vector<CellPair> Calibration::pairs(int p, const PositionSpec& pos, const std::vector<std::string>& versions,
+                                         const std::vector<Reading>& readings, const std::vector<int>& depths,
+                                         std::uint64_t budget) const {
+  std::vector<CellPair> out;
+  for (const auto& v : versions)
+    for (int d : depths)
+      if (const auto t = thesis_.nodes(p, v, d)) out.push_back(pair(pos, v, readings, d, budget, *t));
+  return out;
+}
+
+std::vector<PositionMapping> Calibration::map_positions() {
+  std::vector<PositionMapping> out;
+  const std::vector<int> wanted = thesis_.positions();
+  const std::vector<Reading> readings = joined(cfg_.base, cfg_.mapping_readings);
+  // Which pool each thesis position is drawn from (pinned ones need none).
+  std::map<int, const PositionPool*> pool_of;
+  for (const auto& pool : cfg_.pools)
+    for (int p : pool.thesis_positions) pool_of[p] = &pool;
+  for (int p : wanted)
+    if (!cfg_.pinned.count(p) && !pool_of.count(p))
+      throw UserError(fmt::format("{}: $.mapping_stage.pools: thesis position {} is in {} but in no pool, and $.mapping "
+                                  "does not pin it",
+                                  cfg_.file.string(), p, cfg_.thesis_table.string()));
+
+  // Every candidate of every pool in use, searched once (a candidate shared by three thesis positions is one series).
+  std::vector<CellInputs> requests;
+  std::set<const PositionPool*> used;
+  for (int p : wanted)
+    if (!cfg_.pinned.count(p)) used.insert(pool_of[p]);
+  for (const PositionPool* pool : used)
+    for (const auto& c : pool->candidates)
+      for (const auto& v : cfg_.versions)
+        for (int d : cfg_.mapping_depths)
+          requests.push_back(cell_inputs(cfg_, c, v, readings, d, cfg_.mapping_budget, v));
+  if (!requests.empty()) fmt::print(stderr, "calibrate: mapping stage, {} cells\n", requests.size());
+  cache_.ensure(requests);
+
+  for (int p : wanted) {
+    PositionMapping m;
+    m.thesis_position = p;
+    if (const auto it = cfg_.pinned.find(p); it != cfg_.pinned.end()) {
+      m.pinned = true;
+      m.chosen = it->second;
+      m.confidence_gap = std::numeric_limits<double>::quiet_NaN();
+      out.push_back(m);
+      continue;
+    }
+    const PositionPool& pool = *pool_of[p];
+    m.pool = pool.name;
+    for (const auto& c : pool.candidates) {
+      MappingCandidate mc;
+      mc.id = c.id;
+      mc.legal_moves = legal_moves(c);
+      // Versions A and B have no forward pruning at depth 1: they enter the root and each root move's child.
+      for (const char* v : {"A", "B"})
+        if (const auto t = thesis_.nodes(p, v, 1); t && *t < std::uint64_t(1 + mc.legal_moves)) mc.possible = false;
+      mc.fit = absolute_fit(pairs(p, c, cfg_.versions, readings, cfg_.mapping_depths, cfg_.mapping_budget));
+      m.ranked.push_back(mc);
+    }
+    std::stable_sort(m.ranked.begin(), m.ranked.end(), [](const MappingCandidate& a, const MappingCandidate& b) {
+      if (a.possible != b.possible) return a.possible;
+      if (less_median(a.fit.median_abs_log, b.fit.median_abs_log)) return true;
+      if (less_median(b.fit.median_abs_log, a.fit.median_abs_log)) return false;
+      return a.fit.share_within_2x > b.fit.share_within_2x;
+    });
+    m.confidence_gap = std::numeric_limits<double>::quiet_NaN();
+    if (!m.ranked.empty() && m.ranked[0].possible) {
+      m.chosen = m.ranked[0].id;
+      if (m.ranked.size() > 1 && m.ranked[1].possible)
+        m.confidence_gap = m.ranked[1].fit.median_abs_log - m.ranked[0].fit.median_abs_log;
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<PositionSpec> Calibration::mapped_positions(const std::map<int, std::string>& mapped) const {
+  std::vector<PositionSpec> out;
+  for (const auto& [p, id] : mapped) out.push_back(*cfg_.find_position(id));
+  return out;
+}
+
+std::vector<StepPair> Calibration::steps(const std::map<int, std::string>& mapped, const std::string& lower,
+                                         const std::string& upper, const std::vector<Reading>& readings) const {
+  std::vector<StepPair> out;
+  for (const auto& [p, id] : mapped) {
+    const PositionSpec& pos = *cfg_.find_position(id);
+    for (int d : cfg_.reading_depths) {
+      const auto lo = thesis_.nodes(p, lower, d), hi = thesis_.nodes(p, upper, d);
+      if (!lo || !hi) continue;
+      out.push_back({pair(pos, lower, readings, d, cfg_.reading_budget, *lo),
+                     pair(pos, upper, readings, d, cfg_.reading_budget, *hi)});
+    }
+  }
+  return out;
+}
+
+void Calibration::decide_readings(CalibrationResult& result) {
+  const auto& mapped = result.mapped;
+  const auto positions = mapped_positions(mapped);
+  std::vector<Reading> chosen = cfg_.base;
+  const auto versions_from = [&](int from) {
+    return std::vector<std::string>(cfg_.versions.begin() + from, cfg_.versions.end());
+  };
+  const auto request_all = [&](std::vector<CellInputs>& requests, const std::vector<std::string>& versions,
+                               const std::vector<Reading>& readings, const std::string& tag) {
+    for (const auto& pos : positions)
+      for (const auto& v : versions)
+        for (int d : cfg_.reading_depths)
+          requests.push_back(cell_inputs(cfg_, pos, v, readings, d, cfg_.reading_budget, v + tag));
+  };
+
+  for (const auto& g : cfg_.groups) {
+    const int x = cfg_.version_index(g.version);
+    const int lo = g.step_lower.empty() ? x : std::min(x, cfg_.version_index(g.step_lower));
+    std::vector<CellInputs> requests;
+    for (const auto& c : g.candidates) request_all(requests, versions_from(lo), joined(chosen, {c}), " " + c.name);
+    fmt::print(stderr, "calibrate: group '{}', {} candidates, {} cells\n", g.name, g.candidates.size(), requests.size());
+    cache_.ensure(requests);
+
+    GroupDecision decision;
+    decision.group = g;
+    for (const auto& r : chosen) decision.readings_before.push_back(r.name);
+    for (const auto& c : g.candidates) {
+      const auto readings = joined(chosen, {c});
+      CandidateScore s;
+      s.reading = c;
+      std::vector<CellPair> cells;
+      for (const auto& [p, id] : mapped) {
+        const auto more = pairs(p, *cfg_.find_position(id), versions_from(x), readings, cfg_.reading_depths, cfg_.reading_budget);
+        cells.insert(cells.end(), more.begin(), more.end());
+      }
+      s.fit = absolute_fit(cells);
+      if (!g.step_lower.empty()) {
+        const auto st = steps(mapped, g.step_lower, g.step_upper, readings);
+        s.step = step_fit(st);
+        s.equalities = equality_facts(st);
+      } else {
+        s.step.median_abs_log = std::numeric_limits<double>::quiet_NaN();
+      }
+      decision.scores.push_back(s);
+    }
+    for (std::size_t i = 1; i < decision.scores.size(); ++i) {
+      int verdict = 0;
+      for (Criterion c : g.rule)
+        if ((verdict = compare_on(c, decision.scores[i], decision.scores[decision.chosen])) != 0) break;
+      if (verdict < 0) decision.chosen = i;  // strictly better; a tie keeps the earlier candidate
+    }
+    chosen.push_back(decision.scores[decision.chosen].reading);
+    result.groups.push_back(std::move(decision));
+  }
+
+  // The chosen readings against the whole table.
+  std::vector<CellInputs> requests;
+  request_all(requests, cfg_.versions, chosen, " chosen");
+  fmt::print(stderr, "calibrate: the chosen readings on every version, {} cells\n", requests.size());
+  cache_.ensure(requests);
+  ChosenFit fit;
+  std::vector<CellPair> all;
+  for (const auto& v : cfg_.versions) {
+    std::vector<CellPair> cells;
+    for (const auto& [p, id] : mapped) {
+      const auto more = pairs(p, *cfg_.find_position(id), {v}, chosen, cfg_.reading_depths, cfg_.reading_budget);
+      cells.insert(cells.end(), more.begin(), more.end());
+    }
+    fit.by_version[v] = absolute_fit(cells);
+    all.insert(all.end(), cells.begin(), cells.end());
+  }
+  fit.all = absolute_fit(all);
+  fit.cells_total = all.size();
+  result.summary = fit;
+  result.chosen = chosen;
+}
+
+}  // namespace
+
+CalibrationStage parse_stage(const std::string& text) {
+  if (text == "mapping") return CalibrationStage::Mapping;
+  if (text == "readings") return CalibrationStage::Readings;
+  if (text == "all") return CalibrationStage::All;
+  throw UserError(fmt::format("--stage {}: unknown stage (valid: mapping, readings, all)", text));
+}
+
+const char* stage_name(CalibrationStage s) {
+  switch (s) {
+    case CalibrationStage::Mapping: return "mapping";
+    case CalibrationStage::Readings: return "readings";
+    case CalibrationStage::All: return "all";
+  }
+  return "?";
+}
+
+CalibrationResult run_calibration(const CalibrationConfig& cfg, const CalibrationOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string started_utc = utc_now_iso();
+  // 1. Input checks, before the output directory is touched.
+  const ThesisTable thesis = ThesisTable::load(cfg.thesis_table);
+  const std::vector<int> wanted = thesis.positions();
+  if (wanted.empty()) throw UserError(fmt::format("{}: the thesis table has no row", cfg.thesis_table.string()));
+  const bool run_mapping = options.stage != CalibrationStage::Readings;
+  const bool run_readings = options.stage != CalibrationStage::Mapping;
+  if (run_mapping && !cfg.all_pinned(wanted) && cfg.pools.empty())
+    throw UserError(fmt::format("{}: $.mapping_stage: missing, and $.mapping leaves some thesis position to \"auto\"",
+                                cfg.file.string()));
+  if (options.stage == CalibrationStage::Readings && cfg.reading_depths.empty())
+    throw UserError(fmt::format("{}: $.readings_stage: missing (needed by --stage readings)", cfg.file.string()));
+  if (options.stage == CalibrationStage::Readings && !cfg.all_pinned(wanted))
+    throw UserError(fmt::format("{}: $.mapping: --stage readings needs every thesis position of {} pinned; "
+                                "run --stage all (or mapping) to fit the mapping",
+                                cfg.file.string(), cfg.thesis_table.string()));
+  const std::string engine = engine_identity();
+
+  // 2. The directory: locked, the config stored as given.
+  const auto& dir = options.out;
+  if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
+    throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+  if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
+  const OutputLock lock(dir, this_command_line());
+  write_file_atomically(dir / kConfigCopy, cfg.source_text.empty() ? "{}\n" : cfg.source_text);
+
+  // 3. The stages.
+  SearchCache cache(dir / kCellsFile, engine, options.jobs, options.progress);
+  Calibration cal(cfg, thesis, cache);
+  CalibrationResult result;
+  result.stage = options.stage;
+  if (run_mapping) {
+    result.mapping = cal.map_positions();
+    for (const auto& m : result.mapping)
+      if (!m.chosen.empty()) result.mapped[m.thesis_position] = m.chosen;
+  } else {
+    result.mapped = cfg.pinned;
+  }
+  if (run_readings && !cfg.reading_depths.empty()) {
+    for (int p : wanted)
+      if (!result.mapped.count(p))
+        throw UserError(fmt::format("{}: thesis position {}: no candidate position is possible, so the readings "
+                                    "cannot be fitted; pin it in $.mapping",
+                                    cfg.file.string(), p));
+    cal.decide_readings(result);
+  }
+  result.searched = cache.searched();
+  result.nodes_searched = cache.nodes_searched();
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  // 4. The run log and the report.
+  if (result.searched > 0) {
+    RunRecord run;
+    run.started_utc = started_utc;
+    run.wall_seconds = result.wall_seconds;
+    run.threads = options.jobs;
+    run.shard = "1/1";
+    run.cells_run = result.searched;
+    run.nodes = result.nodes_searched;
+    run.engine_seconds = cache.engine_seconds();
+    run.engine = engine;
+    run.bench_signature = engine_signature().version_h_nodes;
+    run.machine = this_machine();
+    run.note = fmt::format("harness calibrate --stage {}", stage_name(options.stage));
+    append_run_record(dir, run);
+  }
+  write_calibration_report(cfg, result, dir);
+  return result;
+}
+
+}  // namespace harness

@@ -1,0 +1,76 @@
+#include "harness/calibration/fit_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace harness {
+
+namespace {
+
+double abs_log_ratio(double a, double b) { return std::fabs(std::log(a / b)); }
+
+// Zero counts cannot be logged; a count of 0 (never in a finished search, which counts its root) is read as 1.
+double positive(std::uint64_t n) { return double(std::max<std::uint64_t>(n, 1)); }
+
+}  // namespace
+
+double median(std::vector<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double AbsoluteFit::median_factor() const { return std::exp(median_abs_log); }
+
+AbsoluteFit absolute_fit(const std::vector<CellPair>& cells) {
+  AbsoluteFit f;
+  std::vector<double> logs;
+  std::size_t within = 0;
+  for (const auto& c : cells) {
+    if (!c.ours.completed) {
+      ++f.stopped;
+      if (c.ours.nodes <= c.thesis) {  // the bound says nothing about the distance
+        ++f.unknown;
+        continue;
+      }
+    }
+    const double l = abs_log_ratio(positive(c.ours.nodes), positive(c.thesis));
+    logs.push_back(l);
+    if (l <= std::log(2.0)) ++within;
+  }
+  f.cells = logs.size();
+  f.median_abs_log = median(logs);
+  f.share_within_2x = logs.empty() ? 0.0 : double(within) / double(logs.size());
+  return f;
+}
+
+StepFit step_fit(const std::vector<StepPair>& steps) {
+  std::vector<double> logs;
+  for (const auto& s : steps) {
+    if (!s.lower.ours.completed || !s.upper.ours.completed) continue;
+    const double ours = positive(s.upper.ours.nodes) / positive(s.lower.ours.nodes);
+    const double thesis = positive(s.upper.thesis) / positive(s.lower.thesis);
+    logs.push_back(abs_log_ratio(ours, thesis));
+  }
+  return {logs.size(), median(logs)};
+}
+
+EqualityFacts equality_facts(const std::vector<StepPair>& steps) {
+  EqualityFacts e;
+  for (const auto& s : steps) {
+    if (!s.lower.ours.completed || !s.upper.ours.completed) continue;
+    const bool ours_equal = s.lower.ours.nodes == s.upper.ours.nodes;
+    if (s.lower.thesis == s.upper.thesis) {
+      ++e.thesis_equal;
+      if (ours_equal) ++e.ours_equal_too;
+    } else {
+      ++e.thesis_differ;
+      if (!ours_equal) ++e.ours_differ_too;
+    }
+  }
+  return e;
+}
+
+}  // namespace harness
