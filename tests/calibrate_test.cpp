@@ -13,6 +13,7 @@
 #include "engine/search_config.h"
 #include "harness/calibration/calibration_config.h"
 #include "harness/calibration/calibration_run.h"
+#include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/runner.h"
@@ -280,3 +281,17 @@ TEST(CalibrateCli, BadConfigsExitTwoNamingThePath) {
 }
 
 }  // namespace
+
+// The thesis's positions are distinct: two thesis positions whose best match is the same candidate get different
+// ones, the pair of least total distance; an impossible candidate is never given; too few candidates, none.
+TEST(CalibrateMapping, AssignsDistinctCandidatesOfLeastTotalDistance) {
+  using harness::assign_distinct;
+  const std::optional<double> no;
+  // Both rows like candidate 0 best; row 0 loses little by taking 1 (0.1 -> 0.2), row 1 much (0.1 -> 0.9).
+  EXPECT_EQ(assign_distinct({{0.1, 0.2, 0.5}, {0.1, 0.9, 0.6}}), (std::vector<int>{1, 0}));
+  // A tie keeps the first assignment found: the earlier thesis position keeps its best.
+  EXPECT_EQ(assign_distinct({{0.1, 0.3}, {0.1, 0.3}}), (std::vector<int>{0, 1}));
+  // Impossible candidates are skipped even when cheap elsewhere.
+  EXPECT_EQ(assign_distinct({{no, 0.4, 0.2}, {0.1, no, 0.3}}), (std::vector<int>{2, 0}));
+  EXPECT_TRUE(assign_distinct({{0.1, no}, {0.2, no}}).empty());
+}

@@ -4,6 +4,7 @@
 // files compared with the committed ones.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -17,13 +18,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> committed_result_dirs() {
+// results/<name>/ holding cells.jsonl and `marker`: experiment.json for `harness run`'s directories,
+// calibration-config.json for `harness calibrate`'s.
+std::vector<fs::path> committed_dirs(const char* marker) {
   std::vector<fs::path> dirs;
   for (const auto& e : fs::directory_iterator(fs::path(BUHO_SOURCE_DIR) / "results"))
-    if (e.is_directory() && fs::exists(e.path() / "cells.jsonl")) dirs.push_back(e.path());
+    if (e.is_directory() && fs::exists(e.path() / "cells.jsonl") && fs::exists(e.path() / marker)) dirs.push_back(e.path());
   std::sort(dirs.begin(), dirs.end());
   return dirs;
 }
+std::vector<fs::path> committed_result_dirs() { return committed_dirs("experiment.json"); }
 
 // "" when equal; else the first line that differs, both versions, so a failure is readable.
 std::string first_difference(const std::string& rebuilt, const std::string& committed) {
@@ -53,5 +57,24 @@ TEST(CommittedReports, AreExactlyWhatTheHarnessComputesFromTheCells) {
     for (const char* f : {"REPORT.md", "cells.csv", "thesis_comparison.csv", "summary.json"})
       EXPECT_EQ(first_difference(runner_test::read_text(tmp / f), runner_test::read_text(dir / f)), "")
           << (dir / f).string() << " is not what `harness report " << dir.string() << "` writes; rebuild it, never edit it";
+  }
+}
+
+// A committed calibration is what `harness calibrate` decides from its committed searches: run again on a copy
+// (its config and cells), it searches nothing and writes the same calibration.csv (every metric and decision).
+// REPORT.md gains the new invocation's line in its runs table, so it is compared without that table.
+TEST(CommittedReports, CalibrationsAreExactlyWhatCalibrateDecidesFromTheirCells) {
+  for (const auto& dir : committed_dirs("calibration-config.json")) {
+    SCOPED_TRACE(dir.string());
+    runner_test::TempDir tmp;
+    for (const char* f : {"calibration-config.json", "cells.jsonl", "runs.jsonl"})
+      if (fs::exists(dir / f)) fs::copy_file(dir / f, tmp / f);
+    const std::string cmd = "cd '" + std::string(BUHO_SOURCE_DIR) + "' && '" + BUHO_HARNESS_BIN + "' calibrate '" +
+                            (tmp / "calibration-config.json").string() + "' --out '" + tmp.path.string() +
+                            "' --jobs 1 -q > '" + (tmp / "log").string() + "' 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << runner_test::read_text(tmp / "log");
+    EXPECT_NE(runner_test::read_text(tmp / "log").find("searched 0 cells"), std::string::npos) << runner_test::read_text(tmp / "log");
+    EXPECT_EQ(first_difference(runner_test::read_text(tmp / "calibration.csv"), runner_test::read_text(dir / "calibration.csv")), "")
+        << (dir / "calibration.csv").string() << " is not what `harness calibrate` decides from the committed cells";
   }
 }

@@ -45,13 +45,15 @@ constexpr std::uint64_t kSampleNodes = 200'000;
 
 const fs::path kResults = fs::path(BUHO_SOURCE_DIR) / "results";
 
-// results/<name>/ holding a cells.jsonl, by name. Directories appear while an experiment is being
-// produced, so whichever exist are taken.
+// results/<name>/ holding an experiment's cells.jsonl (beside its experiment.json), by name. Directories appear
+// while an experiment is being produced, so whichever exist are taken. A calibration's directory (its
+// calibration-config.json instead) is checked by committed_reports_test.
 std::vector<fs::path> result_dirs() {
   std::vector<fs::path> dirs;
   if (fs::is_directory(kResults))
     for (const auto& entry : fs::directory_iterator(kResults))
-      if (entry.is_directory() && fs::exists(entry.path() / kCellsFile)) dirs.push_back(entry.path());
+      if (entry.is_directory() && fs::exists(entry.path() / kCellsFile) && fs::exists(entry.path() / "experiment.json"))
+        dirs.push_back(entry.path());
   std::sort(dirs.begin(), dirs.end());
   return dirs;
 }

@@ -251,7 +251,7 @@ CalibrationConfig parse_calibration_config(const json& j, const std::string& fil
 
   if (j.contains("mapping_stage")) {
     const json& m = j["mapping_stage"];
-    check_keys(w, "$.mapping_stage", m, {"pools", "readings", "depths", "node_budget", "note"});
+    check_keys(w, "$.mapping_stage", m, {"pools", "readings", "depths", "node_budget", "rounds", "note"});
     const json& pools = require(w, "$.mapping_stage", m, "pools");
     if (!pools.is_array() || pools.empty()) w.fail("$.mapping_stage.pools", "expected a non-empty list of pools");
     std::set<int> drawn;
@@ -284,6 +284,12 @@ CalibrationConfig parse_calibration_config(const json& j, const std::string& fil
     if (m.contains("readings")) cfg.mapping_readings = parse_readings(w, "$.mapping_stage.readings", m["readings"], cfg, cfg.versions.front());
     cfg.mapping_depths = parse_depths(w, "$.mapping_stage.depths", require(w, "$.mapping_stage", m, "depths"));
     cfg.mapping_budget = parse_budget(w, "$.mapping_stage", m);
+    if (m.contains("rounds")) {
+      const json& r = m["rounds"];
+      if (!r.is_number_integer() || r.get<int>() < 1 || r.get<int>() > 5)
+        w.fail("$.mapping_stage.rounds", "expected an integer from 1 to 5");
+      cfg.mapping_rounds = r.get<int>();
+    }
   }
 
   if (j.contains("readings_stage")) {

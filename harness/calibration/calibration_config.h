@@ -70,6 +70,10 @@ struct CalibrationConfig {
   std::vector<Reading> mapping_readings;  // applied over the base while mapping
   std::vector<int> mapping_depths;
   std::uint64_t mapping_budget = 0;
+  // Mapping and readings depend on each other (a quiescence reading moves every count): with rounds > 1 the
+  // mapping is fitted again under the readings just chosen, and the readings again on that mapping, until the
+  // mapping stops changing or the rounds run out ($.mapping_stage.rounds, 1-5, default 1).
+  int mapping_rounds = 1;
 
   // Readings stage.
   std::vector<int> reading_depths;

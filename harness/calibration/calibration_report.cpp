@@ -62,21 +62,30 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
       "Distance = median over the cells the thesis has of |ln(ours / thesis)|; \"within 2×\" = share of those cells. "
       "A candidate is **impossible** when the thesis's A(1) or B(1) is below 1 + its legal moves (the root plus one "
       "node per root move, which versions A and B enter at depth 1 under every reading). Confidence = the second "
-      "best distance minus the best (in ln units; 0.69 = the runner-up is a factor 2 further off).\n\n",
+      "best distance minus the best (in ln units; 0.69 = the runner-up is a factor 2 further off). The thesis's positions "
+      "are six different positions, so the chosen candidates are distinct: the assignment of least total distance.\n\n",
       names(cfg.versions), cfg.mapping_depths.empty() ? 0 : cfg.mapping_depths.front(),
       cfg.mapping_depths.empty() ? 0 : cfg.mapping_depths.back(), cfg.mapping_budget ? fmt::format("{}", cfg.mapping_budget) : "none");
   md += "| thesis position | pool | chosen | confidence (gap) | note |\n|--:|---|---|--:|---|\n";
   for (const auto& m : result.mapping) {
-    // Each thesis position is mapped on its own: say so when one LCT II position stands for two.
+    // The assignment gives each thesis position a different candidate: say so when its own best match went to
+    // another thesis position, and which.
     std::string also;
-    for (const auto& other : result.mapping)
-      if (other.thesis_position != m.thesis_position && !m.chosen.empty() && other.chosen == m.chosen)
-        also += (also.empty() ? "**also chosen for " : ", ") + fmt::format("{}", other.thesis_position);
-    if (!also.empty()) also += "**";
+    if (!m.pinned && !m.ranked.empty() && !m.chosen.empty() && m.ranked[0].id != m.chosen)
+      for (const auto& other : result.mapping)
+        if (other.thesis_position != m.thesis_position && other.chosen == m.ranked[0].id)
+          also = fmt::format("its best match, {}, fits thesis position {} better (distinct positions)", m.ranked[0].id,
+                             other.thesis_position);
     md += fmt::format("| {} | {} | {} | {} | {} |\n", m.thesis_position, m.pinned ? "pinned by the config" : m.pool,
                       m.chosen.empty() ? "**none possible**" : m.chosen, m.pinned ? "pinned" : num(m.confidence_gap), also);
   }
   md += "\n";
+  if (!result.rounds.empty()) {
+    md += "Mapping and readings depend on each other, so they were fitted in rounds ($.mapping_stage.rounds); the "
+          "tables below are the last round's:\n\n";
+    for (const auto& r : result.rounds) md += "- " + r + "\n";
+    md += "\n";
+  }
   for (const auto& m : result.mapping) {
     const std::string group = fmt::format("p{}", m.thesis_position);
     if (m.pinned) {

@@ -12,6 +12,7 @@
 #include "engine/perft.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/calibration/calibration_report.h"
+#include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
 #include "harness/calibration/thesis_table.h"
 #include "harness/errors.h"
@@ -81,7 +82,8 @@ class Calibration {
   Calibration(const CalibrationConfig& cfg, const ThesisTable& thesis, SearchCache& cache)
       : cfg_(cfg), thesis_(thesis), cache_(cache) {}
 
-  std::vector<PositionMapping> map_positions();
+  // Under the base and `readings` (the config's mapping readings, or a later round's chosen ones).
+  std::vector<PositionMapping> map_positions(const std::vector<Reading>& readings);
   void decide_readings(CalibrationResult& result);
 
  private:
@@ -116,10 +118,10 @@ std::vector<CellPair> Calibration::pairs(int p, const PositionSpec& pos, const s
   return out;
 }
 
-std::vector<PositionMapping> Calibration::map_positions() {
+std::vector<PositionMapping> Calibration::map_positions(const std::vector<Reading>& mapping_readings) {
   std::vector<PositionMapping> out;
   const std::vector<int> wanted = thesis_.positions();
-  const std::vector<Reading> readings = joined(cfg_.base, cfg_.mapping_readings);
+  const std::vector<Reading> readings = joined(cfg_.base, mapping_readings);
   // Which pool each thesis position is drawn from (pinned ones need none).
   std::map<int, const PositionPool*> pool_of;
   for (const auto& pool : cfg_.pools)
@@ -178,6 +180,29 @@ std::vector<PositionMapping> Calibration::map_positions() {
         m.confidence_gap = m.ranked[1].fit.median_abs_log - m.ranked[0].fit.median_abs_log;
     }
     out.push_back(m);
+  }
+
+  // The thesis positions drawn from one pool are six different positions (seed L1315): assign distinct
+  // candidates, least total distance first (mapping_assignment.h). A candidate pinned to another thesis position
+  // is not free.
+  std::set<std::string> pinned_ids;
+  for (const auto& [p, id] : cfg_.pinned) pinned_ids.insert(id);
+  for (const PositionPool* pool : used) {
+    std::vector<PositionMapping*> rows;
+    for (auto& m : out)
+      if (!m.pinned && m.pool == pool->name) rows.push_back(&m);
+    std::vector<std::vector<std::optional<double>>> cost;
+    for (const PositionMapping* m : rows) {
+      auto& row = cost.emplace_back();
+      for (const auto& c : pool->candidates) {
+        const auto it = std::find_if(m->ranked.begin(), m->ranked.end(), [&](const MappingCandidate& mc) { return mc.id == c.id; });
+        const bool usable = it != m->ranked.end() && it->possible && !std::isnan(it->fit.median_abs_log) && !pinned_ids.count(c.id);
+        row.push_back(usable ? std::optional<double>(it->fit.median_abs_log) : std::nullopt);
+      }
+    }
+    const std::vector<int> assigned = assign_distinct(cost);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      rows[i]->chosen = assigned.empty() ? std::string() : pool->candidates[std::size_t(assigned[i])].id;
   }
   return out;
 }
@@ -331,20 +356,53 @@ CalibrationResult run_calibration(const CalibrationConfig& cfg, const Calibratio
   Calibration cal(cfg, thesis, cache);
   CalibrationResult result;
   result.stage = options.stage;
-  if (run_mapping) {
-    result.mapping = cal.map_positions();
+  auto names_of = [](const std::vector<Reading>& rs) {
+    std::string out;
+    for (const auto& r : rs) out += (out.empty() ? "" : ", ") + r.name;
+    return out.empty() ? std::string("(base only)") : out;
+  };
+  auto mapped_text = [](const std::map<int, std::string>& mapped) {
+    std::string out;
+    for (const auto& [p, id] : mapped) out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", p, id);
+    return out;
+  };
+  auto map_under = [&](const std::vector<Reading>& readings) {
+    result.mapping = cal.map_positions(readings);
+    result.mapped.clear();
     for (const auto& m : result.mapping)
       if (!m.chosen.empty()) result.mapped[m.thesis_position] = m.chosen;
-  } else {
-    result.mapped = cfg.pinned;
-  }
-  if (run_readings && !cfg.reading_depths.empty()) {
+  };
+  auto decide = [&] {
     for (int p : wanted)
       if (!result.mapped.count(p))
         throw UserError(fmt::format("{}: thesis position {}: no candidate position is possible, so the readings "
                                     "cannot be fitted; pin it in $.mapping",
                                     cfg.file.string(), p));
+    result.groups.clear();
+    result.summary.reset();
+    result.chosen.clear();
     cal.decide_readings(result);
+  };
+  if (run_mapping) map_under(cfg.mapping_readings);
+  else result.mapped = cfg.pinned;
+  if (run_readings && !cfg.reading_depths.empty()) {
+    decide();
+    if (run_mapping)
+      result.rounds.push_back(fmt::format("round 1: mapped under {}: {}; readings chosen: {}", names_of(cfg.mapping_readings),
+                                          mapped_text(result.mapped), names_of(result.chosen)));
+    // Later rounds: map under the readings just chosen (base excluded: map_positions adds it), then decide again.
+    for (int round = 2; run_mapping && round <= cfg.mapping_rounds; ++round) {
+      std::vector<Reading> under(result.chosen.begin() + std::ptrdiff_t(cfg.base.size()), result.chosen.end());
+      const auto before = result.mapped;
+      map_under(under);
+      if (result.mapped == before) {
+        result.rounds.push_back(fmt::format("round {}: mapped under {}: the same mapping; stop", round, names_of(under)));
+        break;
+      }
+      decide();
+      result.rounds.push_back(fmt::format("round {}: mapped under {}: {}; readings chosen: {}", round, names_of(under),
+                                          mapped_text(result.mapped), names_of(result.chosen)));
+    }
   }
   result.searched = cache.searched();
   result.nodes_searched = cache.nodes_searched();

@@ -66,6 +66,8 @@ struct CalibrationResult {
   std::vector<GroupDecision> groups;
   std::vector<Reading> chosen;               // base readings, then each group's choice
   std::optional<ChosenFit> summary;
+  // One line per round of mapping and readings ($.mapping_stage.rounds): what it was mapped under, what it gave.
+  std::vector<std::string> rounds;
   std::size_t searched = 0;                  // searches run by this invocation (0 when everything was stored)
   std::uint64_t nodes_searched = 0;
   double wall_seconds = 0;
