@@ -10,6 +10,7 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/epd_positions.h"
+#include "harness/experiment/json_fields.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -17,41 +18,9 @@ namespace harness {
 namespace {
 
 using nlohmann::json;
+using namespace json_fields;
 
 constexpr int kMaxDepth = 40;
-
-// Every message starts with the file and the JSON path of the offending value.
-struct Where {
-  std::string file;
-  [[noreturn]] void fail(const std::string& path, const std::string& msg) const {
-    throw UserError(fmt::format("{}: {}: {}", file, path, msg));
-  }
-  std::string at(const std::string& path) const { return fmt::format("{}: {}", file, path); }
-};
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
-
-void check_keys(const Where& w, const std::string& path, const json& obj, const std::vector<std::string>& allowed) {
-  if (!obj.is_object()) w.fail(path, fmt::format("expected an object, got {}", obj.type_name()));
-  for (auto it = obj.begin(); it != obj.end(); ++it)
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      w.fail(path, fmt::format("unknown key '{}' (valid: {})", it.key(), join(allowed)));
-}
-
-const json& require(const Where& w, const std::string& path, const json& obj, const char* key) {
-  auto it = obj.find(key);
-  if (it == obj.end()) w.fail(path, fmt::format("missing required key '{}'", key));
-  return *it;
-}
-
-std::string get_string(const Where& w, const std::string& path, const json& j) {
-  if (!j.is_string()) w.fail(path, fmt::format("expected a string, got {}", j.type_name()));
-  return j.get<std::string>();
-}
 
 long long get_int(const Where& w, const std::string& path, const json& j, long long min, long long max) {
   if (!j.is_number_integer() && !j.is_number_unsigned()) w.fail(path, fmt::format("expected an integer, got {}", j.dump()));

@@ -15,6 +15,7 @@
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
+#include "harness/experiment/json_fields.h"
 #include "harness/report/thesis_setup.h"
 
 namespace harness {
@@ -22,39 +23,9 @@ namespace harness {
 namespace {
 
 using nlohmann::json;
-
-// Error reporting: every message starts with the file and the JSON path of the offending value.
-struct Where {
-  std::string file;
-  [[noreturn]] void fail(const std::string& path, const std::string& msg) const {
-    throw UserError(fmt::format("{}: {}: {}", file, path, msg));
-  }
-};
-
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
+using namespace json_fields;
 
 std::string type_name(const json& j) { return j.type_name(); }
-
-void check_keys(const Where& w, const std::string& path, const json& obj, const std::vector<std::string>& allowed) {
-  for (auto it = obj.begin(); it != obj.end(); ++it)
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      w.fail(path, fmt::format("unknown key '{}' (valid: {})", it.key(), join(allowed)));
-}
-
-const json& require(const Where& w, const std::string& path, const json& obj, const char* key) {
-  auto it = obj.find(key);
-  if (it == obj.end()) w.fail(path, fmt::format("missing required key '{}'", key));
-  return *it;
-}
-
-std::string get_string(const Where& w, const std::string& path, const json& j) {
-  if (!j.is_string()) w.fail(path, fmt::format("expected a string, got {}", type_name(j)));
-  return j.get<std::string>();
-}
 
 long long get_int(const Where& w, const std::string& path, const json& j, long long min, long long max,
                   const char* what) {
