@@ -124,6 +124,30 @@ TEST(ExperimentConfigErrors, NumberTooLargeIsNotValidJson) {
   }
 }
 
+// Found by fuzz/experiment_config_fuzz.cpp (fuzz/regressions/experiment_config_fuzz/): an EPD id that is not UTF-8
+// reached the JSON writer and escaped as an internal error (exit 1); now the EPD line is refused as bad input. Valid
+// UTF-8 beyond ASCII stays accepted.
+TEST(ExperimentConfigErrors, EpdLineNotUtf8IsBadInput) {
+  TempDir dir;
+  const auto epd = dir / "x.epd";
+  const std::string good_fen = "8/8/8/4k3/8/8/8/KQ6 w - -";
+  for (const auto& [id, ok] : {std::pair<std::string, bool>{"\"caf\xc3\xa9\"", true}, {"\"\xb1P1\"", false},
+                               {"\"\xc3\"", false}, {"\"\xe0\x80\xaf\"", false}, {"\"\xed\xa0\x80\"", false}}) {
+    runner_test::write_text(epd, "# a comment\n" + good_fen + " id " + id + ";\n");
+    runner_test::write_text(dir / "c.json", R"({"name": "t", "positions": [{"epd": ")" + epd.string() +
+                                                R"("}], "depths": [1], "versions": ["A"]})");
+    try {
+      const Experiment e = load_experiment(dir / "c.json");
+      EXPECT_TRUE(ok) << "accepted a line that is not UTF-8: " << id;
+      EXPECT_FALSE(e.to_json().dump().empty());  // the stored form is written without an error
+    } catch (const UserError& err) {
+      const std::string msg = err.what();
+      EXPECT_FALSE(ok) << msg;
+      EXPECT_NE(msg.find("line 2: not valid UTF-8"), std::string::npos) << msg;
+    }
+  }
+}
+
 TEST(ExperimentConfigErrors, MissingField) { expect_error(R"({"name": "t", "positions": [{"fen": "startpos"}], "versions": ["A"]})", {"$", "missing required key 'depths'"}); }
 
 TEST(ExperimentConfigErrors, UnknownKey) { expect_error(with("\"name\": \"t\",", "\"name\": \"t\", \"depth\": 3,"), {"$", "unknown key 'depth'", "valid:", "depths"}); }

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 
@@ -11,6 +12,34 @@
 #include "harness/paths.h"
 
 namespace harness {
+
+namespace {
+
+// An EPD line's ids and operands end up in JSON (the stored experiment, cells.jsonl), which holds only UTF-8 text:
+// a line that is not valid UTF-8 is refused here, as bad input naming its line, rather than failing later inside
+// the JSON writer. (Found by fuzz/experiment_config_fuzz.cpp.)
+bool valid_utf8(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+    if (extra < 0 || i + std::size_t(extra) >= s.size() + 1 - (extra > 0)) return false;  // a truncated sequence
+    std::uint32_t cp = extra == 0 ? c : extra == 1 ? (c & 0x1F) : extra == 2 ? (c & 0x0F) : (c & 0x07);
+    for (int k = 1; k <= extra; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + std::size_t(k)]);
+      if ((d >> 6) != 0x2) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8 either.
+    if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) ||
+        (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+      return false;
+    i += std::size_t(extra) + 1;
+  }
+  return true;
+}
+
+}  // namespace
 
 std::string phase_from_id(const std::string& id) {
   return id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame";
@@ -28,6 +57,8 @@ EpdFile load_epd(const std::string& where, const std::string& name) {
     ++lineno;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
+    if (!valid_utf8(line))
+      throw UserError(fmt::format("{}: EPD file '{}' line {}: not valid UTF-8 text", where, file.string(), lineno));
     try {
       buho::EpdRecord rec = buho::parse_epd(line);
       PositionSpec p;
