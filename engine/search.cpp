@@ -219,9 +219,14 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
     for (Move* m = moves; m != end; ++m)
       if (((m->is_capture() || m->is_promotion()) && searched_here(*m)) || board.gives_check(*m)) moves[n++] = *m;
   } else {
-    const int generated = int(generate_legal_captures(board, moves) - moves);
-    for (int i = 0; i < generated; ++i)
-      if (searched_here(moves[i])) moves[n++] = moves[i];
+    n = int(generate_legal_captures(board, moves) - moves);
+    // Under `all` (the default) every capture stays: no filtering pass in the hot path.
+    if (cfg.qsearch_captures != QsearchCaptures::All) {
+      const int generated = n;
+      n = 0;
+      for (int i = 0; i < generated; ++i)
+        if (searched_here(moves[i])) moves[n++] = moves[i];
+    }
   }
   // Alg. 4 line 9 orders the moves; qsearch_order says whether that follows mvv_lva (Q1) or always holds (Q2).
   const bool ordered = cfg.mvv_lva || cfg.qsearch_order == QsearchOrder::MvvLva;
