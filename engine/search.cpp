@@ -361,6 +361,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   auto generate = [&] {
     n = int(generate_legal(board, moves) - moves);
     generated = true;
+    // Reading A2: the generator's captures (and promotions) before its quiet moves; a stable partition, so
+    // equal sort keys later still keep the generator's order within each group.
+    if (cfg.generation_order == GenerationOrder::CapturesFirst)
+      std::stable_partition(moves, moves + n, [](Move mv) { return mv.is_capture() || mv.is_promotion(); });
     if (MoveOrder::any_ordering(cfg)) order.score(board, cfg, ply, moves, scores, n);
   };
   // The single-reply extension needs the number of legal moves before the first one is searched.

@@ -132,6 +132,12 @@ ParamTable<SearchConfig> make_table() {
           "which captures quiescence searches: all; non_losing = not a less valuable victim on a defended "
           "square (Q3); winning_by_value = only a victim worth more than the attacker, equal trades and king "
           "captures out (Q4); promotions always in (§3.5)"),
+      choice_param<S, &S::generation_order, kGenerationOrderNames>(
+          "generation_order",
+          "the order the generator yields moves in, before any ordering heuristic: as_generated = this engine's "
+          "(by piece, captures and quiet moves mixed; A1) / captures_first = captures and promotions, then "
+          "quiet moves, each in generator order (Alg. 4 line 8 generates captures apart; A2). Decides version "
+          "A's order; under the ordering heuristics it moves only ties between equal keys (§2.3.1)"),
       flag("pv_ordering", &S::pv_ordering,
            "the previous iteration's principal variation first: while the line from the root follows it, its "
            "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "

@@ -109,6 +109,18 @@ inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
 };
 constexpr std::string_view qsearch_captures_name(QsearchCaptures c) { return enum_name(kQsearchCapturesNames, c); }
 
+// §2.3.1 / §3.5 the order the generator yields moves in, which version A (no ordering heuristic) searches in.
+// The text describes BuhoChess's generator (piece lists, L374-380) but not its order; Alg. 4 line 8 «Generar
+// movimientos inestables» (seed L690) shows it can generate the captures on their own (reading A2).
+enum class GenerationOrder : int {
+  AsGenerated = 0,    // this engine's generator order: by piece, captures and quiet moves mixed (reading A1)
+  CapturesFirst = 1,  // captures and promotions first, then quiet moves, each in generator order (reading A2)
+};
+inline constexpr EnumName<GenerationOrder> kGenerationOrderNames[] = {
+    {GenerationOrder::AsGenerated, "as_generated"},
+    {GenerationOrder::CapturesFirst, "captures_first"},
+};
+
 struct SearchConfig {
   // --- Tree shape ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
@@ -159,6 +171,7 @@ struct SearchConfig {
   // --- Readings of issue 11, part 1 (docs/readings.md §1, §5); defaults = today's tree ---
   QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)
   QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
+  GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
   bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
   // --- Extensions (§3.6); off in every thesis version ---
