@@ -14,6 +14,7 @@
 #include "harness/calibration/calibration_run.h"
 #include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
+#include "harness/calibration/tree_lower_bound.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/runner.h"
 #include "runner_test_util.h"
@@ -217,7 +218,7 @@ TEST(CalibrateConfig, TheShippedConfigIsValid) {
   std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/configs/calibration.json");
   const auto cfg = config_of(json::parse(in));
   EXPECT_EQ(cfg.pools.size(), 2u);
-  EXPECT_EQ(cfg.mapping_rounds, 3);
+  EXPECT_EQ(cfg.mapping_rounds, 4);
   std::vector<std::string> versions;
   for (const auto& g : cfg.groups) versions.push_back(g.version);
   EXPECT_EQ(versions, (std::vector<std::string>{"A", "D", "F", "G", "H"}));
@@ -277,4 +278,16 @@ TEST(CalibrateMapping, AssignsDistinctCandidatesOfLeastTotalDistance) {
   // Impossible candidates are skipped even when cheap elsewhere.
   EXPECT_EQ(assign_distinct({{no, 0.4, 0.2}, {0.1, no, 0.3}}), (std::vector<int>{2, 0}));
   EXPECT_TRUE(assign_distinct({{0.1, no}, {0.2, no}}).empty());
+}
+
+// The minimal depth-3 tree, against the figures scripts/thesis_table_facts.py computes independently (its own move
+// application, checked against perft; docs/readings.md §9): FIN.05's 507 nodes exceed the thesis's A(3) = 347 of
+// position 6, FIN.07's 189 do not.
+TEST(CalibrateMapping, MinimalDepthThreeTreeMatchesTheIndependentCount) {
+  const std::vector<std::pair<std::string, std::uint64_t>> cases = {
+      {"6k1/6p1/7p/P1N5/1r3p2/7P/1b3PP1/3bR1K1 w - - 0 1", 507},  // LCTII.FIN.05
+      {"6k1/4pp1p/3p2p1/P1pPb3/R7/1r2P1PP/3B1P2/6K1 w - - 0 1", 189},  // LCTII.FIN.07
+      {"2k5/p7/Pp1p1b2/1P1P1p2/2P2P1p/3K3P/5B2/8 w - - 0 1", 136},     // LCTII.FIN.08
+  };
+  for (const auto& [fen, bound] : cases) EXPECT_EQ(harness::alpha_beta_lower_bound_depth3(fen), bound) << fen;
 }

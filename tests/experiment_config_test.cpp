@@ -231,7 +231,9 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
     EXPECT_EQ(v.search.qsearch_order, buho::QsearchOrder::MvvLva) << v.name;
     EXPECT_EQ(v.search.qsearch_captures, buho::QsearchCaptures::WinningByValue) << v.name;
     EXPECT_EQ(v.search.null_move_min_depth, 3) << v.name;
-    EXPECT_EQ(v.search.lmr_scope, buho::LmrScope::AfterAlphaRaised) << v.name;
+    EXPECT_EQ(v.search.generation_order, buho::GenerationOrder::CapturesFirst) << v.name;
+    EXPECT_EQ(v.search.lmr_scope, buho::LmrScope::EveryNode) << v.name;
+    EXPECT_EQ(v.search.lmr_min_depth, 2) << v.name;
   }
   EXPECT_FALSE(cal.versions.front().search.null_move);  // A is still plain alpha-beta
   EXPECT_TRUE(cal.versions.back().search.lmr);

@@ -61,7 +61,9 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
       "Each candidate is searched under the base and mapping readings, versions {}, depths {}–{}, node budget {}. "
       "Distance = median over the cells the thesis has of |ln(ours / thesis)|; \"within 2×\" = share of those cells. "
       "A candidate is **impossible** when the thesis's A(1) or B(1) is below 1 + its legal moves (the root plus one "
-      "node per root move, which versions A and B enter at depth 1 under every reading). Confidence = the second "
+      "node per root move, which versions A and B enter at depth 1 under every reading), or A(3) or B(3) is below the "
+      "minimal depth-3 tree (\"minimal tree 3\": each root move's child with one reply that fails low and enters all its "
+      "moves; Knuth & Moore). Confidence = the second "
       "best distance minus the best (in ln units; 0.69 = the runner-up is a factor 2 further off). The thesis's positions "
       "are six different positions, so the chosen candidates are distinct: the assignment of least total distance.\n\n",
       names(cfg.versions), cfg.mapping_depths.empty() ? 0 : cfg.mapping_depths.front(),
@@ -93,16 +95,17 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
       continue;
     }
     md += fmt::format("### Thesis position {} (pool {}): top {}\n\n", m.thesis_position, m.pool, std::min<std::size_t>(5, m.ranked.size()));
-    md += "| rank | candidate | legal moves | possible | distance (median \\|ln\\|) | median factor | within 2× | cells | stopped |\n"
-          "|--:|---|--:|---|--:|--:|--:|--:|--:|\n";
+    md += "| rank | candidate | legal moves | minimal tree 3 | possible | distance (median \\|ln\\|) | median factor | within 2× | cells | stopped |\n"
+          "|--:|---|--:|--:|---|--:|--:|--:|--:|--:|\n";
     for (std::size_t i = 0; i < m.ranked.size(); ++i) {
       const auto& c = m.ranked[i];
       if (i < 5)
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, c.id, c.legal_moves,
-                          c.possible ? "yes" : "**no**", num(c.fit.median_abs_log), factor(c.fit.median_abs_log),
+        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, c.id, c.legal_moves,
+                          c.lower_bound_depth3, c.possible ? "yes" : "**no**", num(c.fit.median_abs_log), factor(c.fit.median_abs_log),
                           percent(c.fit.share_within_2x, c.fit.cells), c.fit.cells, c.fit.stopped);
       csv += fmt::format("mapping,{},{},possible,{}\n", group, c.id, c.possible ? 1 : 0);
       csv += fmt::format("mapping,{},{},legal_moves,{}\n", group, c.id, c.legal_moves);
+      csv += fmt::format("mapping,{},{},minimal_tree_3,{}\n", group, c.id, c.lower_bound_depth3);
       csv += fmt::format("mapping,{},{},rank,{}\n", group, c.id, i + 1);
       fit_rows(csv, "mapping", group, c.id, c.fit);
     }

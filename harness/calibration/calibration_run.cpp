@@ -15,6 +15,7 @@
 #include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
 #include "harness/calibration/thesis_table.h"
+#include "harness/calibration/tree_lower_bound.h"
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
@@ -162,8 +163,13 @@ std::vector<PositionMapping> Calibration::map_positions(const std::vector<Readin
       mc.id = c.id;
       mc.legal_moves = legal_moves(c);
       // Versions A and B have no forward pruning at depth 1: they enter the root and each root move's child.
-      for (const char* v : {"A", "B"})
+      // At depth 3 each root move's child needs one reply that fails low and enters all its moves (the minimal
+      // tree): the exact bound that rules LCTII.FIN.05 out for thesis position 6 (readings.md §9).
+      mc.lower_bound_depth3 = alpha_beta_lower_bound_depth3(c.fen);
+      for (const char* v : {"A", "B"}) {
         if (const auto t = thesis_.nodes(p, v, 1); t && *t < std::uint64_t(1 + mc.legal_moves)) mc.possible = false;
+        if (const auto t = thesis_.nodes(p, v, 3); t && *t < mc.lower_bound_depth3) mc.possible = false;
+      }
       mc.fit = absolute_fit(pairs(p, c, cfg_.versions, readings, cfg_.mapping_depths, cfg_.mapping_budget));
       m.ranked.push_back(mc);
     }

@@ -24,7 +24,8 @@ const char* stage_name(CalibrationStage s);
 struct MappingCandidate {
   std::string id;
   int legal_moves = 0;
-  bool possible = true;       // thesis A(1) (and B(1)) >= 1 + legal moves: the root plus one node per root move
+  std::uint64_t lower_bound_depth3 = 0;  // nodes of the minimal depth-3 tree (tree_lower_bound.h)
+  bool possible = true;  // thesis A(1), B(1) >= 1 + legal moves and A(3), B(3) >= lower_bound_depth3
   AbsoluteFit fit;            // over versions x depths of the mapping stage
 };
 
