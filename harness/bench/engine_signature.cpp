@@ -72,6 +72,36 @@ std::vector<Rung> identity_ladder() {
   ladder.push_back({"G", c, 6});
   c.lmr = true;
   ladder.push_back({"H", c, 6});
+  // Issue 11's reading flags (docs/readings.md): every value other than the default is on one of the rungs
+  // below, so a change to any reading's code path moves the identity too. First the readings the calibration
+  // chose for configs/versions.json, on versions A and H, then the remaining alternatives on H.
+  const buho::SearchConfig h = c;
+  buho::SearchConfig chosen = h;
+  chosen.qsearch_order = buho::QsearchOrder::MvvLva;
+  chosen.qsearch_captures = buho::QsearchCaptures::WinningByValue;
+  chosen.generation_order = buho::GenerationOrder::CapturesFirst;
+  chosen.null_move_min_depth = 3;
+  chosen.null_move_min_material = 1300;
+  chosen.futility_at_root = true;
+  chosen.futility_material = buho::FutilityMaterial::BeforeMove;
+  chosen.lmr_scope = buho::LmrScope::AfterAlphaRaised;
+  chosen.lmr_min_depth = 2;
+  ladder.push_back({"H+readings", chosen, 6});
+  buho::SearchConfig a_chosen = ladder[1].search;
+  a_chosen.qsearch_order = chosen.qsearch_order;
+  a_chosen.qsearch_captures = chosen.qsearch_captures;
+  a_chosen.generation_order = chosen.generation_order;
+  ladder.push_back({"A+readings", a_chosen, 3});
+  buho::SearchConfig others = h;
+  others.qsearch_captures = buho::QsearchCaptures::NonLosing;
+  others.pv_ordering = true;
+  others.null_move_at_root = true;
+  others.null_move_material_rule = buho::NullMoveMaterialRule::EvalEndgame;
+  others.futility_alpha = buho::FutilityAlpha::Entry;
+  others.futility_mate_guard = false;
+  others.futility_at_root = true;
+  ladder.push_back({"H+other readings", others, 6});
+
   c.check_ext = c.single_reply_ext = c.threat_ext = c.pawn_ext = c.king_safety_ext = true;
   c.qsearch_checks = true;
   ladder.push_back({"H+extensions", c, 5});
