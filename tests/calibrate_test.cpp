@@ -71,11 +71,14 @@ TEST(CalibrateSearchCache, ShallowerDepthsFromIterationCountsAreExact) {
 }
 
 // The truth: thesis positions 4 and 5 are FIN.08 and FIN.06 searched under LMR at depth >= 2 (lmr_min_depth=2).
+// The readings before the calibration, whose H has lmr_min_depth 3: the truth below must differ from the base.
+const char* kPresetsV1 = "configs/versions-readings-v1.json";
 const json kTruthReading = {{"name", "M2"}, {"flags", {{"lmr_min_depth", 2}}}, {"from_version", "H"}};
 constexpr int kDepths = 3;
 
 json synthetic_config(const std::string& thesis_table) {
   return {{"name", "synthetic"},
+          {"presets", kPresetsV1},
           {"thesis_table", thesis_table},
           {"base", {{{"name", "small"}, {"flags", kSmallTable}}}},
           {"mapping", "auto"},
@@ -103,7 +106,7 @@ class CalibrateSynthetic : public ::testing::Test {
     dir_ = new TempDir;
     const auto table = *dir_ / "thesis.csv";
     // Write the "thesis" with the engine itself, outside calibrate's code path (no cache, no derivation).
-    const auto plain = config_of({{"thesis_table", table.string()}});
+    const auto plain = config_of({{"thesis_table", table.string()}, {"presets", kPresetsV1}});
     const harness::Reading small{"small", kSmallTable, "A", ""};
     const harness::Reading truth{"M2", kTruthReading["flags"], "H", ""};
     std::ofstream csv(table);

@@ -29,8 +29,8 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kSource = fs::path(BUHO_SOURCE_DIR);
-const char* kCommitted = "results/tt-deep";
-const char* kConfig = "configs/tt-deep.json";
+const char* kCommitted = "results/tt-deep-v1";
+const char* kConfig = "configs/tt-deep-v1.json";
 const char* kDroppedFlag = "qsearch_checks";
 
 std::vector<json> read_lines(const fs::path& file) {

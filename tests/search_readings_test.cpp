@@ -27,7 +27,7 @@ using namespace buho;
 constexpr int kSmallTable = 65536;
 
 SearchConfig version(const std::string& name) {
-  static const harness::PresetBook book = harness::PresetBook::load(harness::project_path("configs/versions.json"));
+  static const harness::PresetBook book = harness::PresetBook::load(harness::project_path("configs/versions-readings-v1.json"));
   SearchConfig s = book.resolve(name).search;
   s.tt_entries = kSmallTable;
   return s;

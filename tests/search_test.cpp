@@ -19,7 +19,7 @@ namespace {
 using namespace buho;
 
 harness::ResolvedVersion version(const std::string& name) {
-  static const harness::PresetBook book = harness::PresetBook::load(harness::project_path("configs/versions.json"));
+  static const harness::PresetBook book = harness::PresetBook::load(harness::project_path("configs/versions-readings-v1.json"));
   return book.resolve(name);
 }
 
