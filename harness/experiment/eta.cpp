@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 
 #include "harness/experiment/cell_inputs.h"
@@ -60,12 +61,16 @@ std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
     // Steps from a depth of at least kMinNodesBelowAStep nodes; failing those, the series' small steps,
     // which still say more about it than other versions' steps do.
     for (const double min_below : {kMinNodesBelowAStep, 1.0}) {
-      std::map<int, double> own;
+      std::vector<double> own_logs;  // ascending depth
       for (const auto& [d, n] : it->second.nodes)
         if (const auto below = it->second.nodes.find(d - 1);
             below != it->second.nodes.end() && below->second >= min_below && n > 0)
-          own[d] = n / below->second;
-      if (const auto d = nearest_step(own, step.depth)) return own.at(*d);
+          own_logs.push_back(std::log(n / below->second));
+      if (own_logs.empty()) continue;
+      const std::size_t from = own_logs.size() > std::size_t(kGrowthSteps) ? own_logs.size() - kGrowthSteps : 0;
+      double sum = 0;
+      for (std::size_t i = from; i < own_logs.size(); ++i) sum += own_logs[i];
+      return std::exp(sum / double(own_logs.size() - from));
     }
   }
   // A series with one measured depth: the geometric mean of every series' growth at the nearest step.
@@ -133,6 +138,12 @@ std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
   const auto fixed = fixed_seconds(cell.table_entries);
   const auto n = nodes(cell);
   if (!per_node || !fixed || !n) return std::nullopt;
+  // No basis beyond kMaxPliesAhead plies (nodes() found the series, so it has a measured depth <= the
+  // cell's), unless the budget bounds the cell.
+  const auto& measured = series_.at(cell.series).nodes;
+  const int deepest_below = std::prev(measured.upper_bound(cell.depth))->first;
+  const bool bounded = cell.node_budget > 0 && *n >= double(cell.node_budget);
+  if (cell.depth - deepest_below > kMaxPliesAhead && !bounded) return std::nullopt;
   return *fixed + *n * *per_node;
 }
 
@@ -173,7 +184,8 @@ std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& mod
   return best;
 }
 
-std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads) {
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
+                                  const std::function<void(const ReplayState&)>& observe) {
   EtaModel model;
   std::vector<std::size_t> queue;
   std::vector<SeriesDepth> queue_cost;
@@ -208,9 +220,14 @@ std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int thre
     if (done == cells.size()) break;
     take_cells();
     std::vector<std::pair<SeriesDepth, double>> running;
+    std::vector<std::pair<std::size_t, double>> running_cells;
     for (const auto& slot : slots)
-      if (slot) running.emplace_back(cells[slot->cell].cell, now - slot->since);
+      if (slot) {
+        running.emplace_back(cells[slot->cell].cell, now - slot->since);
+        running_cells.emplace_back(slot->cell, now - slot->since);
+      }
     samples.push_back({done, now, model.remaining_seconds(queue_cost, running, threads), 0});
+    if (observe) observe({done, now, &model, &queue, &running_cells});
   }
   for (auto& s : samples) s.actual = now - s.elapsed;
   return samples;

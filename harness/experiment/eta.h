@@ -1,14 +1,17 @@
 // The progress line's ETA, from the work left rather than from the share of cells done. A cell costs
 //   its fixed cost (allocating and clearing its table, storing the line: a function of the table's size,
 //   measured on this run's cells) + its nodes x its series' seconds per node (this run's search time over
-//   nodes, per series: versions differ by 2x).
-// Its nodes: measured, or the same series at the previous depth times the growth of node counts from
-// d-1 to d measured in this run (the series' own, growth()), never more than the cell's node budget. A
-// remaining cell with no measured depth below it (or no growth factor yet) has no estimate, and then
-// neither has the run: the line says `?` rather than a wrong number.
+//   nodes, per series).
+// Its nodes: measured, or the series' deepest measured depth times the series' growth per ply (the
+// geometric mean of its last four steps d-1 -> d), never more than the cell's node budget.
+// No basis, no number: while a remaining cell lies more than kMaxPliesAhead plies beyond its series'
+// deepest measured depth (and its budget does not bound it), or has no measured depth or growth at all,
+// the line says `?`. On the committed runs (`harness bench eta`) three plies ahead were up to 2x off,
+// no limit up to 3.5x; two plies stayed within about 1.5x.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,15 +41,18 @@ class EtaModel {
   // storing the line) and its search's time.
   void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
 
-  // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the series' own ratio at the nearest
-  // measured step, preferring one of the same parity (odd and even depths grow differently under
-  // alpha-beta); for a series with no step yet, the geometric mean over all series at the nearest step.
-  // Steps from a depth of at least 1000 nodes come first: the first plies' ratios are noisy (x100 from
-  // depth 1 to 2 in plain alpha-beta). Other series' small steps never count: another version's growth
-  // extrapolated over several plies turned seconds into hours (measured on configs/quick.json).
+  // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the geometric mean of the series' own
+  // last kGrowthSteps steps. Four steps hold two odd and two even ones (alpha-beta's odd and even plies
+  // grow differently, so two plies ahead are right on average) and smooth one step's noise (a step
+  // alone was up to 2.5x off three plies ahead on the committed runs, four 1.55x). Steps from a depth of
+  // at least 1000 nodes come first: the first plies' ratios are noisy (x100 from depth 1 to 2 in plain
+  // alpha-beta). For a series with no step yet, the geometric mean over all series at the nearest step
+  // (same parity first); other series' small steps never count: another version's growth extrapolated
+  // over several plies turned seconds into hours (measured on configs/quick.json).
   std::optional<double> growth(const SeriesDepth& step) const;
   // Nodes of a cell: measured, or the deepest measured depth below it of its series times the growth
-  // of each step up, at most its node budget.
+  // of each step up, at most its node budget. The run order uses it at any distance; seconds() only
+  // within kMaxPliesAhead.
   std::optional<double> nodes(const SeriesDepth& cell) const;
   // Search seconds per node of a series: its own cells' search time over their nodes (a version that
   // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
@@ -57,10 +63,16 @@ class EtaModel {
   // run's cells of that size; for a size not seen yet, the line through the sizes seen (a table's
   // clearing grows with its size: in tt-deep a 2M-entry cell's fixed cost is about 70x a 128K-entry one's).
   std::optional<double> fixed_seconds(std::uint64_t entries) const;
-  // Seconds of one cell on one thread: fixed cost + nodes x seconds per node.
+  // Seconds of one cell on one thread: fixed cost + nodes x seconds per node. nullopt also for a cell
+  // more than kMaxPliesAhead plies beyond its series' deepest measured depth, unless its estimate
+  // reaches its node budget (the budget then bounds it).
   std::optional<double> seconds(const SeriesDepth& cell) const;
 
   static constexpr double kMinTimedNodes = 10000;
+  static constexpr int kGrowthSteps = 4;
+  // Each ply extrapolated multiplies the error of the growth, and the node rate shifts as the cells grow
+  // (x0.7 from depth 11 to 12 in tt-deep, every scheme and size at once).
+  static constexpr int kMaxPliesAhead = 2;
 
   // Seconds until the run ends: `running` (with the seconds each has been on its thread) and then
   // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate.
@@ -100,9 +112,20 @@ struct EtaSample {
   std::optional<double> predicted;  // the ETA the progress line would print; nullopt: `?`
   double actual = 0;                // the replayed run's true remaining seconds
 };
+// The replay's state when a sample is taken, for a breakdown of the ETA (`harness bench eta --verbose`):
+// the model as it stands and the cells left (indices into the replayed cells).
+struct ReplayState {
+  std::size_t done = 0;
+  double elapsed = 0;
+  const EtaModel* model = nullptr;
+  const std::vector<std::size_t>* queued = nullptr;
+  const std::vector<std::pair<std::size_t, double>>* running = nullptr;  // cell, seconds on its thread so far
+};
 // Replays a run of `cells` (in the order the runner gets them) on `threads` threads as the runner schedules
 // it (next_cell, each cell to the first free thread, lasting its stored seconds), feeding the model as the
-// runner does. One sample after each finished cell but the last, once the freed thread has taken its next cell.
-std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads);
+// runner does. One sample after each finished cell but the last, once the freed thread has taken its next
+// cell; `observe` (if set) sees the state at each sample.
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
+                                  const std::function<void(const ReplayState&)>& observe = {});
 
 }  // namespace harness
