@@ -4,10 +4,11 @@
 //   nodes, per series).
 // Its nodes: measured, or the series' deepest measured depth times the series' growth per ply (the
 // geometric mean of its last four steps d-1 -> d), never more than the cell's node budget.
-// No basis, no number: while a remaining cell lies more than kMaxPliesAhead plies beyond its series'
-// deepest measured depth (and its budget does not bound it), or has no measured depth or growth at all,
-// the line says `?`. On the committed runs (`harness bench eta`) three plies ahead were up to 2x off,
-// no limit up to 3.5x; two plies stayed within about 1.5x.
+// No basis, no number: the line says `?` while a remaining cell has no estimate (no measured depth in
+// its series, no growth), or while more than kMaxFarShare of the estimate rests on cells more than
+// kMaxPliesAhead plies beyond their series' deepest measured depth (and not bounded by their budget). On
+// the committed runs (`harness bench eta`) three plies ahead were up to 2x off, no limit up to 3.5x; a
+// tenth of the estimate that far out moves it by a tenth of that.
 #pragma once
 
 #include <cstdint>
@@ -51,9 +52,11 @@ class EtaModel {
   // over several plies turned seconds into hours (measured on configs/quick.json).
   std::optional<double> growth(const SeriesDepth& step) const;
   // Nodes of a cell: measured, or the deepest measured depth below it of its series times the growth
-  // of each step up, at most its node budget. The run order uses it at any distance; seconds() only
-  // within kMaxPliesAhead.
+  // of each step up, at most its node budget.
   std::optional<double> nodes(const SeriesDepth& cell) const;
+  // Whether the estimate of a cell has a basis: its series has a measured depth at most kMaxPliesAhead
+  // below it, or the estimate reaches its node budget (the budget then bounds it).
+  bool within_reach(const SeriesDepth& cell) const;
   // Search seconds per node of a series: its own cells' search time over their nodes (a version that
   // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
   // or while it has no cell of kMinTimedNodes nodes, all series' together. Smaller cells are left out:
@@ -63,9 +66,7 @@ class EtaModel {
   // run's cells of that size; for a size not seen yet, the line through the sizes seen (a table's
   // clearing grows with its size: in tt-deep a 2M-entry cell's fixed cost is about 70x a 128K-entry one's).
   std::optional<double> fixed_seconds(std::uint64_t entries) const;
-  // Seconds of one cell on one thread: fixed cost + nodes x seconds per node. nullopt also for a cell
-  // more than kMaxPliesAhead plies beyond its series' deepest measured depth, unless its estimate
-  // reaches its node budget (the budget then bounds it).
+  // Seconds of one cell on one thread: fixed cost + nodes x seconds per node.
   std::optional<double> seconds(const SeriesDepth& cell) const;
 
   static constexpr double kMinTimedNodes = 10000;
@@ -73,9 +74,11 @@ class EtaModel {
   // Each ply extrapolated multiplies the error of the growth, and the node rate shifts as the cells grow
   // (x0.7 from depth 11 to 12 in tt-deep, every scheme and size at once).
   static constexpr int kMaxPliesAhead = 2;
+  static constexpr double kMaxFarShare = 0.1;
 
   // Seconds until the run ends: `running` (with the seconds each has been on its thread) and then
-  // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate.
+  // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate or more
+  // than kMaxFarShare of the seconds left are of cells out of reach (within_reach).
   std::optional<double> remaining_seconds(const std::vector<SeriesDepth>& queued,
                                           const std::vector<std::pair<SeriesDepth, double>>& running,
                                           int threads) const;
@@ -94,9 +97,12 @@ class EtaModel {
   mutable std::map<int, std::optional<double>> growth_cache_;  // the all-series growth; cleared by every add
 };
 
-// The order a run takes its cells in: ascending depth, so that every cell but the shallowest of a
-// series has its previous depth measured before it starts (the ETA's prior); within one depth the
-// largest estimate first, so the threads end together. Returns the index in `cells` of the next one.
+// The order a run takes its cells in: by plies before its series' deepest cell left, most first, so
+// that every cell but the shallowest of a series has its previous depth measured before it starts (the
+// ETA's prior) and every series comes within two plies of its end together (a sweep to depth 10 beside
+// versions to depth 5: the sweep's depth 8 before the versions' depth 5, whose cells take the time);
+// where all series end at one depth, that is ascending depth. Among equals the largest estimate first,
+// so the threads end together. Returns the index in `cells` of the next one.
 std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model);
 
 // An offline check of the ETA (`harness bench eta`): a run replayed from stored cells, with no search.
