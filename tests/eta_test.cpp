@@ -1,7 +1,8 @@
 // The ETA estimator as a pure function on made-up cells: right on a geometric series of node counts,
-// `?` (no estimate) without priors, a fixed cost per table size and a node rate per series, the node
-// budget as a ceiling, the run order it implies (ascending depth, largest first), and the offline replay
-// that `harness bench eta` runs on stored cells.
+// growth as the mean of a series' last four steps, `?` (no estimate) without priors and beyond two plies
+// of extrapolation, a fixed cost per table size and a node rate per series, the node budget as a ceiling,
+// the run order it implies (most plies to go first, then the largest), and the offline replay that
+// `harness bench eta` runs on stored cells.
 #include "harness/experiment/eta.h"
 
 #include <gtest/gtest.h>
@@ -42,10 +43,10 @@ TEST(Eta, RightOnAGeometricSeries) {
   // Two depths past the last measured one: nodes(3) * growth^2.
   EXPECT_NEAR(*m.nodes({"b", 5}), true_nodes(5000, 5), 1.0);
 
-  // One thread: the sum of every remaining cell's time.
+  // One thread: the sum of every remaining cell's time (up to two plies ahead: the model's reach).
   std::vector<SeriesDepth> queued;
   double sum = 0;
-  for (int d = 4; d <= 6; ++d)
+  for (int d = 4; d <= 5; ++d)
     for (const auto& [s, base] : kSeries) {
       queued.push_back({s, d});
       sum += true_seconds(base, d);
@@ -61,18 +62,55 @@ TEST(Eta, RightOnAGeometricSeries) {
               std::max(true_seconds(5000, 4) - 0.1, true_seconds(1000, 4)), 1e-9);
 }
 
-TEST(Eta, OddAndEvenStepsGrowDifferently) {
-  // Alpha-beta's odd/even effect: steps to odd depths x8, to even depths x2. A step not yet measured
-  // takes the nearest step of its own parity.
+TEST(Eta, OddAndEvenStepsAverageOutOverFourSteps) {
+  // Alpha-beta's odd/even effect: steps to odd depths x8, to even depths x2. The growth per ply is the
+  // mean of the last four steps (two of each): x4, so two plies ahead are exact (x8 * x2 = x4 * x4).
   EtaModel m;
   double n = 1000;
-  for (int d = 1; d <= 4; ++d) {
+  for (int d = 1; d <= 5; ++d) {
     m.add_finished({"s", d}, std::uint64_t(n), n / kRate, n / kRate);
-    n *= (d + 1) % 2 ? 8 : 2;
+    n *= d % 2 ? 2 : 8;  // 1000, 2000, 16000, 32000, 256000
   }
-  EXPECT_NEAR(*m.growth({"s", 5}), 8.0, 1e-9);
-  EXPECT_NEAR(*m.growth({"s", 6}), 2.0, 1e-9);
-  EXPECT_NEAR(*m.nodes({"s", 6}), 32000.0 * 8 * 2, 1e-6);  // nodes(4) = 1000 * 2 * 8 * 2
+  EXPECT_NEAR(*m.growth({"s", 6}), 4.0, 1e-9);
+  EXPECT_NEAR(*m.nodes({"s", 7}), 256000.0 * 2 * 8, 1e-6);
+}
+
+TEST(Eta, GrowthIsTheMeanOfTheLastFourSteps) {
+  // x100 from depth 1 to 2 (a handful of root moves), then x3, x3, x3, and one noisy x6: the old first
+  // step no longer counts, the noisy one counts a quarter.
+  EtaModel m;
+  const std::vector<double> nodes = {1000, 1e5, 3e5, 9e5, 2.7e6, 1.62e7};
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    m.add_finished({"s", int(i) + 1}, std::uint64_t(nodes[i]), 1, 1);
+  const double expected = std::pow(3.0 * 3 * 3 * 6, 0.25);
+  EXPECT_NEAR(*m.growth({"s", 7}), expected, 1e-9);
+  EXPECT_NEAR(*m.nodes({"s", 8}), 1.62e7 * expected * expected, 1e-3);
+}
+
+TEST(Eta, NoNumberWhileMuchOfItIsBeyondTwoPlies) {
+  // Depths 1-3 measured: depth 5 is within reach, depth 6 (three plies of extrapolation) is not, though
+  // it has an estimate (it orders the run).
+  const EtaModel m = model_with_depths_up_to(3);
+  EXPECT_TRUE(m.within_reach({"a", 5}));
+  EXPECT_FALSE(m.within_reach({"a", 6}));
+  EXPECT_NEAR(*m.seconds({"a", 6}), true_seconds(1000, 6), 1e-9);
+  // A run whose time left is mostly such cells prints `?`: c at depth 6 is 27 % of b's depth 4 + c's 6.
+  EXPECT_FALSE(m.remaining_seconds({{"b", 4}, {"c", 6}}, {}, 1).has_value());
+  // Under a tenth of it, the number: 7 % (one thread: the sum).
+  const std::vector<SeriesDepth> mostly_near = {{"a", 4}, {"b", 4}, {"a", 5}, {"b", 5}, {"c", 6}};
+  double sum = 0;
+  for (const auto& [s, d] : std::vector<std::pair<double, int>>{{1000, 4}, {5000, 4}, {1000, 5}, {5000, 5}, {200, 6}})
+    sum += true_seconds(s, d);
+  ASSERT_TRUE(m.remaining_seconds(mostly_near, {}, 1).has_value());
+  EXPECT_NEAR(*m.remaining_seconds(mostly_near, {}, 1), sum, 1e-9);
+  // A running cell counts with what is left of it: b at depth 6 for almost all its time leaves little.
+  EXPECT_FALSE(m.remaining_seconds({{"a", 4}}, {{{"b", 6}, 0.0}}, 2).has_value());
+  EXPECT_TRUE(m.remaining_seconds({{"a", 4}}, {{{"b", 6}, true_seconds(5000, 6) - 0.001}}, 2).has_value());
+  // A cell whose estimate reaches its budget is within reach at any distance: the budget bounds it.
+  const double budget = true_nodes(5000, 5);
+  EXPECT_TRUE(m.within_reach({"b", 9, 0, std::uint64_t(budget)}));
+  EXPECT_FALSE(m.within_reach({"b", 9, 0, std::uint64_t(true_nodes(5000, 10))}));
+  EXPECT_FALSE(m.within_reach({"new", 1}));
 }
 
 TEST(Eta, EachSeriesGrowsAtItsOwnRate) {
@@ -125,7 +163,7 @@ TEST(Eta, TheFixedCostOfACellDoesNotInflateTheCostOfANode) {
     m.add_finished({"s", d, 1 << 21}, std::uint64_t(n), n / kRate + 0.5, n / kRate);
   }
   EXPECT_NEAR(*m.seconds_per_node("s"), 1 / kRate, 1e-12);
-  EXPECT_NEAR(*m.seconds({"s", 8, 1 << 21}), true_nodes(1000, 8) / kRate + 0.5, 1e-6);
+  EXPECT_NEAR(*m.seconds({"s", 5, 1 << 21}), true_nodes(1000, 5) / kRate + 0.5, 1e-6);
 }
 
 TEST(Eta, TheFixedCostFollowsTheTableSize) {
@@ -182,28 +220,45 @@ TEST(Eta, PriorsFromEarlierRunsGiveNodesButNotTime) {
   EXPECT_NEAR(*m.seconds({"a", 4}), true_seconds(1000, 4), 1e-3);
 }
 
-TEST(Eta, RunOrderIsAscendingDepthLargestFirst) {
+TEST(Eta, RunOrderIsMostPliesToGoFirstThenLargest) {
+  // Series ending at one depth: ascending depth, the largest first within a depth.
   const EtaModel m = model_with_depths_up_to(2);
-  const std::vector<SeriesDepth> cells = {{"a", 4}, {"c", 3}, {"a", 3}, {"b", 3}, {"b", 4}};
-  EXPECT_EQ(harness::next_cell(cells, m), 3u);  // b (the largest) at depth 3
-  const std::vector<SeriesDepth> no_b = {{"a", 4}, {"c", 3}, {"a", 3}};
-  EXPECT_EQ(harness::next_cell(no_b, m), 2u);
-  // A cell without an estimate goes first among its depth: it gives the next prior.
+  const std::vector<SeriesDepth> cells = {{"a", 4}, {"c", 4}, {"c", 3}, {"a", 3}, {"b", 3}, {"b", 4}};
+  EXPECT_EQ(harness::next_cell(cells, m), 4u);  // b (the largest) at depth 3
+  const std::vector<SeriesDepth> no_b = {{"a", 4}, {"c", 4}, {"c", 3}, {"a", 3}};
+  EXPECT_EQ(harness::next_cell(no_b, m), 3u);
+  // A cell without an estimate goes first among its equals: it gives the next prior.
   const std::vector<SeriesDepth> with_new = {{"b", 3}, {"new", 3}};
   EXPECT_EQ(harness::next_cell(with_new, m), 1u);
+  // A series to depth 8 beside one to depth 4 (a TT sweep beside the versions): the one with more plies to
+  // go first, so both come within two plies of their last depth together; each series still in depth order.
+  const std::vector<SeriesDepth> mixed = {{"b", 3}, {"b", 4}, {"a", 3}, {"a", 4}, {"a", 5}, {"a", 6}, {"a", 7}, {"a", 8}};
+  std::vector<SeriesDepth> left = mixed, order;
+  while (!left.empty()) {
+    const std::size_t i = harness::next_cell(left, m);
+    order.push_back(left[i]);
+    left.erase(left.begin() + std::ptrdiff_t(i));
+  }
+  std::vector<std::pair<std::string, int>> taken;
+  for (const auto& c : order) taken.emplace_back(c.series, c.depth);
+  // Equal plies to go: the larger first (a at depth 7 is 2187000 nodes, b at 3 135000).
+  const std::vector<std::pair<std::string, int>> expected = {{"a", 3}, {"a", 4}, {"a", 5}, {"a", 6}, {"a", 7},
+                                                             {"b", 3}, {"a", 8}, {"b", 4}};
+  EXPECT_EQ(taken, expected);
 }
 
 namespace {
 
 // Made-up cells that cost exactly what the model assumes: a fixed cost by table size plus nodes at a rate of
-// their series', growing x3 a ply.
+// their series', growing x3 a ply (from a different count in each series: no two cells of a depth tie).
 std::vector<ReplayCell> synthetic_run(int depths) {
   std::vector<ReplayCell> cells;
   const std::vector<std::pair<std::string, double>> rates = {{"fast", 2e6}, {"slow", 5e5}};
+  double base = 5000;
   for (const auto& [name, rate] : rates)
     for (const std::uint64_t entries : {std::uint64_t(1) << 17, std::uint64_t(1) << 21})
-      for (int d = 1; d <= depths; ++d) {
-        const double n = 5000 * std::pow(3.0, d);
+      for (int d = 1, b = int(base += 1000); d <= depths; ++d) {
+        const double n = b * std::pow(3.0, d);
         const double fixed = entries > (1u << 17) ? 0.2 : 0.002;
         cells.push_back({{name + std::to_string(entries), d, entries}, std::uint64_t(n), fixed + n / rate, n / rate});
       }
@@ -225,26 +280,38 @@ TEST(Eta, ReplayTimesTheRunAsTheRunnerSchedulesIt) {
   EXPECT_DOUBLE_EQ(samples[1].actual, 3.0);
 }
 
-TEST(Eta, ReplayOfCellsTheModelDescribesIsRightOnceEachSeriesHasAStep) {
+TEST(Eta, ReplayOfCellsTheModelDescribesIsExactOnceTheLastDepthsAreInReach) {
+  // 4 series x depths 1-6, taken in ascending depth. Up to depth 3 done (12 cells) the depth-6 cells, three
+  // plies out, are two thirds of the time left: `?`. Once depth 4 of every series is measured (16 cells)
+  // every cell is within reach; in between, a number once the cells out of reach are under a tenth.
+  // Every number is the true remaining time.
   const std::vector<ReplayCell> cells = synthetic_run(6);
   const std::vector<EtaSample> samples = harness::replay_eta(cells, 2);
   ASSERT_EQ(samples.size(), cells.size() - 1);
-  std::size_t unknown = 0, numbers = 0;
+  std::size_t numbers = 0;
   for (const auto& s : samples) {
-    if (!s.predicted) {
-      ++unknown;
-      EXPECT_LT(s.done, 12u) << "a `?` after two depths of every series were measured";
-      continue;
+    if (s.done <= 12) {
+      EXPECT_FALSE(s.predicted.has_value()) << "after " << s.done << " cells";
     }
+    if (s.done >= 16) {
+      EXPECT_TRUE(s.predicted.has_value()) << "after " << s.done << " cells";
+    }
+    if (!s.predicted) continue;
     ++numbers;
-    // Within the goal band while some series grow by the others' step; once each of the 4 series has its own
-    // step (depths 1 and 2 done), exact but for the order of cells of equal estimates.
-    const double ratio = *s.predicted / s.actual;
-    EXPECT_TRUE(ratio > 0.67 && ratio < 1.5) << ratio << " after " << s.done << " cells";
-    if (s.done >= 8) {
-      EXPECT_NEAR(ratio, 1.0, 0.05) << "after " << s.done << " cells";
-    }
+    EXPECT_NEAR(*s.predicted / s.actual, 1.0, 1e-9) << "after " << s.done << " cells";
   }
-  EXPECT_GT(unknown, 0u);  // no growth is known after depth 1: `?`, not a guess
-  EXPECT_GT(numbers, 10u);
+  EXPECT_GE(numbers, 8u);  // after 16 ... 23 of 24 cells at least
+}
+
+TEST(Eta, ReplayShowsItsStateAtEachSample) {
+  // The observer (harness bench eta --verbose) sees every sample with the cells left: queued + running.
+  const std::vector<ReplayCell> cells = synthetic_run(3);
+  std::vector<std::size_t> left;
+  harness::replay_eta(cells, 2, [&](const harness::ReplayState& state) {
+    EXPECT_EQ(state.done, left.size() + 1);
+    left.push_back(state.queued->size() + state.running->size());
+    EXPECT_NE(state.model, nullptr);
+  });
+  ASSERT_EQ(left.size(), cells.size() - 1);
+  for (std::size_t i = 0; i < left.size(); ++i) EXPECT_EQ(left[i], cells.size() - 1 - i);
 }

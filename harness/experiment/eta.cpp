@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
+#include <string_view>
+#include <tuple>
 
 #include "harness/experiment/cell_inputs.h"
 
@@ -51,6 +54,19 @@ std::optional<int> nearest_step(const Steps& steps, int depth) {
   return best;
 }
 
+// For each cell, the plies between it and the deepest cell of its series among `cells` (next_cell's order).
+std::vector<int> plies_to_last(const std::vector<const SeriesDepth*>& cells) {
+  std::map<std::string_view, int> deepest;
+  for (const SeriesDepth* c : cells) {
+    auto [it, added] = deepest.try_emplace(c->series, c->depth);
+    if (!added) it->second = std::max(it->second, c->depth);
+  }
+  std::vector<int> plies;
+  plies.reserve(cells.size());
+  for (const SeriesDepth* c : cells) plies.push_back(deepest.at(c->series) - c->depth);
+  return plies;
+}
+
 }  // namespace
 
 std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
@@ -60,12 +76,16 @@ std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
     // Steps from a depth of at least kMinNodesBelowAStep nodes; failing those, the series' small steps,
     // which still say more about it than other versions' steps do.
     for (const double min_below : {kMinNodesBelowAStep, 1.0}) {
-      std::map<int, double> own;
+      std::vector<double> own_logs;  // ascending depth
       for (const auto& [d, n] : it->second.nodes)
         if (const auto below = it->second.nodes.find(d - 1);
             below != it->second.nodes.end() && below->second >= min_below && n > 0)
-          own[d] = n / below->second;
-      if (const auto d = nearest_step(own, step.depth)) return own.at(*d);
+          own_logs.push_back(std::log(n / below->second));
+      if (own_logs.empty()) continue;
+      const std::size_t from = own_logs.size() > std::size_t(kGrowthSteps) ? own_logs.size() - kGrowthSteps : 0;
+      double sum = 0;
+      for (std::size_t i = from; i < own_logs.size(); ++i) sum += own_logs[i];
+      return std::exp(sum / double(own_logs.size() - from));
     }
   }
   // A series with one measured depth: the geometric mean of every series' growth at the nearest step.
@@ -136,44 +156,69 @@ std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
   return *fixed + *n * *per_node;
 }
 
+bool EtaModel::within_reach(const SeriesDepth& cell) const {
+  const auto it = series_.find(cell.series);
+  if (it == series_.end()) return false;
+  const auto& measured = it->second.nodes;
+  const auto above = measured.upper_bound(cell.depth);
+  if (above == measured.begin()) return false;  // measured only deeper: no estimate at all
+  if (cell.depth - std::prev(above)->first <= kMaxPliesAhead) return true;
+  const auto n = nodes(cell);
+  return n && cell.node_budget > 0 && *n >= double(cell.node_budget);
+}
+
 std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>& queued,
                                                   const std::vector<std::pair<SeriesDepth, double>>& running,
                                                   int threads) const {
-  // When each thread is free again, from now.
+  // When each thread is free again, from now; and how much of the work left is out of reach.
   std::vector<double> free_at(std::size_t(std::max(1, threads)), 0.0);
+  double total = 0, far = 0;
   std::size_t t = 0;
   for (const auto& [cell, elapsed] : running) {
     const auto s = seconds(cell);
     if (!s) return std::nullopt;
-    if (t < free_at.size()) free_at[t++] = std::max(0.0, *s - elapsed);
+    const double left = std::max(0.0, *s - elapsed);
+    if (t < free_at.size()) free_at[t++] = left;
+    total += left;
+    if (!within_reach(cell)) far += left;
   }
   // The order the runner will take (next_cell), with the estimates as they stand now.
-  std::vector<std::pair<double, SeriesDepth>> left;
-  for (const auto& cell : queued) {
-    const auto s = seconds(cell);
+  std::vector<const SeriesDepth*> queued_cells;
+  for (const auto& cell : queued) queued_cells.push_back(&cell);
+  const std::vector<int> plies = plies_to_last(queued_cells);
+  std::vector<std::tuple<int, double, double>> left;  // plies to the series' last, nodes, seconds
+  for (std::size_t i = 0; i < queued.size(); ++i) {
+    const auto s = seconds(queued[i]);
     if (!s) return std::nullopt;
-    left.emplace_back(*nodes(cell), cell);
+    left.emplace_back(plies[i], *nodes(queued[i]), *s);
+    total += *s;
+    if (!within_reach(queued[i])) far += *s;
   }
+  if (far > kMaxFarShare * total) return std::nullopt;
   std::stable_sort(left.begin(), left.end(), [](const auto& a, const auto& b) {
-    return a.second.depth != b.second.depth ? a.second.depth < b.second.depth : a.first > b.first;
+    return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) > std::get<0>(b) : std::get<1>(a) > std::get<1>(b);
   });
-  for (const auto& [n, cell] : left) *std::min_element(free_at.begin(), free_at.end()) += *seconds(cell);
+  for (const auto& [p, n, s] : left) *std::min_element(free_at.begin(), free_at.end()) += s;
   return *std::max_element(free_at.begin(), free_at.end());
 }
 
 std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model) {
+  std::vector<const SeriesDepth*> all;
+  for (const auto& c : cells) all.push_back(&c);
+  const std::vector<int> plies = plies_to_last(all);
   std::size_t best = 0;
   double best_nodes = -1;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].depth > cells[best].depth) continue;
-    // A cell without an estimate goes first among its depth: it is the one that will give the prior.
+    if (plies[i] < plies[best]) continue;
+    // A cell without an estimate goes first among its equals: it is the one that will give the prior.
     const double n = model.nodes(cells[i]).value_or(std::numeric_limits<double>::infinity());
-    if (cells[i].depth < cells[best].depth || n > best_nodes) best = i, best_nodes = n;
+    if (plies[i] > plies[best] || n > best_nodes) best = i, best_nodes = n;
   }
   return best;
 }
 
-std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads) {
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
+                                  const std::function<void(const ReplayState&)>& observe) {
   EtaModel model;
   std::vector<std::size_t> queue;
   std::vector<SeriesDepth> queue_cost;
@@ -208,9 +253,14 @@ std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int thre
     if (done == cells.size()) break;
     take_cells();
     std::vector<std::pair<SeriesDepth, double>> running;
+    std::vector<std::pair<std::size_t, double>> running_cells;
     for (const auto& slot : slots)
-      if (slot) running.emplace_back(cells[slot->cell].cell, now - slot->since);
+      if (slot) {
+        running.emplace_back(cells[slot->cell].cell, now - slot->since);
+        running_cells.emplace_back(slot->cell, now - slot->since);
+      }
     samples.push_back({done, now, model.remaining_seconds(queue_cost, running, threads), 0});
+    if (observe) observe({done, now, &model, &queue, &running_cells});
   }
   for (auto& s : samples) s.actual = now - s.elapsed;
   return samples;

@@ -1,14 +1,18 @@
 // The progress line's ETA, from the work left rather than from the share of cells done. A cell costs
 //   its fixed cost (allocating and clearing its table, storing the line: a function of the table's size,
 //   measured on this run's cells) + its nodes x its series' seconds per node (this run's search time over
-//   nodes, per series: versions differ by 2x).
-// Its nodes: measured, or the same series at the previous depth times the growth of node counts from
-// d-1 to d measured in this run (the series' own, growth()), never more than the cell's node budget. A
-// remaining cell with no measured depth below it (or no growth factor yet) has no estimate, and then
-// neither has the run: the line says `?` rather than a wrong number.
+//   nodes, per series).
+// Its nodes: measured, or the series' deepest measured depth times the series' growth per ply (the
+// geometric mean of its last four steps d-1 -> d), never more than the cell's node budget.
+// No basis, no number: the line says `?` while a remaining cell has no estimate (no measured depth in
+// its series, no growth), or while more than kMaxFarShare of the estimate rests on cells more than
+// kMaxPliesAhead plies beyond their series' deepest measured depth (and not bounded by their budget). On
+// the committed runs (`harness bench eta`) three plies ahead were up to 2x off, no limit up to 3.5x; a
+// tenth of the estimate that far out moves it by a tenth of that.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,16 +42,21 @@ class EtaModel {
   // storing the line) and its search's time.
   void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
 
-  // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the series' own ratio at the nearest
-  // measured step, preferring one of the same parity (odd and even depths grow differently under
-  // alpha-beta); for a series with no step yet, the geometric mean over all series at the nearest step.
-  // Steps from a depth of at least 1000 nodes come first: the first plies' ratios are noisy (x100 from
-  // depth 1 to 2 in plain alpha-beta). Other series' small steps never count: another version's growth
-  // extrapolated over several plies turned seconds into hours (measured on configs/quick.json).
+  // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the geometric mean of the series' own
+  // last kGrowthSteps steps. Four steps hold two odd and two even ones (alpha-beta's odd and even plies
+  // grow differently, so two plies ahead are right on average) and smooth one step's noise (a step
+  // alone was up to 2.5x off three plies ahead on the committed runs, four 1.55x). Steps from a depth of
+  // at least 1000 nodes come first: the first plies' ratios are noisy (x100 from depth 1 to 2 in plain
+  // alpha-beta). For a series with no step yet, the geometric mean over all series at the nearest step
+  // (same parity first); other series' small steps never count: another version's growth extrapolated
+  // over several plies turned seconds into hours (measured on configs/quick.json).
   std::optional<double> growth(const SeriesDepth& step) const;
   // Nodes of a cell: measured, or the deepest measured depth below it of its series times the growth
   // of each step up, at most its node budget.
   std::optional<double> nodes(const SeriesDepth& cell) const;
+  // Whether the estimate of a cell has a basis: its series has a measured depth at most kMaxPliesAhead
+  // below it, or the estimate reaches its node budget (the budget then bounds it).
+  bool within_reach(const SeriesDepth& cell) const;
   // Search seconds per node of a series: its own cells' search time over their nodes (a version that
   // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
   // or while it has no cell of kMinTimedNodes nodes, all series' together. Smaller cells are left out:
@@ -61,9 +70,15 @@ class EtaModel {
   std::optional<double> seconds(const SeriesDepth& cell) const;
 
   static constexpr double kMinTimedNodes = 10000;
+  static constexpr int kGrowthSteps = 4;
+  // Each ply extrapolated multiplies the error of the growth, and the node rate shifts as the cells grow
+  // (x0.7 from depth 11 to 12 in tt-deep, every scheme and size at once).
+  static constexpr int kMaxPliesAhead = 2;
+  static constexpr double kMaxFarShare = 0.1;
 
   // Seconds until the run ends: `running` (with the seconds each has been on its thread) and then
-  // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate.
+  // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate or more
+  // than kMaxFarShare of the seconds left are of cells out of reach (within_reach).
   std::optional<double> remaining_seconds(const std::vector<SeriesDepth>& queued,
                                           const std::vector<std::pair<SeriesDepth, double>>& running,
                                           int threads) const;
@@ -82,9 +97,12 @@ class EtaModel {
   mutable std::map<int, std::optional<double>> growth_cache_;  // the all-series growth; cleared by every add
 };
 
-// The order a run takes its cells in: ascending depth, so that every cell but the shallowest of a
-// series has its previous depth measured before it starts (the ETA's prior); within one depth the
-// largest estimate first, so the threads end together. Returns the index in `cells` of the next one.
+// The order a run takes its cells in: by plies before its series' deepest cell left, most first, so
+// that every cell but the shallowest of a series has its previous depth measured before it starts (the
+// ETA's prior) and every series comes within two plies of its end together (a sweep to depth 10 beside
+// versions to depth 5: the sweep's depth 8 before the versions' depth 5, whose cells take the time);
+// where all series end at one depth, that is ascending depth. Among equals the largest estimate first,
+// so the threads end together. Returns the index in `cells` of the next one.
 std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model);
 
 // An offline check of the ETA (`harness bench eta`): a run replayed from stored cells, with no search.
@@ -100,9 +118,20 @@ struct EtaSample {
   std::optional<double> predicted;  // the ETA the progress line would print; nullopt: `?`
   double actual = 0;                // the replayed run's true remaining seconds
 };
+// The replay's state when a sample is taken, for a breakdown of the ETA (`harness bench eta --verbose`):
+// the model as it stands and the cells left (indices into the replayed cells).
+struct ReplayState {
+  std::size_t done = 0;
+  double elapsed = 0;
+  const EtaModel* model = nullptr;
+  const std::vector<std::size_t>* queued = nullptr;
+  const std::vector<std::pair<std::size_t, double>>* running = nullptr;  // cell, seconds on its thread so far
+};
 // Replays a run of `cells` (in the order the runner gets them) on `threads` threads as the runner schedules
 // it (next_cell, each cell to the first free thread, lasting its stored seconds), feeding the model as the
-// runner does. One sample after each finished cell but the last, once the freed thread has taken its next cell.
-std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads);
+// runner does. One sample after each finished cell but the last, once the freed thread has taken its next
+// cell; `observe` (if set) sees the state at each sample.
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
+                                  const std::function<void(const ReplayState&)>& observe = {});
 
 }  // namespace harness

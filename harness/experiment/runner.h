@@ -33,8 +33,8 @@ struct RunTotals {
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
                     const std::atomic<bool>* stop = nullptr);
 
-// Runs `todo` in ascending depth (within a depth the largest first, eta.h), appending each result to
-// `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
+// Runs `todo` in next_cell() order (eta.h: plies left to the series' last depth, most first), appending
+// each result to `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
 // cells found from earlier runs). An exception in a cell (a failed write: IoError) stops the run at
 // once: the searches in flight are stopped and not stored, and the exception is rethrown.
 RunTotals run_cells(const std::vector<CellSpec>& todo, const std::string& engine_identity, CellStore& store,
