@@ -292,3 +292,74 @@ TEST(Uci, BenchPrintsTheSignature) {
   EXPECT_TRUE(has_line(lines, fmt::format("Nodes searched: {}", engine_signature().version_h_nodes)));
   EXPECT_TRUE(has_line(lines, "info string identity " + engine_signature().identity));
 }
+
+// UciSession::reset() (one session for every input of fuzz/uci_session_fuzz.cpp): the session then answers as a new
+// one would, although it keeps the engine it built. The lines are compared without `nps` and `time`.
+namespace {
+
+std::vector<std::string> without_timing(const std::vector<std::string>& lines) {
+  std::vector<std::string> out;
+  const std::regex timing(R"( nps \d+ time \d+ )");
+  for (const auto& l : lines) out.push_back(std::regex_replace(l, timing, " "));
+  return out;
+}
+
+// What a session answers to `script`, after `before` ran in it and reset() (or in a new session if `before` is
+// empty). Each search of `script` ends before the next line is sent, so the lines come in one order.
+std::vector<std::string> answers(const std::vector<std::string>& before, const std::vector<std::string>& script) {
+  Session s;
+  for (const auto& l : before) s.send(l);
+  if (!before.empty()) {
+    s.uci.reset();
+    s.lines();
+    s.buffer.str("");
+  }
+  for (const auto& l : script) {
+    s.send(l);
+    s.uci.wait();
+  }
+  return without_timing(s.lines());
+}
+
+}  // namespace
+
+TEST(Uci, ResetAnswersAsANewSession) {
+  const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  // The second search keeps the first one's table (no ucinewgame), as it does in a new session.
+  const std::vector<std::string> script = {"position startpos moves e2e4 e7e5", "go depth 5", "isready",
+                                           "position startpos moves e2e4 e7e5 g1f3", "go depth 4", "isready"};
+  const auto fresh = answers({}, script);
+  ASSERT_TRUE(has_line(fresh, "info depth 5 ")) << fresh.size() << " lines";
+  // The same options before the reset: the engine is kept, with its table, history and evaluation cache full of
+  // another position's search; the position and the game are forgotten.
+  EXPECT_EQ(answers({"position fen " + kiwipete, "go depth 5", "isready"}, script), fresh);
+  EXPECT_EQ(answers({"position startpos moves d2d4", "go depth 5"}, script), fresh);
+  // Other options before the reset: they go back to version H's.
+  EXPECT_EQ(answers({"setoption name Version value A", "setoption name quiescence value false",
+                     "setoption name Hash value 2", "go depth 3"},
+                    script),
+            fresh);
+  // A search still running (`go infinite`) is stopped by the reset.
+  EXPECT_EQ(answers({"position startpos", "go infinite"}, script), fresh);
+}
+
+// A setoption that leaves the options as they were keeps the engine, but the next search starts from a clean table,
+// as it did when every setoption built a new engine.
+TEST(Uci, SetoptionStartsTheNextSearchFromACleanTable) {
+  const std::string fen = "r3kb1r/3n1pp1/p6p/2pPp2q/Pp2N3/3B2PP/1PQ2P2/R3K2R w KQkq - 0 1";  // LCTII.POS.01
+  Session s;
+  s.send("position fen " + fen);
+  s.send("go depth 5");
+  s.lines();
+  s.buffer.str("");
+  s.send("setoption name pvs value true");  // version H's value already
+  s.send("go depth 5");
+  const ResolvedVersion h = version("H");
+  buho::Engine engine(h.search, h.eval);
+  EXPECT_EQ(last_info_nodes(s.lines()), engine.search(buho::Board::from_fen(fen), buho::Limits{5, 0}).stats.nodes)
+      << s.buffer.snapshot();
+  // Without the setoption the second search keeps the table, and counts other nodes: the check above can fail.
+  s.buffer.str("");
+  s.send("go depth 5");
+  EXPECT_NE(last_info_nodes(s.lines()), engine.search(buho::Board::from_fen(fen), buho::Limits{5, 0}).stats.nodes);
+}

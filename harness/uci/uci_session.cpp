@@ -68,13 +68,23 @@ struct GoRequest {
   int perft = 0;
 };
 
+// Every option that shapes an engine (each search flag and evaluation term, as its text): two configurations with
+// the same key build engines that search alike, so an engine is rebuilt only when the key changes.
+std::string engine_key(const UciConfig& c) {
+  std::string key;
+  for (const auto& p : buho::search_params()) append_word(key, buho::param_to_text(p, c.search));
+  for (const auto& p : buho::eval_params()) append_word(key, buho::param_to_text(p, c.eval));
+  return key;
+}
+
 // Plies a game may still add before the board's history (make/unmake records) runs short for a deep search.
 constexpr int kMaxGamePlies = buho::Board::MaxHistory - 2 * buho::MaxPly;
 
 }  // namespace
 
 struct UciSession::Impl {
-  explicit Impl(std::ostream& o) : out(o), options(PresetBook::load(project_path("configs/versions.json"))) {}
+  explicit Impl(std::ostream& o)
+      : out(o), initial_options(PresetBook::load(project_path("configs/versions.json"))), options(initial_options) {}
 
   std::ostream& out;
   std::mutex out_mutex;
@@ -85,12 +95,13 @@ struct UciSession::Impl {
   }
   void error(const std::string& what) { say("info string error: " + what); }
 
+  const UciOptions initial_options;  // a new session's (version H), for reset()
   UciOptions options;
   buho::Board board;
   int game_plies = 0;
   std::unique_ptr<buho::Engine> engine;
-  bool engine_stale = true;  // the options changed since the engine was built
-  bool fresh_table = true;   // the next search starts from a clean table (new game, Clear Hash, new engine)
+  std::string built_key;    // engine_key of the options `engine` was built with
+  bool fresh_table = true;  // the next search starts from a clean table (new game, Clear Hash, an option set)
 
   // The running search, if any.
   std::thread worker, timer;
@@ -138,7 +149,7 @@ struct UciSession::Impl {
     }
     const std::string err = options.set(name, value);
     if (!err.empty()) return error(err);
-    engine_stale = true;
+    fresh_table = true;  // as a new engine would start: the same whether or not the engine is rebuilt
   }
 
   void cmd_position(const std::vector<std::string>& t) {
@@ -241,9 +252,12 @@ struct UciSession::Impl {
     GoRequest g;
     if (!parse_go(t, g)) return;
     if (g.perft > 0) return cmd_perft(g.perft);
-    if (!engine || engine_stale) {
+    // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
+    // building one allocates and clears several MB (the table, the evaluation cache).
+    const std::string key = engine_key(options.config());
+    if (!engine || key != built_key) {
       engine = std::make_unique<buho::Engine>(options.config().search, options.config().eval);
-      engine_stale = false;
+      built_key = key;
       fresh_table = true;
     }
     const bool keep_state = !fresh_table;
@@ -289,6 +303,19 @@ struct UciSession::Impl {
       });
   }
 
+  // A new session's state, the engine kept (see reset() in the header). No search runs.
+  void reset() {
+    options = initial_options;
+    board = buho::Board();
+    game_plies = 0;
+    fresh_table = true;
+    stop = false;
+    std::lock_guard lock(state_mutex);
+    searching = false;
+    stop_requested = false;
+    infinite_search = false;
+  }
+
   void cmd_bench() {
     const EngineSignature& sig = engine_signature();
     say(fmt::format("info string identity {}", sig.identity));
@@ -311,6 +338,12 @@ void UciSession::wait() {
     impl_->state_cv.wait(lock, [this] { return !impl_->searching; });
   }
   impl_->finish_search();
+}
+
+void UciSession::reset() {
+  impl_->request_stop();
+  impl_->finish_search();
+  impl_->reset();
 }
 
 void UciSession::end_of_input() {

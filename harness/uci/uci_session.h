@@ -24,6 +24,10 @@ class UciSession {
   // The input ended: a search with a limit runs to its end (so `printf '...go depth 9\n' | harness uci` works),
   // `go infinite` is stopped; then the session quits.
   void end_of_input();
+  // Back to a new session's state: version H's options, the start position, a clean table; a running search is
+  // stopped (its bestmove written). It differs from a new session only in keeping the engine, built for the same
+  // options, and the versions read once: what lets a fuzz target run thousands of sessions a second.
+  void reset();
 
  private:
   struct Impl;
