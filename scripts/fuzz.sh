@@ -16,7 +16,12 @@ jobs=${FUZZ_JOBS:-$(nproc)}
 case $jobs in '' | 0 | *[!0-9]*) echo "fuzz.sh: FUZZ_JOBS must be a whole number > 0, got '$jobs'" >&2; exit 2 ;; esac
 root=$PWD
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ missing (scripts/setup.sh installs clang)" >&2; exit 2; }
-if ! grep -qx 'BUHO_FUZZ:BOOL=ON' "$dir/CMakeCache.txt" 2>/dev/null; then
+if [ -f "$dir/CMakeCache.txt" ] && ! grep -qx 'BUHO_FUZZ:BOOL=ON' "$dir/CMakeCache.txt"; then
+  # Reconfiguring it would put coverage hooks into every file of another tree (a test tree, say).
+  echo "fuzz.sh: $dir is a build tree without -DBUHO_FUZZ=ON; give another BUILD_DIR (default build-fuzz)" >&2
+  exit 2
+fi
+if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S . -B "$dir" -DBUHO_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" >/dev/null
 fi
