@@ -80,6 +80,19 @@ struct Engine::Impl {
 
   bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }
 
+  // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
+  // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
+  // as the one node entered and its subtree only where it was searched: each position once. BigAll also
+  // counts every transposition answered by a table cut-off with the subtree stored for it (what a search
+  // without the table would have visited again): `transposed_nodes` sums those extra nodes.
+  std::uint64_t transposed_nodes = 0;
+  void count_transposition(const TTEntry* e) {
+    if (cfg.tt_scheme == ReplacementScheme::BigAll) transposed_nodes += std::max<std::uint64_t>(tt.subtree_of(e), 1) - 1;
+  }
+  std::uint64_t subtree_size(std::uint64_t nodes_at_entry, std::uint64_t transposed_at_entry) const {
+    return (stats.nodes - nodes_at_entry) + (transposed_nodes - transposed_at_entry);
+  }
+
   SearchConfig cfg;
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
@@ -255,7 +268,9 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // Step 1. Horizon: the position is handed to quiescence, which counts it.
   if (depth <= 0) return quiesce(alpha, beta, ply, sp, 0);
 
-  // Step 2. Count the node (one of the two places; see search_stats.h).
+  // Step 2. Count the node (one of the two places; see search_stats.h). The counts at entry measure the
+  // subtree below this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
+  const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
   ++stats.nodes;
   stats.seldepth = std::max(stats.seldepth, ply);
   if (out_of_budget()) stop = true;
@@ -283,11 +298,13 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
         const Score v = value_from_tt(e->value, ply);
         if (e->bound == Bound::Exact) {
           ++stats.tt_cutoffs;
+          count_transposition(e);
           return std::clamp(v, alpha, beta);
         }
         if (e->bound == Bound::Lower) {
           if (v >= beta) {
             ++stats.tt_cutoffs;
+            count_transposition(e);
             return beta;
           }
           alpha = std::max(alpha, v);
@@ -295,6 +312,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
         if (e->bound == Bound::Upper) {
           if (v <= alpha) {
             ++stats.tt_cutoffs;
+            count_transposition(e);
             return alpha;
           }
           beta = std::min(beta, v);
@@ -472,7 +490,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       if (searched == 1) ++stats.first_move_cutoffs;
       if (cfg.killers && !m.is_capture() && !m.is_promotion()) order.add_killer(ply, m);
       if (cfg.history) order.add_history(m, depth);
-      if (uses_tt()) tt.store(key, depth, value_to_tt(v, ply), Bound::Lower, m);
+      if (uses_tt())
+        tt.store(key, depth, value_to_tt(v, ply), Bound::Lower, m, subtree_size(nodes_at_entry, transposed_at_entry));
       if (root) root_best = m;
       return beta;
     }
@@ -490,7 +509,9 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   if (!any_legal) return in_check ? -ScoreMate + ply : 0;
 
   // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound.
-  if (uses_tt()) tt.store(key, depth, value_to_tt(alpha, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best);
+  if (uses_tt())
+    tt.store(key, depth, value_to_tt(alpha, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
+             subtree_size(nodes_at_entry, transposed_at_entry));
   return alpha;
 }
 
@@ -528,7 +549,11 @@ Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
 SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool keep_state) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!keep_state) clear();
-  if (tt.allocated()) tt.counters = {};
+  if (tt.allocated()) {
+    tt.counters = {};
+    tt.new_search();
+  }
+  transposed_nodes = 0;
   stats = SearchStats{};
   board = root;
   node_budget = limits.node_budget;
@@ -589,14 +614,25 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     stats.tt_overwrites = tt.counters.overwrites;
     stats.tt_collisions = tt.counters.collisions;
     stats.tt_refused = tt.counters.refused;
+    stats.tt_occupied = tt.occupied_slots();
+    stats.tt_capacity = tt.capacity_slots();
   }
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   result.stats = stats;
   return result;
 }
 
+TableLayout transposition_table_layout(ReplacementScheme scheme) {
+  return {TranspositionTable::slots_per_entry(scheme), TranspositionTable::bytes_per_slot(scheme),
+          TranspositionTable::bytes_per_entry(scheme)};
+}
+
 std::size_t transposition_table_bytes(const SearchConfig& c) {
-  return sizeof(TTEntry) * std::size_t(c.tt_entries) * std::size_t(TranspositionTable::slots_per_entry(c.tt_scheme));
+  return std::size_t(c.tt_entries) * TranspositionTable::bytes_per_entry(c.tt_scheme);
+}
+
+const TranspositionTable* Engine::transposition_table() const {
+  return impl_->tt.allocated() ? &impl_->tt : nullptr;
 }
 
 Engine::Engine(const SearchConfig& search, const EvalConfig& eval) : impl_(std::make_unique<Impl>(search, eval)) {}

@@ -16,6 +16,8 @@
 
 namespace buho {
 
+class TranspositionTable;
+
 // What a search reports after each completed iteration of iterative deepening (a UCI `info` line).
 struct IterationReport {
   int depth = 0;
@@ -45,6 +47,16 @@ struct SearchResult {
   bool completed = true;          // false when the node budget stopped the search
 };
 
+// The memory layout of a table entry under `scheme` (issue 13: schemes compared at equal memory): its slots
+// (positions it holds), the bytes of one slot (the 16-byte entry plus what the scheme keeps beside it: a
+// subtree size or a generation) and of the whole entry (slots x slot).
+struct TableLayout {
+  int slots_per_entry = 1;
+  std::size_t bytes_per_slot = 0;
+  std::size_t bytes_per_entry = 0;
+};
+TableLayout transposition_table_layout(ReplacementScheme scheme);
+
 // Bytes of memory the transposition table of `c` takes (every slot of every entry), for a table size given in
 // bytes (UCI's Hash) and for comparing schemes at equal memory.
 std::size_t transposition_table_bytes(const SearchConfig& c);
@@ -58,6 +70,8 @@ class Engine {
 
   // Searches `root` to `limits.depth`. Clears TT, killers and history first unless `keep_state`.
   SearchResult search(const Board& root, const Limits& limits, bool keep_state = false);
+  // The table as the last search left it (nullptr when the config uses none): for tests and diagnostics.
+  const TranspositionTable* transposition_table() const;
 
  private:
   struct Impl;

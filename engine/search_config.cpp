@@ -67,12 +67,16 @@ ParamTable<SearchConfig> make_table() {
            "use stored bounds of depth >= d to cut off or narrow the window (§4.6.3, Alg. 8-9); "
            "never at the root"),
       number("tt_entries", &S::tt_entries, 1, 1 << 26,
-             "entries in the transposition table; a depth_always entry has two slots (§4.6.3, ch. 6.3: "
-             "2048K = 2097152)"),
+             "entries (indices) in the transposition table; a depth_always, two_deep, two_big1 or bucket2 entry "
+             "has two slots, a bucket4 entry four (§4.6.3, ch. 6.3: 2048K = 2097152)"),
       choice_param<S, &S::tt_scheme, kReplacementSchemeNames>(
           "tt_scheme",
-          "transposition-table replacement scheme on a collision: always, never, depth (keep the deeper), "
-          "depth_always (two slots per entry: depth-preferred first slot, always-replace second) (§4.6.3)"),
+          "transposition-table replacement scheme: the thesis's always, never, depth (keep the deeper), "
+          "depth_always (two slots per entry: depth-preferred first slot, always-replace second) (§4.6.3); "
+          "Breuker et al. 1994/96: big1 / big_all (keep the larger searched subtree, a transposition counted once / "
+          "with its stored subtree), two_deep / two_big1 (two slots, the displaced first entry moves to the "
+          "second); bucket2 / bucket4 (N slots per index, an earlier search's entries first, then the lowest "
+          "depth). Rules for a position's own entry and on a collision: docs/tt.md"),
       // --- Pruning ---
       flag("null_move", &S::null_move,
            "null-move pruning: not in check, not after a null move, not at the root, not with little "

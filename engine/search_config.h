@@ -11,12 +11,20 @@
 namespace buho {
 
 // §4.6 Replacement schemes of the transposition table. A new scheme: a value here, its row in the
-// table below, its case in TranspositionTable::store, a test and docs/search.md; nothing else.
+// table below, its case in TranspositionTable::store (and its slot count / extra bytes there), a test and
+// docs/tt.md; nothing else. The first four are the thesis's (§4.6.3) and keep their trees bit for bit;
+// Breuker's New, Old and Deep are `always`, `never` and `depth` under their thesis names (docs/tt.md).
 enum class ReplacementScheme : int {
-  Always = 0,       // a new entry always replaces the old one
-  Never = 1,        // an occupied entry is never replaced
-  Depth = 2,        // replace when the new entry's depth is >= the stored one's
+  Always = 0,       // a new entry always replaces the old one (Breuker's New)
+  Never = 1,        // an occupied entry is never replaced (Breuker's Old)
+  Depth = 2,        // replace when the new entry's depth is >= the stored one's (Breuker's Deep)
   DepthAlways = 3,  // two slots: depth-preferred, and always-replace for what the first refuses
+  Big1 = 4,         // Breuker: keep the larger searched subtree (nodes entered below the position)
+  BigAll = 5,       // Breuker: ... counting a transposition answered by the table with its stored subtree
+  TwoDeep = 6,      // Breuker: two slots, depth decides the first; the displaced first entry moves to the second
+  TwoBig1 = 7,      // Breuker: two slots, Big1's subtree size decides the first; displaced first -> second
+  Bucket2 = 8,      // modern: 2 slots per index, replace the oldest search's, then the lowest depth
+  Bucket4 = 9,      // modern: the same with 4 slots per index
 };
 // The names of the schemes, written once: the tt_scheme flag's choices, in this order.
 inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
@@ -24,6 +32,12 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
     {ReplacementScheme::Never, "never"},
     {ReplacementScheme::Depth, "depth"},
     {ReplacementScheme::DepthAlways, "depth_always"},
+    {ReplacementScheme::Big1, "big1"},
+    {ReplacementScheme::BigAll, "big_all"},
+    {ReplacementScheme::TwoDeep, "two_deep"},
+    {ReplacementScheme::TwoBig1, "two_big1"},
+    {ReplacementScheme::Bucket2, "bucket2"},
+    {ReplacementScheme::Bucket4, "bucket4"},
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 

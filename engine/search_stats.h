@@ -27,6 +27,8 @@ struct SearchStats {
   std::uint64_t tt_overwrites = 0;         // stores that replaced an entry holding another position
   std::uint64_t tt_collisions = 0;         // probes whose slot held another position
   std::uint64_t tt_refused = 0;            // stores the replacement scheme refused
+  std::uint64_t tt_occupied = 0;           // slots holding a position at the end (distinct positions stored)
+  std::uint64_t tt_capacity = 0;           // slots in the table (entries x slots per entry); load = occupied / capacity
   std::uint64_t beta_cutoffs = 0;          // fail-high nodes
   std::uint64_t first_move_cutoffs = 0;    // fail-highs on the first move searched
   std::uint64_t pvs_researches = 0;        // §4.5 minimal-window searches re-searched with a full window

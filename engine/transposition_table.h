@@ -1,8 +1,10 @@
 // §4.6 The transposition table (Alg. 8-9): entries indexed by Zobrist key mod table size, each holding
-// key, value, bound, depth and best move, with the four replacement schemes of §4.6.3 and the
-// counters that show them at work. One table per Engine; nothing here is shared between threads.
+// key, value, bound, depth and best move, with the four replacement schemes of §4.6.3, Breuker's
+// and the bucket schemes (docs/tt.md), and the counters that show them at work. One table per Engine;
+// nothing here is shared between threads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,27 +37,76 @@ struct TTCounters {
 class TranspositionTable {
  public:
   TranspositionTable() = default;
-  // `entries` as the thesis counts them: with DepthAlways each entry has two slots.
+  // `entries` as the thesis counts them (indices): a two-slot scheme's entry holds two positions.
   void resize(int entries, ReplacementScheme scheme);
   void clear();  // empties every slot and zeroes the counters
   bool allocated() const { return !slots_.empty(); }
+  // A new Engine::search begins: entries stored from now on are of a new generation, and the bucket
+  // schemes replace those of earlier searches first. (Within one search every iteration shares a
+  // generation: the previous iteration's entries are the ones that order this iteration's moves.)
+  void new_search() { ++generation_; }
 
   // The entry of `key` (first slot first), or nullptr. Counts probes, hits and collisions.
   const TTEntry* probe(std::uint64_t key);
-  // Applies the replacement scheme (§4.6.3):
+  // Applies the replacement scheme (§4.6.3; docs/tt.md has every scheme's two rules). `subtree` is the
+  // size of the search below the position that produced this result, as the scheme counts it (Big1,
+  // BigAll, TwoBig1; ignored by the others).
+  // The thesis's four:
   //  - the same position is updated in place, except that depth and depth_always's first slot keep a
   //    deeper result of the same position (they keep "the position with the greater depth");
   //  - another position: always replaces; never keeps the old one; depth replaces when the new depth is
   //    >= the stored one; depth_always puts a new depth >= the first slot's in the first slot and moves
   //    the old first entry to the second slot, and anything shallower into the second slot.
-  void store(std::uint64_t key, int depth, int value, Bound bound, Move move);
+  // The others: a position's own entry always takes the new result (its older result is dropped, and a
+  // two-slot scheme places the new one by its collision rule); on a collision big1/big_all replace when
+  // the new subtree is >= the stored one, two_deep/two_big1 do what depth_always does with depth or
+  // subtree size, and the buckets fill an empty slot, else replace the slot of an earlier search, else
+  // the lowest depth (the first such slot).
+  void store(std::uint64_t key, int depth, int value, Bound bound, Move move, std::uint64_t subtree = 1);
 
   int entries() const { return entries_; }
   ReplacementScheme scheme() const { return scheme_; }
   int slots_per_entry() const { return slots_per_entry(scheme_); }
   // Positions one entry holds under `scheme` (the one place a scheme's slot count is written).
-  static constexpr int slots_per_entry(ReplacementScheme scheme) { return scheme == ReplacementScheme::DepthAlways ? 2 : 1; }
+  static constexpr int slots_per_entry(ReplacementScheme scheme) {
+    switch (scheme) {
+      case ReplacementScheme::DepthAlways:
+      case ReplacementScheme::TwoDeep:
+      case ReplacementScheme::TwoBig1:
+      case ReplacementScheme::Bucket2: return 2;
+      case ReplacementScheme::Bucket4: return 4;
+      case ReplacementScheme::Always:
+      case ReplacementScheme::Never:
+      case ReplacementScheme::Depth:
+      case ReplacementScheme::Big1:
+      case ReplacementScheme::BigAll: return 1;
+    }
+    return 1;  // not reached: every scheme has its case (no default, so -Wswitch names a new one)
+  }
+  // Whether the scheme keeps each slot's subtree size (4 bytes a slot) or its generation (1 byte a slot),
+  // beside the 16-byte TTEntry.
+  static constexpr bool keeps_subtree(ReplacementScheme s) {
+    return s == ReplacementScheme::Big1 || s == ReplacementScheme::BigAll || s == ReplacementScheme::TwoBig1;
+  }
+  static constexpr bool keeps_generation(ReplacementScheme s) {
+    return s == ReplacementScheme::Bucket2 || s == ReplacementScheme::Bucket4;
+  }
+  // Memory of one slot and of one entry (slots x slot) under `scheme`, in bytes.
+  static constexpr std::size_t bytes_per_slot(ReplacementScheme s) {
+    return sizeof(TTEntry) + (keeps_subtree(s) ? sizeof(std::uint32_t) : 0) + (keeps_generation(s) ? sizeof(std::uint8_t) : 0);
+  }
+  static constexpr std::size_t bytes_per_entry(ReplacementScheme s) { return std::size_t(slots_per_entry(s)) * bytes_per_slot(s); }
+
   const TTEntry& slot(int entry, int which) const { return slots_[std::size_t(entry) * slots_per_entry() + which]; }
+  // The subtree size kept with slot `which` of `entry` (0 when the scheme keeps none).
+  std::uint64_t slot_subtree(int entry, int which) const {
+    return subtree_.empty() ? 0 : subtree_[std::size_t(entry) * slots_per_entry() + which];
+  }
+  // The subtree size kept with an entry probe() returned (0 when the scheme keeps none).
+  std::uint64_t subtree_of(const TTEntry* e) const { return subtree_.empty() ? 0 : subtree_[std::size_t(e - slots_.data())]; }
+  // Slots that hold a position now (distinct positions stored: a position is never in two slots).
+  std::uint64_t occupied_slots() const { return occupied_; }
+  std::uint64_t capacity_slots() const { return slots_.size(); }
   int index_of(std::uint64_t key) const {
     // key mod entries; a power-of-two size (the usual case) needs no division.
     const int index = mask_ ? int(key & mask_) : int(key % std::uint64_t(entries_));
@@ -70,7 +121,17 @@ class TranspositionTable {
   TTCounters counters;
 
  private:
+  // Puts `value` (possibly empty) into slot `i` with its subtree size, keeping `occupied_` right.
+  void put(std::size_t i, const TTEntry& value, std::uint64_t subtree);
+  void store_big(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
+  void store_two_level(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
+  void store_bucket(std::size_t first, const TTEntry& fresh);
+
   std::vector<TTEntry> slots_;
+  std::vector<std::uint32_t> subtree_;    // Big1, BigAll, TwoBig1: each slot's subtree size (saturating)
+  std::vector<std::uint8_t> generation_of_;  // Bucket2, Bucket4: the generation that stored each slot
+  std::uint8_t generation_ = 0;           // the current search's generation (wraps; only equality is used)
+  std::uint64_t occupied_ = 0;
   int entries_ = 0;
   std::uint64_t mask_ = 0;  // entries_ - 1 when entries_ is a power of two (> 1), else 0
   bool dirty_ = false;  // something was stored since the last clear (a clean table needs no sweep)

@@ -70,6 +70,29 @@ TEST(CellStore, LinesRoundTrip) {
   EXPECT_EQ(got.rows[0].counter("null_tries"), 7u);
 }
 
+// Issue 13: the table's load travels with the cell when measured; a line without it (every line written
+// before it was recorded) reads as not measured, never as an empty table, and writes back without it.
+TEST(CellStore, TableLoadRoundTripsAndIsAbsentWhenNotMeasured) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  CellRecord loaded = record("a", 10);
+  loaded.load = TableLoad{300, 2048};
+  {
+    CellStore store(file);
+    store.append(loaded);
+    store.append(record("b", 20));
+  }
+  const auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 2u);
+  ASSERT_TRUE(got.rows[0].load.has_value());
+  EXPECT_EQ(*got.rows[0].load, (TableLoad{300, 2048}));
+  EXPECT_DOUBLE_EQ(got.rows[0].load->factor(), 300.0 / 2048.0);
+  EXPECT_FALSE(got.rows[1].load.has_value());
+  EXPECT_FALSE(got.rows[1].to_json().contains("tt_occupied"));
+  EXPECT_FALSE(got.rows[1].to_json().contains("tt_capacity"));
+  EXPECT_EQ(got.rows[0].to_json(), loaded.to_json());
+}
+
 TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";

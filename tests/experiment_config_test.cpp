@@ -255,3 +255,56 @@ TEST(ExperimentConfig, SchemaAgreesWithTheFlagTable) {
   EXPECT_EQ(sweep["tt_schemes"]["items"]["type"], "string");
   EXPECT_NE(sweep["tt_schemes"]["items"]["description"].get<std::string>().find("tt_scheme"), std::string::npos);
 }
+
+// Issue 13: a sweep's sizes as memory. Each scheme gets the whole entries that fit in the bytes, so a
+// two-slot scheme has half the entries of a one-slot one at the same memory.
+TEST(ExperimentConfig, SweepSizedInBytesGivesEachSchemeTheEntriesThatFit) {
+  TempDir dir;
+  runner_test::write_text(dir / "b.json", R"({"name": "t", "positions": [{"epd": "positions/lct2.epd", "id": "LCTII.FIN.08"}],
+    "depths": [3], "sweeps": [{"version": "H", "tt_bytes": [65536, 1000000],
+                               "tt_schemes": ["depth", "depth_always", "big1", "two_big1", "bucket4"]}]})");
+  const Experiment e = load_experiment(dir / "b.json");
+  ASSERT_EQ(e.sweeps.size(), 1u);
+  const SweepSpec& s = e.sweeps[0];
+  EXPECT_TRUE(s.sized_in_bytes());
+  EXPECT_TRUE(s.tt_entries.empty());
+  EXPECT_EQ(s.size_count(), 2u);
+  // 16-byte entries; depth_always two slots (32); big1 20; two_big1 2 x 20; bucket4 4 x 17.
+  EXPECT_EQ(s.entries_at(0, "depth"), 4096);
+  EXPECT_EQ(s.entries_at(0, "depth_always"), 2048);
+  EXPECT_EQ(s.entries_at(0, "big1"), 3276);
+  EXPECT_EQ(s.entries_at(0, "two_big1"), 1638);
+  EXPECT_EQ(s.entries_at(0, "bucket4"), 963);
+  EXPECT_EQ(s.entries_at(1, "depth"), 62500);
+  for (const char* scheme : {"depth", "depth_always", "big1", "two_big1", "bucket4"})
+    for (std::size_t i = 0; i < 2; ++i)
+      EXPECT_LE(std::uint64_t(s.entries_at(i, scheme)) * bytes_per_entry(scheme), s.tt_bytes[i]) << scheme;
+  // The cells carry the converted entry counts (their identity is entries + scheme, as before).
+  const auto cells = enumerate_cells(e, "e");
+  ASSERT_EQ(cells.size(), 10u);
+  EXPECT_EQ(cells[0].inputs.tt_scheme(), "depth");
+  EXPECT_EQ(cells[0].inputs.tt_entries(), 4096);
+  EXPECT_EQ(cells[3].inputs.tt_scheme(), "depth_always");
+  EXPECT_EQ(cells[3].inputs.tt_entries(), 31250);
+  // The stored form keeps the sizes in bytes and reads back to the same experiment.
+  const nlohmann::json stored = e.to_json();
+  EXPECT_EQ(stored["sweeps"][0]["tt_bytes"], nlohmann::json({65536, 1000000}));
+  const Experiment back = Experiment::from_json(stored, "experiment.json");
+  EXPECT_TRUE(same_experiment(e, back));
+  EXPECT_EQ(back.sweeps[0].entries_at(1, "two_big1"), 25000);
+  // A sweep sized in entries stores no tt_bytes (its stored form is what it was before tt_bytes existed).
+  runner_test::write_text(dir / "good.json", kGood);
+  EXPECT_FALSE(load_experiment(dir / "good.json").to_json()["sweeps"][0].contains("tt_bytes"));
+}
+
+TEST(ExperimentConfigErrors, SweepSizesInEntriesOrBytesNotBothNorNeither) {
+  expect_error(with("\"tt_entries\": [1024, 2048]", "\"tt_entries\": [1024], \"tt_bytes\": [65536]"),
+               {"$.sweeps[0]", "either as \"tt_entries\" or as \"tt_bytes\""});
+  expect_error(with("\"tt_entries\": [1024, 2048], ", ""), {"$.sweeps[0]", "either as \"tt_entries\" or as \"tt_bytes\""});
+  expect_error(with("\"tt_entries\": [1024, 2048]", "\"tt_bytes\": []"), {"$.sweeps[0].tt_bytes", "non-empty list"});
+  expect_error(with("\"tt_entries\": [1024, 2048]", "\"tt_bytes\": [65536, 0]"), {"$.sweeps[0].tt_bytes[1]", "got 0"});
+  // 20 bytes hold one 16-byte entry of `always` but no 32-byte entry of `depth`... of depth_always.
+  expect_error(with("\"tt_entries\": [1024, 2048], \"tt_schemes\": [\"always\", \"depth\"]",
+                    "\"tt_bytes\": [20], \"tt_schemes\": [\"always\", \"depth_always\"]"),
+               {"$.sweeps[0].tt_bytes[0]", "20 bytes hold 0 entries of scheme 'depth_always' (32 bytes each)"});
+}

@@ -38,8 +38,10 @@ constexpr std::size_t member_count() {
     return N;
 }
 
-// The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds.
-constexpr std::size_t kNonCounterMembers = 4;
+// The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, and the
+// table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
+// CellRecord::load, absent in lines written before they existed).
+constexpr std::size_t kNonCounterMembers = 6;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.
 SearchStats distinct_stats() {

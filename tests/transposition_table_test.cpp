@@ -1,8 +1,13 @@
-// The transposition table's replacement schemes (§4.6.3) and counters.
+// The transposition table's replacement schemes (§4.6.3, Breuker's and the buckets; docs/tt.md), their
+// rules for a position's own entry apart from their rules on a collision, the subtree sizes some of them
+// keep, the memory of an entry and the load (occupied slots).
 #include <gtest/gtest.h>
 
 #include <iterator>
 
+#include "engine/board.h"
+#include "engine/movegen.h"
+#include "engine/search.h"
 #include "engine/search_config.h"
 #include "engine/transposition_table.h"
 
@@ -132,13 +137,317 @@ TEST(ReplacementSchemeNames, OneTableReadByTheFlagTheParserAndTheNameFunction) {
     EXPECT_EQ(param_to_text(*p, c), name);
     for (std::size_t j = 0; j < i; ++j) EXPECT_NE(kReplacementSchemeNames[j].name, name);  // names are distinct
   }
-  EXPECT_EQ(param_domain(*p), "always|never|depth|depth_always");
+  const char* kDomain = "always|never|depth|depth_always|big1|big_all|two_deep|two_big1|bucket2|bucket4";
+  EXPECT_EQ(param_domain(*p), kDomain);
   SearchConfig c;
   const std::string err = set_param(search_params(), c, "tt_scheme", "sometimes");
   EXPECT_NE(err.find("'sometimes'"), std::string::npos) << err;
-  EXPECT_NE(err.find("always|never|depth|depth_always"), std::string::npos) << err;
+  EXPECT_NE(err.find(kDomain), std::string::npos) << err;
   EXPECT_EQ(c.tt_scheme, SearchConfig{}.tt_scheme);  // unchanged
   EXPECT_FALSE(enum_from_name(kReplacementSchemeNames, "sometimes").has_value());
 }
+
+// --- Issue 13: the schemes beyond the thesis's four. Each has two rules, tested apart: what a new result
+// of the position already in the entry does (own entry), and what a result of another position does when
+// the slots are taken (collision). ---
+
+TEST(TranspositionTableLayout, SlotsAndBytesPerScheme) {
+  struct Row {
+    ReplacementScheme s;
+    int slots;
+    std::size_t slot_bytes;
+  };
+  // 16 bytes of TTEntry; subtree schemes keep 4 more bytes a slot, the buckets a 1-byte generation.
+  for (const Row& r : {Row{ReplacementScheme::Always, 1, 16}, Row{ReplacementScheme::Never, 1, 16},
+                       Row{ReplacementScheme::Depth, 1, 16}, Row{ReplacementScheme::DepthAlways, 2, 16},
+                       Row{ReplacementScheme::Big1, 1, 20}, Row{ReplacementScheme::BigAll, 1, 20},
+                       Row{ReplacementScheme::TwoDeep, 2, 16}, Row{ReplacementScheme::TwoBig1, 2, 20},
+                       Row{ReplacementScheme::Bucket2, 2, 17}, Row{ReplacementScheme::Bucket4, 4, 17}}) {
+    SCOPED_TRACE(std::string(scheme_name(r.s)));
+    EXPECT_EQ(TranspositionTable::slots_per_entry(r.s), r.slots);
+    const TableLayout l = transposition_table_layout(r.s);
+    EXPECT_EQ(l.slots_per_entry, r.slots);
+    EXPECT_EQ(l.bytes_per_slot, r.slot_bytes);
+    EXPECT_EQ(l.bytes_per_entry, r.slot_bytes * std::size_t(r.slots));
+    SearchConfig c;
+    c.tt_scheme = r.s;
+    c.tt_entries = 1000;
+    EXPECT_EQ(transposition_table_bytes(c), 1000 * r.slot_bytes * std::size_t(r.slots));
+    TranspositionTable tt;
+    tt.resize(1000, r.s);
+    EXPECT_EQ(tt.capacity_slots(), 1000u * std::uint64_t(r.slots));
+    EXPECT_EQ(tt.occupied_slots(), 0u);
+  }
+}
+
+TEST(TranspositionTable, Big1OnACollisionKeepsTheLargerSubtree) {
+  for (auto scheme : {ReplacementScheme::Big1, ReplacementScheme::BigAll}) {
+    SCOPED_TRACE(std::string(scheme_name(scheme)));
+    TranspositionTable tt;
+    tt.resize(64, scheme);
+    const auto a = key_at(64, 4, 0), b = key_at(64, 4, 1), c = key_at(64, 4, 2);
+    tt.store(a, 2, 1, Bound::Exact, kMove, 500);
+    tt.store(b, 9, 2, Bound::Exact, kMove, 499);  // deeper but a smaller subtree: refused
+    EXPECT_EQ(tt.slot(4, 0).key, a);
+    EXPECT_EQ(tt.slot_subtree(4, 0), 500u);
+    EXPECT_EQ(tt.counters.refused, 1u);
+    tt.store(c, 1, 3, Bound::Exact, kMove, 500);  // shallower, an equal subtree: replaces (ties to the new)
+    EXPECT_EQ(tt.slot(4, 0).key, c);
+    EXPECT_EQ(tt.counters.overwrites, 1u);
+    EXPECT_EQ(tt.probe(a), nullptr);
+    EXPECT_EQ(tt.occupied_slots(), 1u);
+  }
+}
+
+TEST(TranspositionTable, Big1OwnEntryTakesTheNewResultEvenWithASmallerSubtree) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::Big1);
+  const auto a = key_at(64, 4, 0);
+  tt.store(a, 6, 1, Bound::Exact, kMove, 9000);
+  tt.store(a, 7, 2, Bound::Upper, Move(), 30);  // a re-search that the table made cheap
+  EXPECT_EQ(tt.probe(a)->depth, 7);
+  EXPECT_EQ(tt.probe(a)->value, 2);
+  EXPECT_EQ(tt.probe(a)->move, kMove);  // fail low: the old move is kept for ordering
+  EXPECT_EQ(tt.slot_subtree(4, 0), 30u);
+  EXPECT_EQ(tt.counters.refused, 0u);
+  EXPECT_EQ(tt.counters.overwrites, 0u);
+}
+
+TEST(TranspositionTable, TwoDeepOnACollisionDemotesTheFirstEntry) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::TwoDeep);
+  const auto a = key_at(64, 9, 0), b = key_at(64, 9, 1), c = key_at(64, 9, 2), d = key_at(64, 9, 3);
+  tt.store(a, 8, 1, Bound::Exact, kMove);
+  tt.store(b, 3, 2, Bound::Exact, kMove);  // shallower -> second slot
+  EXPECT_EQ(tt.slot(9, 0).key, a);
+  EXPECT_EQ(tt.slot(9, 1).key, b);
+  tt.store(c, 8, 3, Bound::Exact, kMove);  // as deep as the first: c first, a moves to the second, b is lost
+  EXPECT_EQ(tt.slot(9, 0).key, c);
+  EXPECT_EQ(tt.slot(9, 1).key, a);
+  EXPECT_EQ(tt.probe(b), nullptr);
+  tt.store(d, 1, 4, Bound::Exact, kMove);  // shallower: replaces the second slot, a is lost
+  EXPECT_EQ(tt.slot(9, 0).key, c);
+  EXPECT_EQ(tt.slot(9, 1).key, d);
+  EXPECT_EQ(tt.counters.overwrites, 2u);
+  EXPECT_EQ(tt.occupied_slots(), 2u);
+}
+
+TEST(TranspositionTable, TwoDeepOwnEntryIsReplacedAndPlacedByTheCollisionRule) {
+  const auto a = key_at(64, 9, 0), b = key_at(64, 9, 1);
+  // Own entry in the first slot, shallower new result: two_deep takes it (in place); depth_always keeps the
+  // deeper old result. This is the only difference between the two schemes.
+  for (auto scheme : {ReplacementScheme::TwoDeep, ReplacementScheme::DepthAlways}) {
+    TranspositionTable tt;
+    tt.resize(64, scheme);
+    tt.store(a, 8, 1, Bound::Exact, kMove);
+    tt.store(b, 3, 2, Bound::Exact, kMove);
+    tt.store(a, 5, 7, Bound::Lower, kMove);
+    const bool two_deep = scheme == ReplacementScheme::TwoDeep;
+    EXPECT_EQ(tt.probe(a)->value, two_deep ? 7 : 1) << scheme_name(scheme);
+    EXPECT_EQ(tt.slot(9, 0).key, a);
+    EXPECT_EQ(tt.slot(9, 1).key, b);
+    EXPECT_EQ(tt.counters.refused, two_deep ? 0u : 1u);
+  }
+  // Own entry in the second slot, now deeper than the first: it moves up and the first moves down; the
+  // position is never in both slots.
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::TwoDeep);
+  tt.store(a, 8, 1, Bound::Exact, kMove);
+  tt.store(b, 3, 2, Bound::Exact, kMove);
+  tt.store(b, 10, 3, Bound::Exact, kMove);
+  EXPECT_EQ(tt.slot(9, 0).key, b);
+  EXPECT_EQ(tt.slot(9, 1).key, a);
+  EXPECT_EQ(tt.counters.overwrites, 0u);  // nothing of another position was lost
+  // ... and a shallower result of the second slot's position stays in the second slot.
+  tt.store(a, 2, 4, Bound::Upper, kMove);
+  EXPECT_EQ(tt.slot(9, 0).key, b);
+  EXPECT_EQ(tt.slot(9, 1).key, a);
+  EXPECT_EQ(tt.probe(a)->value, 4);
+  EXPECT_EQ(tt.occupied_slots(), 2u);
+}
+
+TEST(TranspositionTable, TwoBig1DecidesBySubtreeAndTheDisplacedEntryKeepsItsSize) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::TwoBig1);
+  const auto a = key_at(64, 2, 0), b = key_at(64, 2, 1), c = key_at(64, 2, 2);
+  tt.store(a, 3, 1, Bound::Exact, kMove, 1000);
+  tt.store(b, 9, 2, Bound::Exact, kMove, 10);  // deeper, smaller subtree: second slot
+  EXPECT_EQ(tt.slot(2, 0).key, a);
+  EXPECT_EQ(tt.slot(2, 1).key, b);
+  tt.store(c, 1, 3, Bound::Exact, kMove, 1001);  // larger subtree: first; a (1000) moves down, b is lost
+  EXPECT_EQ(tt.slot(2, 0).key, c);
+  EXPECT_EQ(tt.slot_subtree(2, 0), 1001u);
+  EXPECT_EQ(tt.slot(2, 1).key, a);
+  EXPECT_EQ(tt.slot_subtree(2, 1), 1000u);
+  EXPECT_EQ(tt.probe(b), nullptr);
+  // Own entry of the second slot with a larger subtree: up it goes.
+  tt.store(a, 4, 5, Bound::Exact, kMove, 5000);
+  EXPECT_EQ(tt.slot(2, 0).key, a);
+  EXPECT_EQ(tt.slot(2, 1).key, c);
+  EXPECT_EQ(tt.slot_subtree(2, 1), 1001u);
+}
+
+TEST(TranspositionTable, BucketsFillThenReplaceTheLowestDepth) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::Bucket4);
+  std::uint64_t k[6];
+  for (int i = 0; i < 6; ++i) k[i] = key_at(64, 7, i);
+  const int depths[4] = {5, 2, 7, 2};
+  for (int i = 0; i < 4; ++i) tt.store(k[i], depths[i], i, Bound::Exact, kMove);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(tt.slot(7, i).key, k[i]);  // empty slots first, in order
+  EXPECT_EQ(tt.occupied_slots(), 4u);
+  tt.store(k[4], 9, 4, Bound::Exact, kMove);  // full: the first of the lowest depth (slot 1) goes
+  EXPECT_EQ(tt.slot(7, 1).key, k[4]);
+  EXPECT_EQ(tt.probe(k[1]), nullptr);
+  tt.store(k[5], 1, 5, Bound::Exact, kMove);  // a bucket never refuses: slot 3 (depth 2) goes
+  EXPECT_EQ(tt.slot(7, 3).key, k[5]);
+  EXPECT_EQ(tt.counters.overwrites, 2u);
+  EXPECT_EQ(tt.counters.refused, 0u);
+  // Own entry: updated in place, whatever its depth, not duplicated.
+  tt.store(k[2], 1, 99, Bound::Upper, Move());
+  EXPECT_EQ(tt.slot(7, 2).key, k[2]);
+  EXPECT_EQ(tt.probe(k[2])->value, 99);
+  EXPECT_EQ(tt.probe(k[2])->move, kMove);
+  EXPECT_EQ(tt.occupied_slots(), 4u);
+}
+
+TEST(TranspositionTable, BucketsReplaceAnEarlierSearchsEntriesFirst) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::Bucket2);
+  const auto a = key_at(64, 3, 0), b = key_at(64, 3, 1), c = key_at(64, 3, 2), d = key_at(64, 3, 3);
+  tt.store(a, 9, 1, Bound::Exact, kMove);
+  tt.new_search();
+  tt.store(b, 1, 2, Bound::Exact, kMove);  // an empty slot: no replacement yet
+  tt.store(c, 2, 3, Bound::Exact, kMove);  // a (depth 9, earlier search) goes before b (depth 1, this one)
+  EXPECT_EQ(tt.slot(3, 0).key, c);
+  EXPECT_EQ(tt.slot(3, 1).key, b);
+  tt.store(d, 5, 4, Bound::Exact, kMove);  // both of this search: the lower depth (b) goes
+  EXPECT_EQ(tt.slot(3, 1).key, d);
+  // Probing finds a position in any slot of its bucket.
+  EXPECT_NE(tt.probe(c), nullptr);
+  EXPECT_NE(tt.probe(d), nullptr);
+}
+
+TEST(TranspositionTable, OccupiedSlotsCountDistinctPositions) {
+  // depth_always drops the second-slot copy of a position that goes into the first slot.
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::DepthAlways);
+  const auto a = key_at(64, 1, 0), b = key_at(64, 1, 1);
+  tt.store(a, 8, 1, Bound::Exact, kMove);
+  tt.store(b, 3, 2, Bound::Exact, kMove);
+  EXPECT_EQ(tt.occupied_slots(), 2u);
+  tt.store(b, 9, 3, Bound::Exact, kMove);  // b up (its second-slot copy dropped), a down
+  EXPECT_EQ(tt.occupied_slots(), 2u);
+  tt.store(key_at(64, 2, 0), 1, 1, Bound::Exact, kMove);
+  EXPECT_EQ(tt.occupied_slots(), 3u);
+  tt.clear();
+  EXPECT_EQ(tt.occupied_slots(), 0u);
+  // Never past the capacity, whatever is stored.
+  TranspositionTable small;
+  small.resize(8, ReplacementScheme::Bucket4);
+  for (std::uint64_t k = 1; k < 500; ++k) small.store(k * 7919, int(k % 11), 0, Bound::Exact, kMove);
+  EXPECT_EQ(small.occupied_slots(), small.capacity_slots());
+}
+
+// --- Subtree sizes and load on real searches ---
+
+// White Ka1, Pa2; Black Kh8: White has 4 moves (Kb1, Kb2, a3, a4), Black 3 (Kg8, Kg7, Kh7), nothing can be
+// captured. At depth 2 without iterative deepening or pruning every node can be counted by hand.
+constexpr const char* kCorners = "7k/8/8/8/8/8/P7/K7 w - - 0 1";
+
+SearchConfig counting_config(ReplacementScheme scheme) {
+  SearchConfig c;
+  c.iterative_deepening = false;
+  c.aspiration = false;
+  c.pvs = false;  // no null-window search, so no child is searched twice
+  c.null_move = false;
+  c.futility = false;
+  c.lmr = false;
+  c.tt_entries = 1 << 16;
+  c.tt_scheme = scheme;
+  return c;
+}
+
+std::uint64_t subtree_of(const Engine& engine, std::uint64_t key) {
+  const TranspositionTable* tt = engine.transposition_table();
+  if (!tt) return 0;
+  const int index = tt->index_of(key);
+  for (int i = 0; i < tt->slots_per_entry(); ++i)
+    if (!tt->slot(index, i).empty() && tt->slot(index, i).key == key) return tt->slot_subtree(index, i);
+  return 0;
+}
+
+TEST(SubtreeSizes, CountedByHandOnADepthTwoSearch) {
+  const Board root = Board::from_fen(kCorners);
+  Move moves[MaxMoves];
+  const int n = int(generate_legal(root, moves) - moves);
+  ASSERT_EQ(n, 4);
+  for (auto scheme : {ReplacementScheme::Big1, ReplacementScheme::BigAll, ReplacementScheme::TwoBig1}) {
+    SCOPED_TRACE(std::string(scheme_name(scheme)));
+    Engine engine(counting_config(scheme), EvalConfig{});
+    const SearchResult r = engine.search(root, Limits{2});
+    // No transposition is possible in two plies, so big_all counts what big1 counts.
+    // Each child (depth 1) is 1 node plus the replies it searched, each a quiescence leaf of 1 node: the
+    // first child searched has the full window and sees all 3 replies (4 nodes); the others may cut off
+    // after 1 or 2 replies (2 to 4 nodes).
+    std::uint64_t children = 0;
+    for (int i = 0; i < n; ++i) {
+      Board b = root;
+      b.make_move(moves[i]);
+      const std::uint64_t size = subtree_of(engine, b.key());
+      EXPECT_GE(size, 2u) << moves[i].uci();
+      EXPECT_LE(size, 4u) << moves[i].uci();
+      children += size;
+    }
+    // The root: itself plus its children's subtrees, which is every node of the search.
+    EXPECT_EQ(subtree_of(engine, root.key()), 1 + children);
+    EXPECT_EQ(subtree_of(engine, root.key()), r.stats.nodes);
+    // The first child searched is the one the root's move ordering put first; whichever it is, one child
+    // saw all three replies.
+    bool one_full = false;
+    for (int i = 0; i < n; ++i) {
+      Board b = root;
+      b.make_move(moves[i]);
+      one_full |= subtree_of(engine, b.key()) == 4;
+    }
+    EXPECT_TRUE(one_full);
+  }
+}
+
+TEST(SubtreeSizes, BigAllCountsTheSubtreesOfTranspositionsTheTableAnswered) {
+  // Depth 5: king moves transpose (Kb1-c2 and Kb2-c2), and the table answers some of them.
+  const Board root = Board::from_fen(kCorners);
+  Engine big1(counting_config(ReplacementScheme::Big1), EvalConfig{});
+  Engine big_all(counting_config(ReplacementScheme::BigAll), EvalConfig{});
+  const SearchResult r1 = big1.search(root, Limits{5});
+  const SearchResult ra = big_all.search(root, Limits{5});
+  ASSERT_GT(ra.stats.tt_cutoffs, 0u);
+  // big1: the root's subtree (stored last, the largest of all) is the nodes entered, a transposition
+  // counted once.
+  EXPECT_EQ(subtree_of(big1, root.key()), r1.stats.nodes);
+  // big_all: more, by at least one node per table cut-off (each answered entry had a subtree of >= 2).
+  EXPECT_GE(subtree_of(big_all, root.key()), ra.stats.nodes + ra.stats.tt_cutoffs);
+}
+
+TEST(TableLoad, SearchReportsOccupiedSlotsAndCapacity) {
+  const Board root = Board::from_fen(kCorners);
+  SearchConfig c = counting_config(ReplacementScheme::DepthAlways);
+  c.tt_entries = 1000;
+  Engine engine(c, EvalConfig{});
+  const SearchResult r = engine.search(root, Limits{2});
+  EXPECT_EQ(r.stats.tt_capacity, 2000u);
+  EXPECT_EQ(r.stats.tt_occupied, engine.transposition_table()->occupied_slots());
+  // Depth 2 stores the root and its 4 children (quiescence stores nothing), all distinct.
+  EXPECT_EQ(r.stats.tt_occupied, 5u);
+  // Without a table there is nothing to load.
+  SearchConfig none = c;
+  none.hash_move = false;
+  none.tt_cutoffs = false;
+  Engine no_table(none, EvalConfig{});
+  const SearchResult r0 = no_table.search(root, Limits{2});
+  EXPECT_EQ(r0.stats.tt_capacity, 0u);
+  EXPECT_EQ(no_table.transposition_table(), nullptr);
+}
+
 
 }  // namespace

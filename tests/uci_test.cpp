@@ -231,7 +231,7 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
   s.send("frobnicate");
   s.send("setoption name no_such_flag value 1");
   s.send("setoption name pvs value maybe");
-  s.send("setoption name tt_scheme value big1");
+  s.send("setoption name tt_scheme value biggest");
   s.send("setoption name Version value Z");
   s.send("setoption name Hash value 0");
   s.send("position fen 8/8/8/9/8/8/8/8 w - - 0 1");
@@ -243,7 +243,7 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
   const auto lines = s.lines();
   for (const char* expected :
        {"info string error: unknown command 'frobnicate'", "info string error: option unknown flag 'no_such_flag'",
-        "info string error: option flag 'pvs': bad value 'maybe'", "info string error: option flag 'tt_scheme': bad value 'big1'",
+        "info string error: option flag 'pvs': bad value 'maybe'", "info string error: option flag 'tt_scheme': bad value 'biggest'",
         "info string error: option Version: ", "info string error: option Hash: '0'", "info string error: position fen '8/8/8/9",
         "info string error: position: 'e2e5' is not a legal move", "info string error: position: 'sideways'",
         "info string error: go depth: expected a non-negative number, got 'x'",

@@ -181,6 +181,36 @@ TEST(Writers, SameRowsInEveryFormat) {
   EXPECT_NE(markdown_report(report).find("—"), std::string::npos);
 }
 
+// Issue 13: the load columns appear only when some cell measured the load (so a set written before it
+// existed keeps its CSV byte for byte: the golden above has none); a cell without it leaves them empty.
+TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
+  ResultSet rs = sample();
+  const std::string before = cells_csv(rs);
+  EXPECT_EQ(before.find("tt_load"), std::string::npos);
+  CellRecord& first = rs.rows.at(rs.cells[0].identity);
+  first.load = TableLoad{512, 2048};
+  const std::string after = cells_csv(rs);
+  const std::string header = after.substr(0, after.find('\n'));
+  EXPECT_EQ(header.substr(header.size() - std::string(",tt_occupied,tt_capacity,tt_load").size()),
+            ",tt_occupied,tt_capacity,tt_load");
+  std::vector<std::string> lines;
+  for (std::size_t a = 0, b; (b = after.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(after.substr(a, b - a));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",512,2048,0.250000").size()), ",512,2048,0.250000");
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ",,,");  // not measured: empty, not 0
+}
+
+// A sweep sized in bytes: its columns are memory sizes, its cells found by each scheme's entry count.
+TEST(Writers, SweepSizedInBytesHasMemoryColumns) {
+  ResultSet rs = sample();
+  SweepSpec& s = rs.experiment.sweeps[0];
+  s.tt_entries.clear();
+  s.tt_bytes = {1 << 20, 65536};
+  rs.index();
+  const std::string md = markdown_report(build_report(rs, sample_thesis()));
+  EXPECT_NE(md.find("| Depth | 1 MiB | 64 KiB |"), std::string::npos) << md;
+}
+
 TEST(Claims, BandsAndVerdicts) {
   const ResultSet rs = sample();
   const auto claims = evaluate_claims(rs);

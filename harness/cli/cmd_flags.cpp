@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/eval_config.h"
+#include "engine/search.h"
 #include "engine/search_config.h"
 #include "harness/cli/commands.h"
 
@@ -46,6 +47,14 @@ void register_flags(CLI::App& app) {
     }
     fmt::print("Search flags (defaults = the thesis's final engine, version H; see docs/search.md)\n\n");
     print_table(buho::search_params(), s, "", nullptr);
+    // Issue 13: what an entry of each scheme costs, so tables are compared at equal memory as well as
+    // equal entries (a sweep's tt_bytes divides by the last column).
+    fmt::print("\nTransposition-table memory per tt_scheme (bytes per entry = slots x bytes per slot; docs/tt.md)\n\n");
+    fmt::print("{:<14} {:>6} {:>15} {:>16}\n", "tt_scheme", "slots", "bytes per slot", "bytes per entry");
+    for (const auto& n : buho::kReplacementSchemeNames) {
+      const buho::TableLayout l = buho::transposition_table_layout(n.value);
+      fmt::print("{:<14} {:>6} {:>15} {:>16}\n", n.name, l.slots_per_entry, l.bytes_per_slot, l.bytes_per_entry);
+    }
     fmt::print("\nEvaluation terms (set them as eval.<term>; see docs/evaluation.md)\n\n");
     print_table(buho::eval_params(), e, "eval.", nullptr);
   });

@@ -43,6 +43,10 @@ json CellRecord::to_json() const {
   j["pv"] = pv;
   j["search_seconds"] = search_seconds;
   j["engine_seconds"] = engine_seconds;
+  if (load) {
+    j["tt_occupied"] = load->occupied;
+    j["tt_capacity"] = load->capacity;
+  }
   return j;
 }
 
@@ -90,6 +94,8 @@ CellRecord CellRecord::from_json(const json& j) {
     r.pv = j.value("pv", "");
     r.search_seconds = j.value("search_seconds", 0.0);
     r.engine_seconds = j.value("engine_seconds", 0.0);
+    if (j.contains("tt_occupied") || j.contains("tt_capacity"))
+      r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(fmt::format("not a cell record: {}", e.what()));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,15 @@
 #include "harness/experiment/cell_inputs.h"
 
 namespace harness {
+
+// How full the transposition table was at the end of the cell's search (issue 13's load axis): slots
+// holding a position (distinct positions: a position never sits in two slots) against slots in the table.
+struct TableLoad {
+  std::uint64_t occupied = 0;
+  std::uint64_t capacity = 0;  // entries x slots per entry
+  double factor() const { return capacity ? double(occupied) / double(capacity) : 0.0; }
+  bool operator==(const TableLoad&) const = default;
+};
 
 struct CellRecord {
   // Identity and inputs.
@@ -34,6 +44,9 @@ struct CellRecord {
   std::string pv;
   double search_seconds = 0;  // SearchStats::seconds
   double engine_seconds = 0;  // Engine construction + search, as timed by the runner
+  // Not measured (absent) in lines written before the load was recorded, and for a search without a table:
+  // never read as an empty table.
+  std::optional<TableLoad> load;
 
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }

@@ -242,7 +242,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       const std::string p = fmt::format("$.sweeps[{}]", i);
       const json& s = ss[i];
       if (!s.is_object()) w.fail(p, "expected {\"version\", \"tt_entries\", \"tt_schemes\"}");
-      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_schemes", "depths", "positions", "note"});
+      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_bytes", "tt_schemes", "depths", "positions", "note"});
       SweepSpec sw;
       sw.name = s.contains("name") ? get_string(w, p + ".name", s["name"]) : (ss.size() == 1 ? "tt" : fmt::format("tt{}", i + 1));
       if (!names.insert(sw.name).second) w.fail(p + ".name", fmt::format("sweep name '{}' is used twice", sw.name));
@@ -252,13 +252,23 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       } catch (const UserError& e) {
         w.fail(p + ".version", e.what());
       }
-      const json& entries = require(w, p, s, "tt_entries");
-      if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
-      // One limit, the flag table's: a sweep's sizes are values of the tt_entries flag.
+      // One limit, the flag table's: a sweep's sizes are values of the tt_entries flag (a size in bytes
+      // must give each scheme an entry count within it; checked below, once the schemes are known).
       const auto* entries_param = buho::find_param(buho::search_params(), kTtEntriesFlag);
-      for (std::size_t k = 0; k < entries.size(); ++k)
-        sw.tt_entries.push_back(int(get_int(w, fmt::format("{}.tt_entries[{}]", p, k), entries[k], entries_param->min,
-                                            entries_param->max, "TT entries")));
+      if (s.contains("tt_entries") == s.contains("tt_bytes"))
+        w.fail(p, "give the table sizes either as \"tt_entries\" or as \"tt_bytes\" (memory), exactly one of them");
+      if (s.contains("tt_entries")) {
+        const json& entries = s["tt_entries"];
+        if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
+        for (std::size_t k = 0; k < entries.size(); ++k)
+          sw.tt_entries.push_back(int(get_int(w, fmt::format("{}.tt_entries[{}]", p, k), entries[k], entries_param->min,
+                                              entries_param->max, "TT entries")));
+      } else {
+        const json& bytes = s["tt_bytes"];
+        if (!bytes.is_array() || bytes.empty()) w.fail(p + ".tt_bytes", "expected a non-empty list of table sizes (bytes)");
+        for (std::size_t k = 0; k < bytes.size(); ++k)
+          sw.tt_bytes.push_back(std::uint64_t(get_int(w, fmt::format("{}.tt_bytes[{}]", p, k), bytes[k], 1, 1LL << 40, "TT bytes")));
+      }
       const json& sch = require(w, p, s, "tt_schemes");
       if (!sch.is_array() || sch.empty()) w.fail(p + ".tt_schemes", "expected a non-empty list of scheme names");
       for (std::size_t k = 0; k < sch.size(); ++k) {
@@ -268,6 +278,15 @@ Experiment parse_experiment(const json& j, const std::string& file) {
           w.fail(sp, fmt::format("unknown scheme '{}' (valid: {})", name, join(schemes)));
         sw.tt_schemes.push_back(name);
       }
+      for (std::size_t k = 0; k < sw.tt_bytes.size(); ++k)
+        for (const auto& scheme : sw.tt_schemes) {
+          const std::uint64_t per_entry = bytes_per_entry(scheme);
+          const std::uint64_t entries = sw.tt_bytes[k] / per_entry;
+          if (entries < std::uint64_t(entries_param->min) || entries > std::uint64_t(entries_param->max))
+            w.fail(fmt::format("{}.tt_bytes[{}]", p, k),
+                   fmt::format("{} bytes hold {} entries of scheme '{}' ({} bytes each); the tt_entries flag allows {}..{}",
+                               sw.tt_bytes[k], entries, scheme, per_entry, entries_param->min, entries_param->max));
+        }
       sw.depths = s.contains("depths") ? parse_depths(w, p + ".depths", s["depths"]) : exp.depths;
       if (s.contains("positions")) {
         const json& ps = s["positions"];

@@ -34,15 +34,27 @@ struct VersionSpec {
   buho::EvalConfig eval;
 };
 
-// A transposition-table sweep: one base version × entries × schemes (× depths × positions).
+// A transposition-table sweep: one base version × table sizes × schemes (× depths × positions). The sizes
+// are given either as entries (`tt_entries`, as the thesis counts them) or as memory (`tt_bytes`): a size
+// in bytes becomes, for each scheme, the entries that fit in it (bytes ÷ the scheme's bytes per entry,
+// rounded down), so schemes with two or four slots per entry are compared at equal memory.
 struct SweepSpec {
   std::string name;                    // "tt" unless the config names it
   VersionSpec version;                 // the base version, resolved
-  std::vector<int> tt_entries;
+  std::vector<int> tt_entries;         // empty when the sizes are given in bytes
   std::vector<std::string> tt_schemes;
   std::vector<int> depths;             // defaults to the experiment's depths
   std::vector<std::string> positions;  // ids; defaults to every position of the experiment
+  std::vector<std::uint64_t> tt_bytes = {};  // the sizes in bytes (then tt_entries is empty)
+
+  bool sized_in_bytes() const { return !tt_bytes.empty(); }
+  std::size_t size_count() const { return sized_in_bytes() ? tt_bytes.size() : tt_entries.size(); }
+  // The entries of size `i` under `scheme` (a name the flag table knows).
+  int entries_at(std::size_t i, const std::string& scheme) const;
 };
+
+// Bytes of one table entry (every slot) under the scheme named `scheme` (a name the flag table knows).
+std::uint64_t bytes_per_entry(const std::string& scheme);
 
 // One point of a sweep's grid.
 struct SweepPoint {
@@ -50,16 +62,19 @@ struct SweepPoint {
   const std::string& scheme;
   int entries;
   int depth;
+  std::size_t size_index;  // which of the sweep's sizes (entries or bytes)
 };
 
-// The one iteration over a sweep's cells, in the fixed order position × scheme × entries × depth:
+// The one iteration over a sweep's cells, in the fixed order position × scheme × size × depth:
 // enumerate_cells and every writer walk a sweep through here.
 template <class Visit>
 void for_each_sweep_point(const SweepSpec& s, Visit&& visit) {
   for (const auto& position : s.positions)
     for (const auto& scheme : s.tt_schemes)
-      for (int entries : s.tt_entries)
-        for (int depth : s.depths) visit(SweepPoint{position, scheme, entries, depth});
+      for (std::size_t i = 0; i < s.size_count(); ++i) {
+        const int entries = s.entries_at(i, scheme);
+        for (int depth : s.depths) visit(SweepPoint{position, scheme, entries, depth, i});
+      }
 }
 
 struct Experiment {

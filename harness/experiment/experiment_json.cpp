@@ -47,13 +47,16 @@ json Experiment::to_json() const {
   for (const auto& v : versions) vs.push_back(version_json(v));
   j["versions"] = vs;
   json ss = json::array();
-  for (const auto& s : sweeps)
-    ss.push_back({{"name", s.name},
-                  {"version", version_json(s.version)},
-                  {"tt_entries", s.tt_entries},
-                  {"tt_schemes", s.tt_schemes},
-                  {"depths", s.depths},
-                  {"positions", s.positions}});
+  for (const auto& s : sweeps) {
+    json sj = {{"name", s.name},
+               {"version", version_json(s.version)},
+               {"tt_entries", s.tt_entries},
+               {"tt_schemes", s.tt_schemes},
+               {"depths", s.depths},
+               {"positions", s.positions}};
+    if (s.sized_in_bytes()) sj["tt_bytes"] = s.tt_bytes;  // absent from sweeps sized in entries, as before it existed
+    ss.push_back(sj);
+  }
   j["sweeps"] = ss;
   return j;
 }
@@ -77,7 +80,8 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
                                    s.at("tt_entries").get<std::vector<int>>(),
                                    s.at("tt_schemes").get<std::vector<std::string>>(),
                                    s.at("depths").get<std::vector<int>>(),
-                                   s.at("positions").get<std::vector<std::string>>()});
+                                   s.at("positions").get<std::vector<std::string>>(),
+                                   s.value("tt_bytes", std::vector<std::uint64_t>{})});
     return e;
   } catch (const json::exception& ex) {
     throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));

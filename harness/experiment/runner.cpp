@@ -74,6 +74,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   }
   r.search_seconds = s.seconds;
   r.engine_seconds = engine_seconds;
+  if (s.tt_capacity) r.load = TableLoad{s.tt_occupied, s.tt_capacity};
   return r;
 }
 

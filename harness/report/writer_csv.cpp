@@ -29,6 +29,13 @@ std::string cells_csv(const ResultSet& rs) {
   for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "search_seconds",
                         "engine_seconds", "nps", "fen"})
     header.emplace_back(h);
+  // The table's load (issue 13): columns only when some cell measured it, so a set written before the
+  // load was recorded keeps its CSV byte for byte; a cell without it leaves them empty (not measured).
+  bool any_load = false;
+  for (const auto& c : rs.cells)
+    if (const CellRecord* r = rs.record(c); r && r->load) any_load = true;
+  if (any_load)
+    for (const char* h : {"tt_occupied", "tt_capacity", "tt_load"}) header.emplace_back(h);
   std::string out = join(header, ",") + "\n";
   for (const auto& c : rs.cells) {
     const CellRecord* measured = rs.record(c);
@@ -61,6 +68,11 @@ std::string cells_csv(const ResultSet& rs) {
     row.push_back(fmt::format("{:.6f}", r.engine_seconds));
     row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));
     row.push_back(field(in.fen));
+    if (any_load) {
+      row.push_back(r.load ? std::to_string(r.load->occupied) : "");
+      row.push_back(r.load ? std::to_string(r.load->capacity) : "");
+      row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
+    }
     out += join(row, ",") + "\n";
   }
   return out;

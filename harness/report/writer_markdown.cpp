@@ -136,25 +136,26 @@ std::string markdown_report(const Report& report) {
   for (const auto& s : exp.sweeps) {
     md += fmt::format("### Transposition-table sweep `{}` (version {})\n\n", s.name, s.version.name);
     std::vector<std::string> size_cols;
-    for (int e : s.tt_entries) size_cols.push_back(entries_label(e));
+    for (std::size_t i = 0; i < s.size_count(); ++i)
+      size_cols.push_back(s.sized_in_bytes() ? bytes_label(s.tt_bytes[i]) : entries_label(s.tt_entries[i]));
     // The sweep's points, one table per position and scheme (consecutive in the sweep's order): rows are
     // depths, columns sizes.
     struct Table {
       std::string position, scheme;
-      std::map<std::pair<int, int>, std::string> nodes;  // (depth, entries)
+      std::map<std::pair<int, std::size_t>, std::string> nodes;  // (depth, size index)
     };
     std::vector<Table> tables;
     for_each_sweep_point(s, [&](const SweepPoint& pt) {
       if (tables.empty() || tables.back().position != pt.position || tables.back().scheme != pt.scheme)
         tables.push_back({pt.position, pt.scheme, {}});
-      tables.back().nodes[{pt.depth, pt.entries}] = nodes_text(rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth));
+      tables.back().nodes[{pt.depth, pt.size_index}] = nodes_text(rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth));
     });
     for (const auto& t : tables) {
       const PositionSpec* p = exp.find_position(t.position);
       md += fmt::format("#### Scheme {} — {}\n\n", t.scheme, p ? position_title(*p) : t.position) + header_row("Depth", size_cols);
       for (int d : s.depths) {
         md += fmt::format("| {} |", d);
-        for (int e : s.tt_entries) md += fmt::format(" {} |", t.nodes.at({d, e}));
+        for (std::size_t i = 0; i < s.size_count(); ++i) md += fmt::format(" {} |", t.nodes.at({d, i}));
         md += "\n";
       }
       md += "\n";

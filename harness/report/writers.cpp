@@ -14,6 +14,12 @@ std::string entries_label(int entries) {
   return entries % 1024 == 0 ? fmt::format("{}K", entries / 1024) : fmt::format("{}", entries);
 }
 
+std::string bytes_label(std::uint64_t bytes) {
+  if (bytes % (1u << 20) == 0) return fmt::format("{} MiB", bytes >> 20);
+  if (bytes % (1u << 10) == 0) return fmt::format("{} KiB", bytes >> 10);
+  return fmt::format("{} B", bytes);
+}
+
 std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
                                                  const ThesisData& thesis) {
   Report report = build_report(rs, thesis);

@@ -42,6 +42,8 @@ std::string summary_json(const Report& report);
 
 // "128K" for multiples of 1024, else the number.
 std::string entries_label(int entries);
+// A table size in bytes as a column title: "2 MiB", "64 KiB" or "1000 B".
+std::string bytes_label(std::uint64_t bytes);
 
 // Reads DIR/runs.jsonl and DIR/notes.md, then writes REPORT.md, cells.csv, thesis_comparison.csv and
 // summary.json into `dir`; returns their paths.
