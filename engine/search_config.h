@@ -25,6 +25,7 @@ enum class ReplacementScheme : int {
   TwoBig1 = 7,      // Breuker: two slots, Big1's subtree size decides the first; displaced first -> second
   Bucket2 = 8,      // modern: 2 slots per index, replace the oldest search's, then the lowest depth
   Bucket4 = 9,      // modern: the same with 4 slots per index
+  MultiProbe4 = 10, // Beal & Smith 1996: one slot per index, a position may sit at any of 4 consecutive indices
 };
 // The names of the schemes, written once: the tt_scheme flag's choices, in this order.
 inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
@@ -38,6 +39,7 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
     {ReplacementScheme::TwoBig1, "two_big1"},
     {ReplacementScheme::Bucket2, "bucket2"},
     {ReplacementScheme::Bucket4, "bucket4"},
+    {ReplacementScheme::MultiProbe4, "multi_probe4"},
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 

@@ -32,8 +32,9 @@ void TranspositionTable::clear() {
 
 const TTEntry* TranspositionTable::probe(std::uint64_t key) {
   ++counters.probes;
-  const int n = slots_per_entry();
   BUHO_ASSERT(allocated());
+  if (scheme_ == ReplacementScheme::MultiProbe4) return probe_multi(key);
+  const int n = slots_per_entry();
   TTEntry* e = &slots_[std::size_t(index_of(key)) * n];
   bool occupied = false;
   for (int i = 0; i < n; ++i) {
@@ -123,6 +124,9 @@ void TranspositionTable::store(std::uint64_t key, int depth, int value, Bound bo
     case ReplacementScheme::Bucket4:
       store_bucket(first, fresh);
       return;
+    case ReplacementScheme::MultiProbe4:
+      store_multi_probe(first, fresh);
+      return;
   }
 }
 
@@ -193,6 +197,50 @@ void TranspositionTable::store_bucket(std::size_t first, const TTEntry& fresh) {
     // Lexicographic (stored by this search, depth): the smallest goes.
     const bool older_i = generation_of_[i] != generation_, older_v = generation_of_[victim] != generation_;
     if (older_i != older_v ? older_i : slots_[i].depth < slots_[victim].depth) victim = i;
+  }
+  ++counters.overwrites;
+  put(victim, fresh, 0);
+}
+
+// Beal & Smith 1996 (ICCA Journal 19(4)), multiple probes: a position is looked for at its index and the
+// next kMultiProbes - 1 (probes_per_key) indices. Unlike a bucket, the groups of neighbouring keys overlap.
+const TTEntry* TranspositionTable::probe_multi(std::uint64_t key) {
+  const std::size_t first = std::size_t(index_of(key));
+  bool occupied = false;
+  for (int j = 0; j < probes_per_key(); ++j) {
+    const TTEntry& e = slots_[probe_slot(first, j)];
+    if (e.empty()) continue;
+    if (e.key == key) {
+      ++counters.hits;
+      return &e;
+    }
+    occupied = true;
+  }
+  if (occupied) ++counters.collisions;
+  return nullptr;
+}
+
+// Multi-probe store: the position's own slot (found among its probes) takes the new result; else the first
+// empty probed slot; else the probed slot of lowest depth (the shallowest draft, the first such). No
+// generation: the table is cleared between searches like the one-slot schemes.
+void TranspositionTable::store_multi_probe(std::size_t first, const TTEntry& fresh) {
+  std::size_t victim = first;
+  for (int j = 0; j < probes_per_key(); ++j) {
+    const std::size_t i = probe_slot(first, j);
+    if (!slots_[i].empty() && slots_[i].key == fresh.key) {
+      TTEntry value = fresh;
+      if (value.move.is_null()) value.move = slots_[i].move;
+      put(i, value, 0);
+      return;
+    }
+  }
+  for (int j = 0; j < probes_per_key(); ++j) {
+    const std::size_t i = probe_slot(first, j);
+    if (slots_[i].empty()) {
+      put(i, fresh, 0);
+      return;
+    }
+    if (slots_[i].depth < slots_[victim].depth) victim = i;
   }
   ++counters.overwrites;
   put(victim, fresh, 0);

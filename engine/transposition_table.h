@@ -61,7 +61,8 @@ class TranspositionTable {
   // two-slot scheme places the new one by its collision rule); on a collision big1/big_all replace when
   // the new subtree is >= the stored one, two_deep/two_big1 do what depth_always does with depth or
   // subtree size, and the buckets fill an empty slot, else replace the slot of an earlier search, else
-  // the lowest depth (the first such slot).
+  // the lowest depth (the first such slot). multi_probe4 does what a bucket does without generations, over
+  // the 4 consecutive indices its key may use (index_of(key) .. +3, wrapping), so that its groups overlap.
   void store(std::uint64_t key, int depth, int value, Bound bound, Move move, std::uint64_t subtree = 1);
 
   int entries() const { return entries_; }
@@ -79,7 +80,8 @@ class TranspositionTable {
       case ReplacementScheme::Never:
       case ReplacementScheme::Depth:
       case ReplacementScheme::Big1:
-      case ReplacementScheme::BigAll: return 1;
+      case ReplacementScheme::BigAll:
+      case ReplacementScheme::MultiProbe4: return 1;
     }
     return 1;  // not reached: every scheme has its case (no default, so -Wswitch names a new one)
   }
@@ -126,6 +128,13 @@ class TranspositionTable {
   void store_big(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
   void store_two_level(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
   void store_bucket(std::size_t first, const TTEntry& fresh);
+  void store_multi_probe(std::size_t first, const TTEntry& fresh);
+  const TTEntry* probe_multi(std::uint64_t key);
+  // Beal & Smith 1996: the indices a multi-probe position may occupy, `index_of(key)` and the next ones
+  // (wrapping); fewer when the table has fewer entries.
+  static constexpr int kMultiProbes = 4;
+  std::size_t probe_slot(std::size_t first, int j) const { return (first + std::size_t(j)) % slots_.size(); }
+  int probes_per_key() const { return entries_ < kMultiProbes ? entries_ : kMultiProbes; }
 
   std::vector<TTEntry> slots_;
   std::vector<std::uint32_t> subtree_;    // Big1, BigAll, TwoBig1: each slot's subtree size (saturating)

@@ -137,7 +137,7 @@ TEST(ReplacementSchemeNames, OneTableReadByTheFlagTheParserAndTheNameFunction) {
     EXPECT_EQ(param_to_text(*p, c), name);
     for (std::size_t j = 0; j < i; ++j) EXPECT_NE(kReplacementSchemeNames[j].name, name);  // names are distinct
   }
-  const char* kDomain = "always|never|depth|depth_always|big1|big_all|two_deep|two_big1|bucket2|bucket4";
+  const char* kDomain = "always|never|depth|depth_always|big1|big_all|two_deep|two_big1|bucket2|bucket4|multi_probe4";
   EXPECT_EQ(param_domain(*p), kDomain);
   SearchConfig c;
   const std::string err = set_param(search_params(), c, "tt_scheme", "sometimes");
@@ -162,7 +162,8 @@ TEST(TranspositionTableLayout, SlotsAndBytesPerScheme) {
                        Row{ReplacementScheme::Depth, 1, 16}, Row{ReplacementScheme::DepthAlways, 2, 16},
                        Row{ReplacementScheme::Big1, 1, 20}, Row{ReplacementScheme::BigAll, 1, 20},
                        Row{ReplacementScheme::TwoDeep, 2, 16}, Row{ReplacementScheme::TwoBig1, 2, 20},
-                       Row{ReplacementScheme::Bucket2, 2, 17}, Row{ReplacementScheme::Bucket4, 4, 17}}) {
+                       Row{ReplacementScheme::Bucket2, 2, 17}, Row{ReplacementScheme::Bucket4, 4, 17},
+                       Row{ReplacementScheme::MultiProbe4, 1, 16}}) {
     SCOPED_TRACE(std::string(scheme_name(r.s)));
     EXPECT_EQ(TranspositionTable::slots_per_entry(r.s), r.slots);
     const TableLayout l = transposition_table_layout(r.s);
@@ -326,6 +327,45 @@ TEST(TranspositionTable, BucketsReplaceAnEarlierSearchsEntriesFirst) {
   // Probing finds a position in any slot of its bucket.
   EXPECT_NE(tt.probe(c), nullptr);
   EXPECT_NE(tt.probe(d), nullptr);
+}
+
+// Beal & Smith's multiple probes: a key may use its index and the next three (wrapping); the groups of
+// neighbouring keys overlap, which a bucket's do not.
+TEST(TranspositionTable, MultiProbeFillsTheNextIndicesThenReplacesTheShallowest) {
+  TranspositionTable tt;
+  tt.resize(64, ReplacementScheme::MultiProbe4);
+  std::uint64_t k[6];
+  for (int i = 0; i < 6; ++i) k[i] = key_at(64, 10, i);
+  const int depths[4] = {5, 2, 7, 2};
+  for (int i = 0; i < 4; ++i) tt.store(k[i], depths[i], i, Bound::Exact, kMove);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(tt.slot(10 + i, 0).key, k[i]);  // indices 10..13, in order
+  for (int i = 0; i < 4; ++i) ASSERT_NE(tt.probe(k[i]), nullptr);
+  tt.store(k[4], 9, 4, Bound::Exact, kMove);  // all four taken: the first of the lowest depth (index 11) goes
+  EXPECT_EQ(tt.slot(11, 0).key, k[4]);
+  EXPECT_EQ(tt.probe(k[1]), nullptr);
+  EXPECT_EQ(tt.counters.overwrites, 1u);
+  // Own entry: updated in place, whatever its depth; a fail-low result keeps the stored move.
+  tt.store(k[2], 1, 99, Bound::Upper, Move());
+  EXPECT_EQ(tt.slot(12, 0).key, k[2]);
+  EXPECT_EQ(tt.probe(k[2])->value, 99);
+  EXPECT_EQ(tt.probe(k[2])->move, kMove);
+  EXPECT_EQ(tt.occupied_slots(), 4u);
+  // Overlap: a key of index 12 sees indices 12..15, so it takes the empty 14, not a slot of index 10's group.
+  const std::uint64_t other = key_at(64, 12, 0);
+  tt.store(other, 1, 7, Bound::Exact, kMove);
+  EXPECT_EQ(tt.slot(14, 0).key, other);
+  EXPECT_EQ(tt.slot(10, 0).key, k[0]);
+  // Wrapping: index 63's probes are 63, 0, 1, 2.
+  const std::uint64_t last = key_at(64, 63, 0), wrapped = key_at(64, 63, 1);
+  tt.store(last, 3, 1, Bound::Exact, kMove);
+  tt.store(wrapped, 3, 2, Bound::Exact, kMove);
+  EXPECT_EQ(tt.slot(0, 0).key, wrapped);
+  EXPECT_NE(tt.probe(wrapped), nullptr);
+  // A table smaller than the probe count probes each index once.
+  TranspositionTable tiny;
+  tiny.resize(2, ReplacementScheme::MultiProbe4);
+  for (std::uint64_t key = 1; key < 50; ++key) tiny.store(key * 7919, int(key % 5), 0, Bound::Exact, kMove);
+  EXPECT_EQ(tiny.occupied_slots(), 2u);
 }
 
 TEST(TranspositionTable, OccupiedSlotsCountDistinctPositions) {
