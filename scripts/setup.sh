@@ -7,6 +7,7 @@ packages=(
   libcli11-dev                # command line of the harness
   nlohmann-json3-dev          # JSON configs and results
   libfmt-dev                  # text output
+  libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
   libgtest-dev googletest     # unit tests
   python3 python3-matplotlib  # scripts/plot_*.py
   stockfish                   # peer program: `harness bench perft` times its perft for comparison

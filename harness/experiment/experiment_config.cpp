@@ -242,7 +242,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       const std::string p = fmt::format("$.sweeps[{}]", i);
       const json& s = ss[i];
       if (!s.is_object()) w.fail(p, "expected {\"version\", \"tt_entries\", \"tt_schemes\"}");
-      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_bytes", "tt_schemes", "depths", "positions", "note"});
+      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_bytes", "tt_schemes", "depths", "positions", "reference", "note"});
       SweepSpec sw;
       sw.name = s.contains("name") ? get_string(w, p + ".name", s["name"]) : (ss.size() == 1 ? "tt" : fmt::format("tt{}", i + 1));
       if (!names.insert(sw.name).second) w.fail(p + ".name", fmt::format("sweep name '{}' is used twice", sw.name));
@@ -304,7 +304,28 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       } else {
         for (const auto& q : exp.positions) sw.positions.push_back(q.id);
       }
+      if (s.contains("reference")) {
+        if (!s["reference"].is_boolean())
+          w.fail(p + ".reference", fmt::format("expected true or false, got {}", type_name(s["reference"])));
+        sw.reference = s["reference"].get<bool>();
+        if (sw.reference && (sw.tt_schemes.size() != 1 || sw.size_count() != 1))
+          w.fail(p + ".reference", "a reference sweep (the unlimited table of the TT study) has exactly one scheme and one size");
+      }
       exp.sweeps.push_back(std::move(sw));
+    }
+    // Several reference sweeps may cover different depths, but they are one unlimited table: the same scheme
+    // and memory in every one.
+    const SweepSpec* first_ref = nullptr;
+    for (std::size_t i = 0; i < exp.sweeps.size(); ++i) {
+      const SweepSpec& x = exp.sweeps[i];
+      if (!x.reference) continue;
+      if (!first_ref) {
+        first_ref = &x;
+      } else if (x.tt_schemes != first_ref->tt_schemes || x.entries_at(0, x.tt_schemes[0]) != first_ref->entries_at(0, first_ref->tt_schemes[0])) {
+        w.fail(fmt::format("$.sweeps[{}].reference", i),
+               fmt::format("reference sweeps '{}' and '{}' differ in scheme or size; the TT study compares with one unlimited table",
+                           first_ref->name, x.name));
+      }
     }
   }
   if (exp.versions.empty() && exp.sweeps.empty())

@@ -46,6 +46,10 @@ struct SweepSpec {
   std::vector<int> depths;             // defaults to the experiment's depths
   std::vector<std::string> positions;  // ids; defaults to every position of the experiment
   std::vector<std::uint64_t> tt_bytes = {};  // the sizes in bytes (then tt_entries is empty)
+  // Issue 13: this sweep's cells are the "unlimited table" of the TT study (harness/report/tt_study.h): every
+  // other sweep's cell is compared with the reference cell of its position and depth. One scheme, one size;
+  // several reference sweeps (for different depths) must share them.
+  bool reference = false;
 
   bool sized_in_bytes() const { return !tt_bytes.empty(); }
   std::size_t size_count() const { return sized_in_bytes() ? tt_bytes.size() : tt_entries.size(); }

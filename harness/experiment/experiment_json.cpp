@@ -55,6 +55,7 @@ json Experiment::to_json() const {
                {"depths", s.depths},
                {"positions", s.positions}};
     if (s.sized_in_bytes()) sj["tt_bytes"] = s.tt_bytes;  // absent from sweeps sized in entries, as before it existed
+    if (s.reference) sj["reference"] = true;             // absent unless set, as before it existed
     ss.push_back(sj);
   }
   j["sweeps"] = ss;
@@ -81,7 +82,7 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
                                    s.at("tt_schemes").get<std::vector<std::string>>(),
                                    s.at("depths").get<std::vector<int>>(),
                                    s.at("positions").get<std::vector<std::string>>(),
-                                   s.value("tt_bytes", std::vector<std::uint64_t>{})});
+                                   s.value("tt_bytes", std::vector<std::uint64_t>{}), s.value("reference", false)});
     return e;
   } catch (const json::exception& ex) {
     throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));

@@ -75,6 +75,7 @@ std::string summary_json(const Report& report) {
     claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
   }
   j["claims"] = claims;
+  if (report.tt_study.present) j["tt_study"] = tt_study_json(report.tt_study);  // absent otherwise, as before it existed
   return j.dump(2) + "\n";
 }
 

@@ -231,6 +231,7 @@ std::string markdown_report(const Report& report) {
       }
   }
 
+  md += tt_study_markdown(report.tt_study);
   md += "## The thesis's claims C1–C9\n\n"
         "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
         "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "

@@ -7,7 +7,7 @@ namespace harness {
 Report build_report(const ResultSet& rs, const ThesisData& thesis) {
   std::vector<ComparisonRow> comparison = compare_with_thesis(rs, thesis);
   std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
-  return Report{rs, std::move(comparison), evaluate_claims(rs), std::move(thesis_claims), {}, {}};
+  return Report{rs, std::move(comparison), evaluate_claims(rs), std::move(thesis_claims), {}, {}, build_tt_study(rs)};
 }
 
 std::string entries_label(int entries) {

@@ -11,6 +11,7 @@
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/run_log.h"
 #include "harness/report/thesis_compare.h"
+#include "harness/report/tt_study.h"
 
 namespace harness {
 
@@ -21,6 +22,7 @@ struct Report {
   std::vector<Claim> thesis_claims;  // the same claims on the thesis's own numbers (thesis_as_results)
   std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
   ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
+  TtStudy tt_study = {};        // issue 13: present when the experiment has a reference sweep
 };
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis);

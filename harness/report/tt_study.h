@@ -1,0 +1,75 @@
+// Issue 13's transposition-table study, computed from the cells of an experiment that has a reference sweep
+// (SweepSpec::reference: the "unlimited" table): each other sweep cell's nodes as a ratio to the reference cell
+// of its position and depth, against the table's load; geometric means with 95 % intervals over positions; the
+// gain per doubling of the table (the thesis's Figure 6.3) by load; and the verdicts on Breuker et al.'s
+// findings and the thesis's claim C9, each decided by those intervals. Nothing here is written by hand.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/experiment/result_set.h"
+#include "harness/report/geometric_interval.h"
+
+namespace harness {
+
+// One measured sweep cell beside its reference.
+struct TtStudyPoint {
+  std::string sweep, position, scheme;
+  std::uint64_t bytes = 0;  // table memory (entries x bytes per entry)
+  int entries = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0, reference_nodes = 0;
+  // Load: the distinct positions the search stores in the unlimited table (the reference cell's occupied
+  // slots) per slot of this table. Above 1 the table cannot hold the tree's positions; the schemes decide
+  // which it keeps.
+  double load = 0;
+  double end_fill = 0;  // this cell's own occupied / capacity at the end of its search
+  double ratio() const { return double(nodes) / double(reference_nodes); }
+};
+
+// A row of a table: a group of points summarised over positions (each position's points first combined by
+// their geometric mean, so every position counts once).
+struct TtStudyRow {
+  std::string scheme;
+  std::string group;  // a memory size ("64 KiB") or a load band ("1–4")
+  GeometricInterval value;
+  double median_load = 0;
+};
+
+struct TtVerdict {
+  std::string id;         // "B1", ..., "C9a"
+  std::string statement;  // the claim, as its source states it
+  std::string verdict;    // "holds", "does not hold", "undecided"
+  std::string evidence;   // the figures that decide it
+};
+
+struct TtStudy {
+  bool present = false;          // the experiment has a reference sweep with measured cells
+  std::string reference_sweep;   // the reference sweeps' names, their scheme and size
+  std::string reference_scheme;
+  std::uint64_t reference_bytes = 0;
+  double reference_max_fill = 0;  // the fullest reference table at the end of its search (it must be barely loaded)
+  std::size_t positions = 0;
+  std::vector<TtStudyPoint> points;
+  std::vector<std::string> schemes;            // in the order the sweeps list them
+  std::vector<TtStudyRow> by_memory;           // nodes / reference, per scheme and table memory
+  std::vector<TtStudyRow> by_load;             // nodes / reference, per scheme and load band
+  std::vector<TtStudyRow> doubling_by_load;    // nodes(2M) / nodes(M), per scheme and load band of the M table
+  std::vector<TtStudyRow> pairs;               // scheme X / scheme Y at equal memory, overloaded tables (load >= 1)
+  std::vector<TtVerdict> verdicts;
+};
+
+// The load bands of the tables, as labels: "< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64".
+const std::vector<std::string>& tt_load_bands();
+std::string tt_load_band(double load);
+
+TtStudy build_tt_study(const ResultSet& rs);
+std::string tt_study_markdown(const TtStudy& study);  // "" when !present
+nlohmann::json tt_study_json(const TtStudy& study);   // null when !present
+
+}  // namespace harness
