@@ -34,7 +34,14 @@ BANDS = [
 ]
 POSITIONS = ["LCTII.POS.0%d" % i for i in range(1, 8)] + ["LCTII.CMB.0%d" % i for i in range(1, 5)] + \
             ["LCTII.FIN.0%d" % i for i in range(1, 10)]
-REFERENCE_ENTRIES = 1 << 25  # depth_always, 2 slots of 16 bytes: 1 GiB
+# The unlimited table of each depth: depth_always with at least 16 entries (32 slots) per node of the largest
+# tree it serves (a search stores fewer positions than it visits nodes), at least 2^16 entries, at most 2^25
+# (1 GiB). Allocating and clearing a 1 GiB table costs about 3.5 s of CPU, so small trees get small tables.
+def reference_entries(max_nodes):
+    e = 1 << 16
+    while e < 16 * max_nodes and e < (1 << 25):
+        e *= 2
+    return e
 
 
 def trees(path):
@@ -85,7 +92,7 @@ def main():
         "description": "Issue 13: every replacement scheme x table memory (16 KiB-64 MiB, the memory of 2^10-2^22 "
                        "one-slot 16-byte entries: 16, 32, 64 KiB; 256, 512 KiB, 1 MiB; 4, 16 MiB; 64 MiB) x 20 LCT II positions (POS.01-07, "
                        "CMB.01-04, FIN.01-09), version D, each position at the depth whose tree is 4-64x the band's "
-                       "tables; nodes against an unlimited (1 GiB) depth_always table of the same position and depth.",
+                       "tables; nodes against an unlimited depth_always table of the same position and depth (16 entries per node of the tree, at most 1 GiB).",
         "note": "Written by scripts/tt_schemes_design.py from one sampled version-D search per position (its "
                 "docstring: the bands, their windows and how a depth is chosen). Sampled trees: about %.2g nodes "
                 "in all." % total_nodes,
@@ -96,7 +103,8 @@ def main():
     # One reference sweep per depth, with exactly the positions that use that depth.
     for d in depths:
         ps = [p for p in ref_positions if (p, d) in ref_points]
-        config["sweeps"].append({"name": "unlimited-d%d" % d, "version": "D", "tt_entries": [REFERENCE_ENTRIES],
+        biggest = max(trees(os.path.join(sample, p + ".json"))[d] for p in ps)
+        config["sweeps"].append({"name": "unlimited-d%d" % d, "version": "D", "tt_entries": [reference_entries(biggest)],
                                  "tt_schemes": ["depth_always"], "depths": [d], "positions": ps,
                                  "reference": True})
     json.dump(config, sys.stdout, indent=2)

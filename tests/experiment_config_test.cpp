@@ -308,3 +308,39 @@ TEST(ExperimentConfigErrors, SweepSizesInEntriesOrBytesNotBothNorNeither) {
                     "\"tt_bytes\": [20], \"tt_schemes\": [\"always\", \"depth_always\"]"),
                {"$.sweeps[0].tt_bytes[0]", "20 bytes hold 0 entries of scheme 'depth_always' (32 bytes each)"});
 }
+
+// Issue 13: the TT study's unlimited table is a sweep marked "reference" (one scheme, one size); several such
+// sweeps may cover different depths with different sizes, but one scheme. The mark is stored, absent when unset.
+TEST(ExperimentConfig, ReferenceSweepIsReadStoredAndChecked) {
+  TempDir dir;
+  const std::string good = R"({"name": "t", "positions": [{"epd": "positions/lct2.epd", "id": "LCTII.FIN.08"}],
+    "depths": [3], "sweeps": [{"name": "s", "version": "D", "tt_bytes": [65536], "tt_schemes": ["depth", "two_deep"]},
+                              {"name": "u3", "version": "D", "tt_entries": [1048576], "tt_schemes": ["depth_always"], "reference": true},
+                              {"name": "u4", "version": "D", "tt_entries": [1048576], "tt_schemes": ["depth_always"], "depths": [4], "reference": true}]})";
+  runner_test::write_text(dir / "r.json", good);
+  const Experiment e = load_experiment(dir / "r.json");
+  ASSERT_EQ(e.sweeps.size(), 3u);
+  EXPECT_FALSE(e.sweeps[0].reference);
+  EXPECT_TRUE(e.sweeps[1].reference);
+  const nlohmann::json stored = e.to_json();
+  EXPECT_FALSE(stored["sweeps"][0].contains("reference"));
+  EXPECT_EQ(stored["sweeps"][1]["reference"], true);
+  EXPECT_TRUE(Experiment::from_json(stored, "experiment.json").sweeps[2].reference);
+  auto bad = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto pos = s.find(from);
+    EXPECT_NE(pos, std::string::npos) << from;
+    return s.replace(pos, from.size(), to);
+  };
+  expect_error(bad(R"("depth_always"], "reference": true},)", R"("depth_always"], "reference": "yes"},)"),
+               {"$.sweeps[1].reference", "expected true or false"});
+  expect_error(bad(R"("tt_entries": [1048576], "tt_schemes": ["depth_always"], "reference": true},)",
+                   R"("tt_entries": [1048576], "tt_schemes": ["depth_always", "depth"], "reference": true},)"),
+               {"$.sweeps[1].reference", "exactly one scheme and one size"});
+  runner_test::write_text(dir / "sizes.json", bad(R"("tt_entries": [1048576], "tt_schemes": ["depth_always"], "depths": [4])",
+                                                  R"("tt_entries": [2097152], "tt_schemes": ["depth_always"], "depths": [4])"));
+  EXPECT_EQ(load_experiment(dir / "sizes.json").sweeps[2].tt_entries, std::vector<int>{2097152});
+  expect_error(bad(R"("tt_entries": [1048576], "tt_schemes": ["depth_always"], "depths": [4])",
+                   R"("tt_entries": [1048576], "tt_schemes": ["depth"], "depths": [4])"),
+               {"$.sweeps[2].reference", "'u3' and 'u4' use different schemes"});
+}

@@ -48,7 +48,7 @@ struct SweepSpec {
   std::vector<std::uint64_t> tt_bytes = {};  // the sizes in bytes (then tt_entries is empty)
   // Issue 13: this sweep's cells are the "unlimited table" of the TT study (harness/report/tt_study.h): every
   // other sweep's cell is compared with the reference cell of its position and depth. One scheme, one size;
-  // several reference sweeps (for different depths) must share them.
+  // several reference sweeps (for different depths, each sized for its trees) must share the scheme.
   bool reference = false;
 
   bool sized_in_bytes() const { return !tt_bytes.empty(); }

@@ -68,7 +68,9 @@ TtStudy build_tt_study(const ResultSet& rs) {
       st.reference_sweep += ", " + ref.name;
     }
     for_each_sweep_point(ref, [&](const SweepPoint& p) {
-      st.reference_bytes = std::uint64_t(p.entries) * bytes_per_entry(p.scheme);
+      const std::uint64_t b = std::uint64_t(p.entries) * bytes_per_entry(p.scheme);
+      st.reference_bytes_min = st.reference_bytes_min ? std::min(st.reference_bytes_min, b) : b;
+      st.reference_bytes_max = std::max(st.reference_bytes_max, b);
       const CellRecord* r = rs.sweep_cell(ref.name, p.position, p.scheme, p.entries, p.depth);
       if (r && r->completed && r->load && r->nodes() > 0 && !reference.count({p.position, p.depth})) {
         reference[{p.position, p.depth}] = r;
@@ -161,23 +163,39 @@ TtStudy build_tt_study(const ResultSet& rs) {
       if (r.value.n) st.doubling_by_load.push_back(r);
     }
 
-  // Scheme X against scheme Y at equal memory, on tables too small for the tree (load >= 1: where a scheme
-  // has something to decide).
-  auto pair = [&](const std::string& x, const std::string& y) -> const TtStudyRow* {
-    if (!has(st.schemes, x) || !has(st.schemes, y)) return nullptr;
+  // Scheme X against scheme Y on tables too small for the tree (load >= 1: where a scheme has something to
+  // decide), at equal memory (the verdicts' comparison) and, where the sweep has them, at equal entries (a
+  // two-slot entry then holds twice the positions, as the thesis counts its tables).
+  std::map<std::tuple<std::string, std::string, std::string, int, int>, const TtStudyPoint*> at_entries;
+  for (const auto& p : st.points) at_entries[{p.sweep, p.scheme, p.position, p.depth, p.entries}] = &p;
+  auto compare = [&](const std::string& x, const std::string& y, bool equal_memory) -> const TtStudyRow* {
+    const std::string group = equal_memory ? "equal memory" : "equal entries";
     for (const auto& r : st.pairs)
-      if (r.scheme == x + " / " + y) return &r;
+      if (r.scheme == x + " / " + y && r.group == group) return &r;
     std::vector<std::pair<std::string, double>> vals;
     std::vector<double> loads;
     for (const auto& p : st.points) {
       if (p.scheme != x) continue;
-      const auto it = at.find({p.sweep, y, p.position, p.depth, p.bytes});
-      if (it == at.end() || it->second->load < 1) continue;
-      vals.emplace_back(p.position, double(p.nodes) / double(it->second->nodes));
-      loads.push_back(it->second->load);
+      const TtStudyPoint* q = nullptr;
+      if (equal_memory) {
+        const auto it = at.find({p.sweep, y, p.position, p.depth, p.bytes});
+        if (it != at.end()) q = it->second;
+      } else {
+        const auto it = at_entries.find({p.sweep, y, p.position, p.depth, p.entries});
+        if (it != at_entries.end()) q = it->second;
+      }
+      if (!q || q->load < 1) continue;
+      vals.emplace_back(p.position, double(p.nodes) / double(q->nodes));
+      loads.push_back(q->load);
     }
-    st.pairs.push_back(TtStudyRow{x + " / " + y, "load >= 1", over_positions(vals), median(loads)});
+    if (vals.empty()) return nullptr;
+    st.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads)});
     return &st.pairs.back();
+  };
+  auto pair = [&](const std::string& x, const std::string& y) -> const TtStudyRow* {
+    if (!has(st.schemes, x) || !has(st.schemes, y)) return nullptr;
+    compare(x, y, false);  // shown beside, not used by the verdicts
+    return compare(x, y, true);
   };
   st.pairs.reserve(64);  // pointers into it are kept below
 
@@ -277,7 +295,11 @@ std::string tt_study_markdown(const TtStudy& st) {
       "positions the search stores in the unlimited table per slot of the cell's table: above 1 the table "
       "cannot hold the tree's positions. Geometric means over {} positions (each position's cells combined "
       "first, so each counts once), with 95 % Student t intervals on the logarithms.\n\n",
-      st.reference_sweep, st.reference_scheme, bytes_label(st.reference_bytes), 100 * st.reference_max_fill,
+      st.reference_sweep, st.reference_scheme,
+      st.reference_bytes_min == st.reference_bytes_max
+          ? bytes_label(st.reference_bytes_max)
+          : bytes_label(st.reference_bytes_min) + "–" + bytes_label(st.reference_bytes_max),
+      100 * st.reference_max_fill,
       st.positions);
   auto table = [&](const std::string& title, const std::vector<TtStudyRow>& rows, const std::string& what) {
     if (rows.empty()) return;
@@ -288,7 +310,7 @@ std::string tt_study_markdown(const TtStudy& st) {
   table("Nodes ÷ unlimited table, by table memory", st.by_memory, "Memory");
   table("Nodes ÷ unlimited table, by load", st.by_load, "Load");
   table("Gain per doubling (the thesis's Figure 6.3): nodes(2M) ÷ nodes(M), by the load of M", st.doubling_by_load, "Load");
-  table("Scheme against scheme at equal memory (tables with load ≥ 1)", st.pairs, "Where");
+  table("Scheme against scheme (tables with load ≥ 1 for the second scheme; verdicts use equal memory)", st.pairs, "Compared at");
   md += "### Verdicts (computed from the intervals above)\n\n";
   for (const auto& v : st.verdicts) md += fmt::format("- **{} — {}.** *{}* {}\n", v.id, v.verdict, v.statement, v.evidence);
   md += "\n";
@@ -312,7 +334,7 @@ nlohmann::json tt_study_json(const TtStudy& st) {
   nlohmann::json vs = nlohmann::json::array();
   for (const auto& v : st.verdicts)
     vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict}, {"evidence", v.evidence}});
-  return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes", st.reference_bytes},
+  return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
                          {"max_fill", st.reference_max_fill}}},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},
           {"doubling_by_load", rows(st.doubling_by_load)}, {"pairs", rows(st.pairs)}, {"verdicts", vs}, {"points", pts}};

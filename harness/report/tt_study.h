@@ -52,7 +52,7 @@ struct TtStudy {
   bool present = false;          // the experiment has a reference sweep with measured cells
   std::string reference_sweep;   // the reference sweeps' names, their scheme and size
   std::string reference_scheme;
-  std::uint64_t reference_bytes = 0;
+  std::uint64_t reference_bytes_min = 0, reference_bytes_max = 0;  // the reference tables' memory
   double reference_max_fill = 0;  // the fullest reference table at the end of its search (it must be barely loaded)
   std::size_t positions = 0;
   std::vector<TtStudyPoint> points;

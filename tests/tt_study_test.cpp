@@ -1,0 +1,164 @@
+// Issue 13's TT study (harness/report/tt_study.cpp) on hand-made result sets whose node counts decide each
+// figure, and the geometric mean with its interval (harness/report/geometric_interval.cpp).
+#include "harness/report/tt_study.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "harness/experiment/cell_inputs.h"
+
+using namespace harness;
+
+namespace {
+
+// nodes(scheme, position index, table memory in bytes); the reference (depth_always, 1M entries) has kRefNodes
+// nodes and stores kRefPositions positions. Tables are sized in memory, as configs/tt-schemes.json sizes them.
+using NodeRule = std::function<std::uint64_t(const std::string&, int, std::uint64_t)>;
+constexpr std::uint64_t kRefNodes = 100000;
+constexpr std::uint64_t kRefPositions = 8192;
+
+ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std::vector<std::uint64_t> bytes = {16384, 65536},
+                    bool with_reference = true, int positions = 6) {
+  ResultSet rs;
+  Experiment& x = rs.experiment;
+  x.name = "tt-study";
+  for (int i = 0; i < positions; ++i)
+    x.positions.push_back({"P" + std::to_string(i), "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", std::nullopt, "endgame", ""});
+  x.depths = {5};
+  VersionSpec d{"D", "D", buho::SearchConfig{}, buho::EvalConfig{}};
+  std::vector<std::string> ids;
+  for (const auto& p : x.positions) ids.push_back(p.id);
+  x.sweeps.push_back(SweepSpec{"s", d, {}, schemes, {5}, ids, bytes});
+  if (with_reference) {
+    SweepSpec ref{"unlimited", d, {1 << 20}, {"depth_always"}, {5}, ids};
+    ref.reference = true;
+    x.sweeps.push_back(ref);
+  }
+  rs.engine = "test-engine";
+  rs.index();
+  for (const CellSpec& c : rs.cells) {
+    CellRecord r = record_of_inputs(c, rs.engine);
+    const bool is_ref = c.inputs.tt_entries() == (1 << 20);
+    const int pos = std::stoi(c.inputs.position.substr(1));
+    const int slots = (c.inputs.tt_scheme() == "depth_always" || c.inputs.tt_scheme() == "two_deep") ? 2 : 1;
+    const std::uint64_t memory = std::uint64_t(c.inputs.tt_entries()) * 16 * slots;  // 16-byte slots only here
+    r.counters = {{"nodes", is_ref ? kRefNodes : nodes(c.inputs.tt_scheme(), pos, memory)}};
+    r.load = TableLoad{is_ref ? kRefPositions : std::uint64_t(c.inputs.tt_entries()) * slots,
+                       std::uint64_t(c.inputs.tt_entries()) * slots};
+    rs.rows[c.identity] = r;
+  }
+  return rs;
+}
+
+const TtVerdict* verdict(const TtStudy& st, const std::string& id) {
+  for (const auto& v : st.verdicts)
+    if (v.id == id) return &v;
+  return nullptr;
+}
+
+const TtStudyRow* row(const std::vector<TtStudyRow>& rows, const std::string& scheme, const std::string& group) {
+  for (const auto& r : rows)
+    if (r.scheme == scheme && r.group == group) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(GeometricInterval, MeanAndStudentTInterval) {
+  const GeometricInterval g = geometric_interval({2.0, 8.0});
+  EXPECT_EQ(g.n, 2u);
+  EXPECT_NEAR(g.mean, 4.0, 1e-12);
+  // logs ln2, ln8: standard error ln 2; t(1 df, 97.5 %) = 12.7062.
+  EXPECT_NEAR(std::log(g.high / g.mean), 12.7062 * std::log(2.0), 1e-3);
+  EXPECT_NEAR(std::log(g.mean / g.low), 12.7062 * std::log(2.0), 1e-3);
+  const GeometricInterval same = geometric_interval({0.9, 0.9, 0.9});
+  EXPECT_NEAR(same.low, 0.9, 1e-12);
+  EXPECT_TRUE(same.below_one());
+  const GeometricInterval one = geometric_interval({0.5});
+  EXPECT_FALSE(one.has_interval());
+  EXPECT_FALSE(one.below_one());  // one position decides nothing
+  EXPECT_EQ(geometric_interval({0.0, -1.0, NAN}).n, 0u);  // no ratio from a cell without nodes
+}
+
+TEST(TtStudy, AbsentWithoutAReferenceSweep) {
+  const ResultSet rs = study_set([](auto&&...) { return std::uint64_t(1000); }, {"depth"}, {16384}, false);
+  const TtStudy st = build_tt_study(rs);
+  EXPECT_FALSE(st.present);
+  EXPECT_EQ(tt_study_markdown(st), "");
+  EXPECT_TRUE(tt_study_json(st).is_null());
+}
+
+TEST(TtStudy, RatiosToTheReferenceAndLoadAsPositionsPerSlot) {
+  const ResultSet rs = study_set([](const std::string&, int pos, std::uint64_t bytes) {
+    return std::uint64_t(bytes == 16384 ? 150000 + 1000 * pos : 110000);
+  }, {"depth"});
+  const TtStudy st = build_tt_study(rs);
+  ASSERT_TRUE(st.present);
+  EXPECT_EQ(st.positions, 6u);
+  ASSERT_EQ(st.points.size(), 12u);
+  for (const auto& p : st.points) {
+    EXPECT_EQ(p.reference_nodes, kRefNodes);
+    const int slots = p.scheme == "depth" ? 1 : 2;
+    EXPECT_DOUBLE_EQ(p.load, double(kRefPositions) / (p.entries * slots));  // 8 at 16 KiB, 2 at 64 KiB
+  }
+  const TtStudyRow* small = row(st.by_memory, "depth", "16 KiB");
+  ASSERT_NE(small, nullptr);
+  EXPECT_GT(small->value.mean, 1.5);
+  EXPECT_LT(small->value.mean, 1.56);
+  EXPECT_TRUE(small->value.above_one());
+  EXPECT_NE(row(st.by_load, "depth", "4–16"), nullptr);
+  EXPECT_NE(row(st.by_load, "depth", "1–4"), nullptr);
+  // A 4x step counts as two doublings: 110000 / 150000 per 4x is its square root per doubling, per position.
+  const TtStudyRow* dbl = row(st.doubling_by_load, "depth", "4–16");
+  ASSERT_NE(dbl, nullptr);
+  std::vector<double> expected;
+  for (int pos = 0; pos < 6; ++pos) expected.push_back(std::sqrt(110000.0 / (150000 + 1000 * pos)));
+  EXPECT_NEAR(dbl->value.mean, geometric_interval(expected).mean, 1e-12);
+  EXPECT_NE(tt_study_markdown(st).find("## The transposition-table study"), std::string::npos);
+}
+
+TEST(TtStudy, TwoLevelVerdictHoldsFailsOrIsUndecidedByTheInterval) {
+  auto b1 = [](std::function<double(int)> two_level_factor) {
+    const ResultSet rs = study_set([&](const std::string& s, int pos, std::uint64_t) {
+      const double base = 200000 + 500 * pos;
+      return std::uint64_t(s == "two_deep" || s == "two_big1" ? base * two_level_factor(pos) : base);
+    }, {"depth", "two_deep", "big1", "two_big1"});
+    const TtStudy st = build_tt_study(rs);
+    const TtVerdict* v = verdict(st, "B1");
+    return v ? v->verdict : std::string("missing");
+  };
+  EXPECT_EQ(b1([](int pos) { return 0.90 + 0.01 * pos; }), "holds");
+  EXPECT_EQ(b1([](int pos) { return 1.10 + 0.01 * pos; }), "does not hold");
+  EXPECT_EQ(b1([](int pos) { return pos % 2 ? 0.8 : 1.2; }), "undecided");
+}
+
+TEST(TtStudy, PairsLeaveOutTablesThatHoldTheTree) {
+  // At 256 KiB (16K slots) the load is 0.5: whatever the schemes do there is left out of the pairs.
+  const ResultSet rs = study_set([](const std::string& s, int pos, std::uint64_t bytes) {
+    if (bytes == 262144) return std::uint64_t(s == "two_deep" ? 400000 : 100000);  // would reverse B1
+    return std::uint64_t(s == "two_deep" ? 180000 + pos : 200000 + pos);
+  }, {"depth", "two_deep"}, {16384, 262144});
+  const TtStudy st = build_tt_study(rs);
+  const TtStudyRow* p = row(st.pairs, "two_deep / depth", "equal memory");
+  ASSERT_NE(p, nullptr);
+  EXPECT_TRUE(p->value.below_one());
+  EXPECT_LT(p->value.mean, 0.91);
+}
+
+TEST(TtStudy, ThesisOrderC9a) {
+  const std::map<std::string, double> order = {{"never", 1.6}, {"always", 1.3}, {"depth", 1.2}, {"depth_always", 1.1}};
+  const ResultSet rs = study_set([&](const std::string& s, int pos, std::uint64_t) {
+    return std::uint64_t(kRefNodes * order.at(s) + 100 * pos);
+  }, {"never", "always", "depth", "depth_always"});
+  const TtStudy st = build_tt_study(rs);
+  const TtVerdict* v = verdict(st, "C9a");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->verdict, "holds");
+  const ResultSet reversed = study_set([&](const std::string& s, int pos, std::uint64_t) {
+    return std::uint64_t(kRefNodes * (3.0 - order.at(s)) + 100 * pos);
+  }, {"never", "always", "depth", "depth_always"});
+  EXPECT_EQ(verdict(build_tt_study(reversed), "C9a")->verdict, "does not hold");
+}
