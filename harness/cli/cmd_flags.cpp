@@ -45,7 +45,7 @@ void register_flags(CLI::App& app) {
       fmt::print("{}\n", j.dump(2));
       return;
     }
-    fmt::print("Search flags (defaults = the thesis's final engine, version H; see docs/search.md)\n\n");
+    fmt::print("Search flags (defaults = version H under the readings of configs/versions-readings-v1.json; configs/versions.json sets the calibrated readings per version; see docs/search.md)\n\n");
     print_table(buho::search_params(), s, "", nullptr);
     // Issue 13: what an entry of each scheme costs, so tables are compared at equal memory as well as
     // equal entries (a sweep's tt_bytes divides by the last column).
