@@ -94,6 +94,8 @@ struct Engine::Impl {
   }
 
   SearchConfig cfg;
+  // Fail-soft at every return (the flag, or a driver that needs it: §search.md "Fail-soft").
+  const bool fail_soft = cfg.fail_soft;
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
@@ -215,8 +217,9 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   // Step 3. Stand pat (Alg. 4 lines 1–7). With quiescence off the horizon is the static evaluation.
   const Score stand = evaluate();
   if (!cfg.quiescence) return stand;
-  if (stand >= beta) return beta;
+  if (stand >= beta) return fail_soft ? stand : beta;
   if (stand > alpha) alpha = stand;
+  Score best = stand;  // fail-soft: the best score found, stand pat included
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
@@ -246,7 +249,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   if (ordered)
     for (int i = 0; i < n; ++i) scores[i] = mvv_lva(board, moves[i]);
 
-  // Step 5. Search them (Alg. 4 lines 10–20), fail-hard.
+  // Step 5. Search them (Alg. 4 lines 10–20), fail-hard, or fail-soft when fail_soft says so.
   for (int i = 0; i < n; ++i) {
     if (ordered) pick(moves, scores, i, n);
     const Move m = moves[i];
@@ -255,13 +258,14 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
     const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;
-    if (v >= beta) return beta;
+    if (v >= beta) return fail_soft ? v : beta;
+    best = std::max(best, v);
     if (v > alpha) {
       alpha = v;
       update_pv(ply, m);
     }
   }
-  return alpha;
+  return fail_soft ? best : alpha;
 }
 
 Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
@@ -299,13 +303,13 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
         if (e->bound == Bound::Exact) {
           ++stats.tt_cutoffs;
           count_transposition(e);
-          return std::clamp(v, alpha, beta);
+          return fail_soft ? v : std::clamp(v, alpha, beta);
         }
         if (e->bound == Bound::Lower) {
           if (v >= beta) {
             ++stats.tt_cutoffs;
             count_transposition(e);
-            return beta;
+            return fail_soft ? v : beta;
           }
           alpha = std::max(alpha, v);
         }
@@ -313,7 +317,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
           if (v <= alpha) {
             ++stats.tt_cutoffs;
             count_transposition(e);
-            return alpha;
+            return fail_soft ? v : alpha;
           }
           beta = std::min(beta, v);
         }
@@ -339,7 +343,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     if (stop) return 0;
     if (v >= beta) {
       ++stats.null_cutoffs;
-      return beta;
+      // Fail-soft returns the null search's bound, but never a mate score: passing proves no mate.
+      return fail_soft && v < ScoreMateBound ? v : beta;
     }
     // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
     threat = threat_extends(cfg, ply, depth, v);
@@ -390,6 +395,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   const Score old_alpha = alpha;
   Move best;
+  Score best_score = -ScoreInfinite;  // fail-soft: the best score found (a pruned move counts as its bound)
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
   bool any_legal = false;
@@ -424,6 +430,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // for a checking move.
     if (futile(m)) {
       ++stats.futility_prunes;
+      // Fail-soft: the pruned move is taken to score no more than the bound it failed to reach.
+      best_score = std::max(best_score, futility_alpha_bound(cfg, futility_entry_alpha, alpha));
       continue;
     }
 
@@ -493,8 +501,9 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       if (uses_tt())
         tt.store(key, depth, value_to_tt(v, ply), Bound::Lower, m, subtree_size(nodes_at_entry, transposed_at_entry));
       if (root) root_best = m;
-      return beta;
+      return fail_soft ? v : beta;
     }
+    best_score = std::max(best_score, v);
     if (v > alpha) {
       alpha = v;
       best = m;
@@ -508,11 +517,14 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // Step 8. No legal move: mate or stalemate (§2.2). Mate in n plies scores ScoreMate - n.
   if (!any_legal) return in_check ? -ScoreMate + ply : 0;
 
-  // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound.
+  // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound. Fail-soft stores and
+  // returns the best score found: when no move raised alpha it is still an upper bound (every move's score
+  // is, and a pruned move counts as the bound it failed), and a tighter one than alpha.
+  const Score result = fail_soft ? best_score : alpha;
   if (uses_tt())
-    tt.store(key, depth, value_to_tt(alpha, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
+    tt.store(key, depth, value_to_tt(result, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
              subtree_size(nodes_at_entry, transposed_at_entry));
-  return alpha;
+  return result;
 }
 
 // --- Root drivers: one iteration of iterative deepening (§3.4) at `depth`, given the previous

@@ -62,6 +62,10 @@ ParamTable<SearchConfig> make_table() {
            "[V, +inf] or [-inf, V] on failure (§4.4, Alg. 6); needs iterative_deepening"),
       number("aspiration_window", &S::aspiration_window, 1, 10000,
              "cp, half-width epsilon of the aspiration window; thesis: a pawn / 3 (§4.4)"),
+      flag("fail_soft", &S::fail_soft,
+           "fail-soft: every return of the search and of quiescence gives the best score found (a bound beyond "
+           "the window when it fails), not the window's edge; off = the thesis's fail-hard Alg. 2. Same values, "
+           "tighter stored bounds (docs/search.md)"),
       // --- Transposition table ---
       flag("tt_cutoffs", &S::tt_cutoffs,
            "use stored bounds of depth >= d to cut off or narrow the window (§4.6.3, Alg. 8-9); "

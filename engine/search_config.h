@@ -151,6 +151,7 @@ struct SearchConfig {
   RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
   bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
+  bool fail_soft = false;            // return the best score found, not the bound (the thesis's Alg. 2 is fail-hard)
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
 
   // --- Transposition table (§4.6) ---
