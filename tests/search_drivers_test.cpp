@@ -89,8 +89,9 @@ struct Case {
   std::uint64_t minimax_nodes;
 };
 
-// Each position at depth 1 + (index mod 4), or shallower where plain minimax would take more than `budget`
-// nodes (the LCT II middlegames at depth 4): every case is checked at the deepest depth minimax affords.
+// Each position at depth 1 + (index mod 4), a narrow one (at most 16 legal moves) at depth 4, or shallower where
+// plain minimax would take more than `budget` nodes: every case is checked at the deepest depth minimax affords.
+// The budget keeps the cases cheap enough for the sanitizer build, where each test is a process of its own.
 std::vector<Case> cases(std::uint64_t budget) {
   std::vector<std::string> fens = lct2_fens();
   // The start, four middlegames and the nine endgames (LCTII.FIN.*, the last nine): narrow enough for depth 4.
@@ -100,19 +101,23 @@ std::vector<Case> cases(std::uint64_t budget) {
   for (const char* m : kMates) fens.push_back(m);
   const SearchConfig minimax = with_driver(exact_h(false), RootDriver::Minimax);
   std::vector<Case> out;
-  for (std::size_t i = 0; i < fens.size(); ++i)
-    for (int depth = 1 + int(i % 4); depth >= 1; --depth) {
+  for (std::size_t i = 0; i < fens.size(); ++i) {
+    const Board b = Board::from_fen(fens[i]);
+    Move moves[MaxMoves];
+    const bool narrow = generate_legal(b, moves) - moves <= 16;
+    for (int depth = narrow ? 4 : 1 + int(i % 4); depth >= 1; --depth) {
       const SearchResult r = run(minimax, fens[i], depth, budget);
       if (r.completed) {
         out.push_back({fens[i], depth, r.score, r.stats.nodes});
         break;
       }
     }
+  }
   return out;
 }
 
 const std::vector<Case>& all_cases() {
-  static const std::vector<Case> c = cases(80000);
+  static const std::vector<Case> c = cases(25000);
   return c;
 }
 
@@ -158,7 +163,7 @@ TEST(SearchDrivers, TheCasesCoverEveryDepthOverAHundredPositions) {
   EXPECT_GE(c.size(), 100u);
   std::map<int, int> per_depth;
   for (const auto& k : c) ++per_depth[k.depth];
-  for (int d = 1; d <= 4; ++d) EXPECT_GE(per_depth[d], 8) << "depth " << d;  // 29, 44, 31, 9 today
+  for (int d = 1; d <= 4; ++d) EXPECT_GE(per_depth[d], 10) << "depth " << d;  // 19, 46, 33, 15 today
   int mates = 0;
   for (const auto& k : c) mates += std::abs(k.value) >= ScoreMateBound;
   EXPECT_GE(mates, 3);
@@ -172,7 +177,7 @@ TEST(SearchDrivers, EngineMinimaxIsPlainNegamax) {
   int checked = 0;
   for (const auto& k : all_cases()) {
     // The reference has no evaluation cache: only the smaller trees, every depth among them.
-    if (checked == 25 || k.minimax_nodes > 6000) continue;
+    if (checked == 25 || k.minimax_nodes > 3000) continue;
     Board b = Board::from_fen(k.fen);
     EXPECT_EQ(run(s, k.fen, k.depth).score, ref.negamax(b, k.depth, 0)) << k.fen << " depth " << k.depth;
     ++checked;
@@ -205,7 +210,7 @@ TEST(SearchDrivers, MinimaxBestMoveScoresTheValue) {
   const SearchConfig s = with_driver(exact_h(false), RootDriver::Minimax);
   int checked = 0;
   for (const auto& k : all_cases()) {
-    if (k.depth < 2 || std::abs(k.value) >= ScoreMateBound || checked == 15) continue;
+    if (k.depth < 2 || std::abs(k.value) >= ScoreMateBound || k.minimax_nodes > 5000 || checked == 15) continue;
     const SearchResult r = run(s, k.fen, k.depth);
     Board b = Board::from_fen(k.fen);
     b.make_move(r.best_move);
@@ -273,6 +278,7 @@ TEST(SearchDrivers, AlphaBetaEvaluatesASubsetOfMinimaxsLeaves) {
   s.pvs = false;  // Alg. 7's re-searches enter a node twice
   bool fewer = false;
   for (const auto& k : all_cases()) {
+    if (k.minimax_nodes > 5000) continue;
     const SearchResult m = run(with_driver(s, RootDriver::Minimax), k.fen, k.depth);
     const SearchResult r = run(s, k.fen, k.depth);
     EXPECT_LE(r.stats.leaves, m.stats.leaves) << k.fen;
