@@ -78,7 +78,8 @@ struct Engine::Impl {
     if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
-  bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }
+  // Minimax searches without a table (its ignored flags): none is allocated.
+  bool uses_tt() const { return (cfg.hash_move || cfg.tt_cutoffs) && cfg.root_driver != RootDriver::Minimax; }
 
   // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
   // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
@@ -94,6 +95,10 @@ struct Engine::Impl {
   }
 
   SearchConfig cfg;
+  // Fail-soft at every return: the flag, or a driver that is fail-soft by definition (docs/search.md).
+  const bool fail_soft = searches_fail_soft(cfg);
+  // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
+  const bool negascout_windows = cfg.root_driver == RootDriver::NegaScout;
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
@@ -193,8 +198,25 @@ struct Engine::Impl {
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
+  Score minimax(int depth, int ply, int sp);
+  Score scout_eval(int depth, int ply, int sp);
   Score root_iteration(int depth, Score prev);  // by cfg.root_driver
   Score drive_alphabeta(int depth, Score prev);
+  Score drive_minimax(int depth);
+  Score drive_scout(int depth);
+  Score drive_mtdf(int depth, Score first_guess);
+  Score search_root(Score alpha, Score beta, int depth) {  // one pass: a search of the root
+    ++stats.passes;
+    return search(alpha, beta, depth, 0, 0, false);
+  }
+  // A granted extension (§3.6) of move m at this node, counted; 0 or 1 ply.
+  template <class GivesCheck>
+  int extension_of(Move m, int n_legal, int ply, int depth, GivesCheck&& check) {
+    const ExtensionKind extension = move_extension(cfg, board, m, n_legal, check);
+    const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
+    if (ext) ++extension_counter(stats, extension);
+    return ext;
+  }
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
 
@@ -214,9 +236,11 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
 
   // Step 3. Stand pat (Alg. 4 lines 1–7). With quiescence off the horizon is the static evaluation.
   const Score stand = evaluate();
+  if (qply == 0) ++stats.leaves;  // a horizon position evaluated (kLeafCountDefinition)
   if (!cfg.quiescence) return stand;
-  if (stand >= beta) return beta;
+  if (stand >= beta) return fail_soft ? stand : beta;
   if (stand > alpha) alpha = stand;
+  Score best = stand;  // fail-soft: the best score found, stand pat included
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
@@ -246,7 +270,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   if (ordered)
     for (int i = 0; i < n; ++i) scores[i] = mvv_lva(board, moves[i]);
 
-  // Step 5. Search them (Alg. 4 lines 10–20), fail-hard.
+  // Step 5. Search them (Alg. 4 lines 10–20), fail-hard, or fail-soft when fail_soft says so.
   for (int i = 0; i < n; ++i) {
     if (ordered) pick(moves, scores, i, n);
     const Move m = moves[i];
@@ -255,13 +279,14 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
     const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;
-    if (v >= beta) return beta;
+    if (v >= beta) return fail_soft ? v : beta;
+    best = std::max(best, v);
     if (v > alpha) {
       alpha = v;
       update_pv(ply, m);
     }
   }
-  return alpha;
+  return fail_soft ? best : alpha;
 }
 
 Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
@@ -299,13 +324,13 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
         if (e->bound == Bound::Exact) {
           ++stats.tt_cutoffs;
           count_transposition(e);
-          return std::clamp(v, alpha, beta);
+          return fail_soft ? v : std::clamp(v, alpha, beta);
         }
         if (e->bound == Bound::Lower) {
           if (v >= beta) {
             ++stats.tt_cutoffs;
             count_transposition(e);
-            return beta;
+            return fail_soft ? v : beta;
           }
           alpha = std::max(alpha, v);
         }
@@ -313,7 +338,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
           if (v <= alpha) {
             ++stats.tt_cutoffs;
             count_transposition(e);
-            return alpha;
+            return fail_soft ? v : alpha;
           }
           beta = std::min(beta, v);
         }
@@ -339,7 +364,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     if (stop) return 0;
     if (v >= beta) {
       ++stats.null_cutoffs;
-      return beta;
+      // Fail-soft returns the null search's bound, but never a mate score: passing proves no mate.
+      return fail_soft && v < ScoreMateBound ? v : beta;
     }
     // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
     threat = threat_extends(cfg, ply, depth, v);
@@ -390,6 +416,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   const Score old_alpha = alpha;
   Move best;
+  Score best_score = -ScoreInfinite;  // fail-soft: the best score found (a pruned move counts as its bound)
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
   bool any_legal = false;
@@ -424,6 +451,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // for a checking move.
     if (futile(m)) {
       ++stats.futility_prunes;
+      // Fail-soft: the pruned move is taken to score no more than the bound it failed to reach.
+      best_score = std::max(best_score, futility_alpha_bound(cfg, futility_entry_alpha, alpha));
       continue;
     }
 
@@ -438,9 +467,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       }
       return gives_check;
     };
-    const ExtensionKind extension = move_extension(cfg, board, m, generated ? n : -1, check);
-    const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
-    if (ext) ++extension_counter(stats, extension);
+    const int ext = extension_of(m, generated ? n : -1, ply, depth, check);
     const int new_depth = depth - 1 + ext;
 
     // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,
@@ -468,7 +495,16 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       if (full) ++stats.lmr_researches;
     }
     if (full) {
-      if (cfg.pvs && found_pv) {
+      if (negascout_windows && searched > 0) {
+        // The survey's NegaScout (§4.2.13): «valor := -NegaScout(aplicar(mov, g), depth-1, -b, -a)» with
+        // «b := a+1», a null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is
+        // searched again, «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
+        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -v, new_depth, ply + 1, child_sp, false);
+        }
+      } else if (!negascout_windows && cfg.pvs && found_pv) {
         v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
         if (v > alpha && v < beta && !stop) {
           ++stats.pvs_researches;
@@ -493,8 +529,9 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       if (uses_tt())
         tt.store(key, depth, value_to_tt(v, ply), Bound::Lower, m, subtree_size(nodes_at_entry, transposed_at_entry));
       if (root) root_best = m;
-      return beta;
+      return fail_soft ? v : beta;
     }
+    best_score = std::max(best_score, v);
     if (v > alpha) {
       alpha = v;
       best = m;
@@ -508,11 +545,14 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // Step 8. No legal move: mate or stalemate (§2.2). Mate in n plies scores ScoreMate - n.
   if (!any_legal) return in_check ? -ScoreMate + ply : 0;
 
-  // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound.
+  // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound. Fail-soft stores and
+  // returns the best score found: when no move raised alpha it is still an upper bound (every move's score
+  // is, and a pruned move counts as the bound it failed), and a tighter one than alpha.
+  const Score result = fail_soft ? best_score : alpha;
   if (uses_tt())
-    tt.store(key, depth, value_to_tt(alpha, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
+    tt.store(key, depth, value_to_tt(result, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
              subtree_size(nodes_at_entry, transposed_at_entry));
-  return alpha;
+  return result;
 }
 
 // --- Root drivers: one iteration of iterative deepening (§3.4) at `depth`, given the previous
@@ -522,28 +562,176 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 Score Engine::Impl::root_iteration(int depth, Score prev) {
   switch (cfg.root_driver) {
     case RootDriver::AlphaBeta: return drive_alphabeta(depth, prev);
+    case RootDriver::NegaScout: return drive_alphabeta(depth, prev);  // its windows live in search()
+    case RootDriver::Minimax: return drive_minimax(depth);
+    case RootDriver::Scout: return drive_scout(depth);
+    case RootDriver::Mtdf: return drive_mtdf(depth, prev);
   }
   // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
   return drive_alphabeta(depth, prev);
 }
 
 // The thesis's driver: alpha-beta with the full window, or with the aspiration window of Alg. 6 around
-// `prev` when it applies (§4.4) and one re-search on the failing side.
+// `prev` when it applies (§4.4) and one re-search on the failing side. NegaScout's root is the same: the
+// survey's NegaScout is called on the root with the window it is given (aspiration NegaScout when on).
 Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
   if (cfg.aspiration && cfg.iterative_deepening && depth > 1) {
     const Score a = prev - cfg.aspiration_window, b = prev + cfg.aspiration_window;
-    Score v = search(a, b, depth, 0, 0, false);
+    Score v = search_root(a, b, depth);
     if (stop) return v;
     if (v >= b) {
       ++stats.aspiration_researches;
-      v = search(v, ScoreInfinite, depth, 0, 0, false);
+      v = search_root(v, ScoreInfinite, depth);
     } else if (v <= a) {
       ++stats.aspiration_researches;
-      v = search(-ScoreInfinite, v, depth, 0, 0, false);
+      v = search_root(-ScoreInfinite, v, depth);
     }
     return v;
   }
-  return search(-ScoreInfinite, ScoreInfinite, depth, 0, 0, false);
+  return search_root(-ScoreInfinite, ScoreInfinite, depth);
+}
+
+// Minimax (the survey's §4.1, in NegaMax form): every legal move of every node is searched, each with the
+// whole window, and the node takes the best value. No table, no window, no forward pruning; the extensions
+// of §3.6 but the threat extension (it needs the null move) still apply, so the tree is the one alpha-beta
+// prunes. At the horizon it calls the same quiescence search as alpha-beta with the full window
+// (-inf, +inf): quiescence prunes inside, but with the full window its value is exact, so the root value is
+// the exact minimax value of the tree alpha-beta searches.
+Score Engine::Impl::minimax(int depth, int ply, int sp) {
+  if (depth <= 0) return quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);
+  ++stats.nodes;  // the full-width search's place (search_stats.h): minimax is a full-width search
+  stats.seldepth = std::max(stats.seldepth, ply);
+  if (out_of_budget()) stop = true;
+  if (stop) return 0;
+  pv_len[ply] = ply;
+  if (ply > 0 && is_draw_by_rule(board)) return 0;
+  if (ply >= MaxPly) return eval.evaluate(board);
+
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));
+  Move* moves = &move_stack[sp];
+  const int n = int(generate_legal(board, moves) - moves);
+  if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
+  Score best = -ScoreInfinite;
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    const int ext = extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
+    board.make_move(m);
+    prefetch_child(false);
+    const Score v = -minimax(depth - 1 + ext, ply + 1, sp + n);
+    board.unmake_move(m);
+    if (stop) return 0;
+    if (v > best) {
+      best = v;
+      update_pv(ply, m);
+      if (ply == 0) root_best = m;
+    }
+  }
+  return best;
+}
+
+Score Engine::Impl::drive_minimax(int depth) {
+  ++stats.passes;
+  return minimax(depth, 0, 0);
+}
+
+// Pearl's Scout as the survey prints it (§4.4): «EVAL calculará el valor MiniMax de un nodo, usando a TEST
+// para comprobar cuándo deberá o no explorar una rama determinada»: «v=EVAL(N1)», then for every other
+// child «Si TEST(N_i, v, >) entonces v = EVAL(N_i)». In NegaMax form a child is better than v when its own
+// value is below -v, and TEST — «comprobará si el valor MiniMax de un nodo es menor o mayor que un
+// determinado valor» — is the null-window search of the child with the window (-v-1, -v): failing low there
+// is «value < -v», i.e. the move beats v (a null-window alpha-beta answers exactly that inequality, with
+// the version's table, ordering and pruning). EVAL itself has no window: it searches the first move (the
+// hash move, then the version's order) exactly, with no forward pruning, and stores its exact value.
+Score Engine::Impl::scout_eval(int depth, int ply, int sp) {
+  if (depth <= 0) return quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);  // «Si N es nodo terminal v=f(N)»
+  ++stats.nodes;  // the full-width search's place (search_stats.h)
+  const std::uint64_t nodes_at_entry = stats.nodes - 1, transposed_at_entry = transposed_nodes;
+  stats.seldepth = std::max(stats.seldepth, ply);
+  if (out_of_budget()) stop = true;
+  if (stop) return 0;
+  pv_len[ply] = ply;
+  if (ply > 0 && is_draw_by_rule(board)) return 0;
+  if (ply >= MaxPly) return eval.evaluate(board);
+
+  const std::uint64_t key = board.key();
+  Move tt_move;
+  if (uses_tt() && cfg.hash_move)
+    if (const TTEntry* e = tt.probe(key); e && plausible(board, e->move)) tt_move = e->move;
+
+  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));
+  Move* moves = &move_stack[sp];
+  std::int64_t* scores = &score_stack[sp];
+  const int n = int(generate_legal(board, moves) - moves);
+  if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
+  if (cfg.generation_order == GenerationOrder::CapturesFirst)
+    std::stable_partition(moves, moves + n, [](Move mv) { return mv.is_capture() || mv.is_promotion(); });
+  const bool ordered = MoveOrder::any_ordering(cfg);
+  if (ordered) order.score(board, cfg, ply, moves, scores, n);
+
+  Score v = -ScoreInfinite;
+  Move best;
+  bool first = true;
+  const int child_sp = sp + MaxMoves;
+  for (int i = -1; i < n; ++i) {
+    Move m;
+    if (i == -1) {
+      if (tt_move.is_null()) continue;
+      m = tt_move;
+    } else {
+      if (ordered) pick(moves, scores, i, n);
+      m = moves[i];
+      if (m == tt_move) continue;
+    }
+    const int ext = extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
+    const int new_depth = depth - 1 + ext;
+    board.make_move(m);
+    prefetch_child(new_depth > 0);
+    Score s;
+    if (first) {
+      s = -scout_eval(new_depth, ply + 1, child_sp);
+    } else {
+      // TEST(N_i, v, >): does this move score more than v? Its null-window search says so by failing low.
+      s = -search(-v - 1, -v, new_depth, ply + 1, child_sp, false);
+      if (s > v && !stop) s = -scout_eval(new_depth, ply + 1, child_sp);
+    }
+    board.unmake_move(m);
+    if (stop) return 0;
+    if (first || s > v) {
+      v = s;
+      best = m;
+      update_pv(ply, m);
+      if (ply == 0) root_best = m;
+    }
+    first = false;
+  }
+  if (uses_tt())
+    tt.store(key, depth, value_to_tt(v, ply), Bound::Exact, best, subtree_size(nodes_at_entry, transposed_at_entry));
+  return v;
+}
+
+Score Engine::Impl::drive_scout(int depth) {
+  ++stats.passes;
+  return scout_eval(depth, 0, 0);
+}
+
+// MTD(f) as the survey prints it (§4.5), from the previous iteration's value: «mientras lowerBound <
+// upperBound hacer: si g = lowerBound entonces β := g+1 sino β := g; g := AlphaBetaWithMemory(root, β-1, β,
+// d); si g < β entonces upperBound := g sino lowerBound := g». AlphaBetaWithMemory is search() with the
+// version's table, fail-soft (searches_fail_soft): each pass moves a bound to the value it returns, not
+// only by one. The first guess is the previous iteration's value, 0 at the first iteration (Plaat's
+// iterative-deepening driver starts from firstguess = 0 too); without iterative deepening it is 0.
+Score Engine::Impl::drive_mtdf(int depth, Score first_guess) {
+  Score g = first_guess, lower = -ScoreInfinite, upper = ScoreInfinite;
+  while (lower < upper) {
+    const Score beta = g == lower ? g + 1 : g;
+    g = search_root(beta - 1, beta, depth);
+    if (stop) return g;
+    if (g < beta)
+      upper = g;
+    else
+      lower = g;
+  }
+  return g;
 }
 
 SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool keep_state) {
@@ -567,11 +755,12 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
   on_prev_pv[0] = true;
   for (int d = first; d <= target; ++d) {
-    const std::uint64_t before = stats.nodes;
+    const std::uint64_t before = stats.nodes, passes_before = stats.passes;
     root_best = Move();
     pv_len[0] = 0;
     const Score v = root_iteration(d, prev);
     stats.iteration_nodes.push_back(stats.nodes - before);
+    stats.iteration_passes.push_back(stats.passes - passes_before);
     if (stop) break;
     prev = v;
     result.score = v;

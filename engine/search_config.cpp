@@ -42,7 +42,11 @@ ParamTable<SearchConfig> make_table() {
       choice_param<S, &S::root_driver, kRootDriverNames>(
           "driver",
           "how each iteration searches the root: alphabeta = NegaMax alpha-beta (Alg. 2) with a full window, or "
-          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4)"),
+          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4); minimax = no pruning at all, every move "
+          "with a full window (the exact reference); negascout = the survey's NegaScout, null windows after the first "
+          "move, fail-soft; scout = Pearl's Scout, EVAL the first move and TEST the others with a null window; mtdf = "
+          "MTD(f), null-window fail-soft searches with the table from the previous iteration's value. Every driver "
+          "keeps ordering, table and pruning flags; `harness search` lists those it ignores (docs/search.md)"),
       // --- Move ordering ---
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),
@@ -62,6 +66,10 @@ ParamTable<SearchConfig> make_table() {
            "[V, +inf] or [-inf, V] on failure (§4.4, Alg. 6); needs iterative_deepening"),
       number("aspiration_window", &S::aspiration_window, 1, 10000,
              "cp, half-width epsilon of the aspiration window; thesis: a pawn / 3 (§4.4)"),
+      flag("fail_soft", &S::fail_soft,
+           "fail-soft: every return of the search and of quiescence gives the best score found (a bound beyond "
+           "the window when it fails), not the window's edge; off = the thesis's fail-hard Alg. 2. Same values, "
+           "tighter stored bounds (docs/search.md)"),
       // --- Transposition table ---
       flag("tt_cutoffs", &S::tt_cutoffs,
            "use stored bounds of depth >= d to cut off or narrow the window (§4.6.3, Alg. 8-9); "
@@ -166,6 +174,39 @@ ParamTable<SearchConfig> make_table() {
 const ParamTable<SearchConfig>& search_params() {
   static const ParamTable<SearchConfig> table = make_table();
   return table;
+}
+
+bool searches_fail_soft(const SearchConfig& c) {
+  return c.fail_soft || c.root_driver == RootDriver::NegaScout || c.root_driver == RootDriver::Mtdf;
+}
+
+std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
+  using S = SearchConfig;
+  // The flags each driver has no use for (docs/search.md, "Root drivers").
+  std::vector<bool S::*> unused;
+  switch (c.root_driver) {
+    case RootDriver::AlphaBeta: break;
+    case RootDriver::Minimax:
+      // Every move with a full window: no window to narrow or re-search, no table, no forward pruning, and no
+      // order to change (the quiescence search keeps its own MVV/LVA order and its full window).
+      unused = {&S::killers, &S::history, &S::hash_move, &S::pvs, &S::aspiration, &S::fail_soft, &S::tt_cutoffs,
+                &S::null_move, &S::futility, &S::lmr, &S::pv_ordering, &S::threat_ext};
+      break;
+    case RootDriver::NegaScout:
+      unused = {&S::pvs, &S::fail_soft};  // its own windows (the survey's) replace Alg. 7's; fail-soft always
+      break;
+    case RootDriver::Scout:
+      unused = {&S::pvs, &S::aspiration};  // EVAL has no window, TEST has a null one
+      break;
+    case RootDriver::Mtdf:
+      unused = {&S::pvs, &S::aspiration, &S::fail_soft};  // null windows only, from its first guess; fail-soft always
+      break;
+  }
+  std::vector<std::string_view> names;
+  for (const auto& p : search_params())
+    for (const auto field : unused)
+      if (p.kind == ParamKind::Bool && p.bool_field == field && c.*field) names.push_back(p.name);
+  return names;
 }
 
 }  // namespace buho

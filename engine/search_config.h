@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "engine/enum_names.h"
 #include "engine/param_table.h"
@@ -45,13 +46,22 @@ constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(k
 
 // The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
 // function of its own in engine/search.cpp, chosen in one switch (Engine::Impl::root_iteration). A new
-// driver: a value here, its row in the table below, its function and case in search.cpp, a test and
-// docs/search.md. (Not yet a flag: once it is, its Param reads the table like tt_scheme's.)
+// driver: a value here, its row in the table below, its function and case in search.cpp, its line in
+// ignored_flags(), a test and docs/search.md. Every driver keeps the version's ordering, table and pruning
+// flags; what each ignores is listed by ignored_flags().
 enum class RootDriver : int {
   AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
+  Minimax = 1,    // no pruning at all: every move of every node with a full window; the exact reference
+  NegaScout = 2,  // the survey's NegaScout (§4.2.13 of the survey): null windows after the first move, fail-soft
+  Scout = 3,      // Pearl's Scout: EVAL of the first move, TEST (a null-window search) of the others
+  Mtdf = 4,       // MTD(f): null-window fail-soft searches with the table, from the previous iteration's value
 };
 inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::AlphaBeta, "alphabeta"},
+    {RootDriver::Minimax, "minimax"},
+    {RootDriver::NegaScout, "negascout"},
+    {RootDriver::Scout, "scout"},
+    {RootDriver::Mtdf, "mtdf"},
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
@@ -153,6 +163,7 @@ struct SearchConfig {
   RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
   bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
+  bool fail_soft = false;            // return the best score found, not the bound (the thesis's Alg. 2 is fail-hard)
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
 
   // --- Transposition table (§4.6) ---
@@ -201,5 +212,13 @@ struct SearchConfig {
 
 // The one table of search flags (name, meaning, range) used by `harness flags`, JSON and --set.
 const ParamTable<SearchConfig>& search_params();
+
+// Whether the search is fail-soft: the fail_soft flag, or a driver that is fail-soft by definition
+// (negascout, mtdf).
+bool searches_fail_soft(const SearchConfig& c);
+
+// The flags that are on in `c` but mean nothing under its driver (pvs or aspiration under minimax, ...), in
+// table order: the driver ignores them, and `harness search` says so. Empty under alphabeta.
+std::vector<std::string_view> ignored_flags(const SearchConfig& c);
 
 }  // namespace buho

@@ -16,6 +16,13 @@ inline constexpr const char* kNodeCountDefinition =
     "every iteration of iterative deepening. `nodes` goes up in exactly two places: at the top of the full-width "
     "search and at the top of quiescence.";
 
+// LEAF COUNT DEFINITION (issue 12; the README quotes it beside the node definition).
+inline constexpr const char* kLeafCountDefinition =
+    "A leaf is a horizon position whose static evaluation is taken: a position the full-width search hands to "
+    "quiescence (depth 0) and that is neither a draw by rule nor stopped, counted once per entry and summed over "
+    "every iteration. `leaves` goes up in one place: the stand-pat evaluation at the first quiescence ply. "
+    "Positions deeper in quiescence are nodes but not leaves.";
+
 struct SearchStats {
   std::uint64_t nodes = 0;                 // every position entered (definition above)
   std::uint64_t qnodes = 0;                // the part of `nodes` entered by quiescence
@@ -43,6 +50,10 @@ struct SearchStats {
   std::uint64_t ext_threat = 0;
   std::uint64_t ext_pawn = 0;
   std::uint64_t ext_king_safety = 0;
+  // Issue 12. Absent from cells written before it (read as "not measured", never 0).
+  std::uint64_t passes = 0;                // searches of the root: 1 per iteration, + re-searches, + MTD(f)'s passes
+  std::uint64_t leaves = 0;                // horizon positions evaluated (definition above)
+  std::vector<std::uint64_t> iteration_passes;  // passes of each iteration (depth 1, 2, ...)
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

@@ -1,4 +1,4 @@
-// The README quotes the node-count definition; engine/search_stats.h holds the one written copy.
+// The README quotes the node-count and leaf-count definitions; engine/search_stats.h holds the one written copy.
 // This keeps the two word for word the same.
 #include <gtest/gtest.h>
 
@@ -25,4 +25,22 @@ TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
   quotes += quote;
   EXPECT_NE(quotes.find(buho::kNodeCountDefinition), std::string::npos)
       << "README.md's quoted definition differs from engine/search_stats.h:\n" << buho::kNodeCountDefinition;
+}
+
+TEST(Docs, ReadmeQuotesTheLeafDefinitionWordForWord) {
+  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(in) << "README.md not found";
+  std::string line, quote, quotes;
+  while (std::getline(in, line)) {
+    if (line.rfind("> ", 0) == 0) {
+      if (!quote.empty()) quote += ' ';
+      quote += line.substr(2);
+    } else if (!quote.empty()) {
+      quotes += quote + "\n";
+      quote.clear();
+    }
+  }
+  quotes += quote;
+  EXPECT_NE(quotes.find(buho::kLeafCountDefinition), std::string::npos)
+      << "README.md's quoted leaf definition differs from engine/search_stats.h:\n" << buho::kLeafCountDefinition;
 }

@@ -38,24 +38,26 @@ constexpr std::size_t member_count() {
     return N;
 }
 
-// The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, and the
+// The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, the
 // table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
-// CellRecord::load, absent in lines written before they existed).
-constexpr std::size_t kNonCounterMembers = 6;
+// CellRecord::load, absent in lines written before they existed), and iteration_passes (issue 12).
+constexpr std::size_t kNonCounterMembers = 7;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.
 SearchStats distinct_stats() {
   SearchStats s;
   std::uint64_t v = 101;
   for (const auto& c : search_counters()) s.*c.member = v++;
+  for (const auto& c : later_search_counters()) s.*c.member = v++;
   s.iteration_nodes = {3, 40, 500};
+  s.iteration_passes = {1, 4, 2};
   return s;
 }
 
 }  // namespace
 
 TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
-  EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + kNonCounterMembers)
+  EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + later_search_counters().size() + kNonCounterMembers)
       << "SearchStats gained or lost a member: add the counter to the table in harness/experiment/search_counters.cpp "
          "(or, if it is not a counter, count it in kNonCounterMembers here)";
 }
@@ -134,4 +136,32 @@ TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
   EXPECT_EQ(CellRecord::from_json(old_line).counter("ext_king_safety"), 0u);
   old_line.erase("nodes");
   EXPECT_THROW(CellRecord::from_json(old_line), std::runtime_error);
+}
+
+TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
+  // Issue 12's passes and leaves: a new cell carries them (and the passes per iteration); a line written before
+  // them reads "not measured", never 0, and writes back without them.
+  const SearchStats s = distinct_stats();
+  CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
+  r.counters = counter_values(s);
+  r.later_counters = later_counter_values(s);
+  r.iteration_passes = s.iteration_passes;
+  const nlohmann::json line = r.to_json();
+  const CellRecord back = CellRecord::from_json(line);
+  for (const auto& c : later_search_counters()) {
+    ASSERT_TRUE(back.later_counter(c.name).has_value()) << c.name;
+    EXPECT_EQ(*back.later_counter(c.name), c.value(s)) << c.name;
+  }
+  EXPECT_EQ(back.iteration_passes, s.iteration_passes);
+  EXPECT_EQ(later_counter_line_text(s), fmt::format("passes {}  leaves {}", s.passes, s.leaves));
+
+  nlohmann::json old_line = line;
+  for (const auto& c : later_search_counters()) old_line.erase(std::string(c.name));
+  old_line.erase("iteration_passes");
+  const CellRecord old = CellRecord::from_json(old_line);
+  EXPECT_TRUE(old.later_counters.empty());
+  EXPECT_FALSE(old.later_counter("passes").has_value());
+  EXPECT_FALSE(old.later_counter("leaves").has_value());
+  EXPECT_TRUE(old.iteration_passes.empty());
+  EXPECT_EQ(old.to_json(), old_line);  // written back as it was read: nothing added
 }

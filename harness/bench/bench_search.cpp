@@ -1,10 +1,14 @@
 // `harness bench search`: search speed of version H on two LCT II positions, then the engine's signature
 // (bench/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
-// engine identity every stored cell carries.
+// engine identity every stored cell carries. With --driver, the speed of version H under each root driver
+// named (issue 12), searched in turn --repeat times, and each driver's median nodes per second against
+// alphabeta's: on a loaded machine only speeds measured side by side in one run compare.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "engine/search.h"
 #include "harness/bench/bench_positions.h"
@@ -25,6 +29,12 @@ struct BenchCase {
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
 constexpr BenchCase kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
 
+double median_nps(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n == 0 ? 0.0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 }  // namespace
 
 void register_bench_search(CLI::App& bench) {
@@ -33,6 +43,8 @@ void register_bench_search(CLI::App& bench) {
     bool signature_only = false;
     int depth_pos = 0;
     int depth_fin = 0;
+    std::vector<std::string> drivers;
+    int repeat = 1;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -41,19 +53,68 @@ void register_bench_search(CLI::App& bench) {
   cmd->add_flag("--signature-only", opt->signature_only, "Skip the timed searches; print only the signature and the identity");
   cmd->add_option("--depth-pos", opt->depth_pos, "Override the depth of LCTII.POS.01 (0 = the built-in one)");
   cmd->add_option("--depth-fin", opt->depth_fin, "Override the depth of LCTII.FIN.02 (0 = the built-in one)");
+  cmd->add_option("--driver", opt->drivers,
+                  "Root drivers to time in turn (alphabeta, minimax, negascout, scout, mtdf; repeatable); each one's "
+                  "median nps and its ratio to alphabeta's")
+      ->take_all();
+  cmd->add_option("--repeat", opt->repeat, "With --driver: rounds of all the drivers, for the medians")->check(CLI::Range(1, 100));
   cmd->callback([opt] {
     const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
-    buho::Engine engine(h.search, h.eval);
     nlohmann::json out{{"version", "H"}};
+    auto depth_of = [&](const BenchCase& c) {
+      if (opt->depth_pos && std::string(c.id) == "LCTII.POS.01") return opt->depth_pos;
+      if (opt->depth_fin && std::string(c.id) == "LCTII.FIN.02") return opt->depth_fin;
+      return c.depth;
+    };
 
-    if (!opt->signature_only) {
+    if (!opt->drivers.empty()) {
+      // Each round searches every case under every driver, in the order given, so a change of load touches
+      // all the drivers of a round alike; each driver's speed is the median over the rounds.
+      std::vector<buho::SearchConfig> configs;
+      for (const auto& name : opt->drivers) {
+        buho::SearchConfig s = h.search;
+        buho::EvalConfig e = h.eval;
+        apply_flag_text("driver=" + name, s, e, "--driver");
+        configs.push_back(s);
+      }
+      std::vector<std::vector<double>> nps(configs.size());
+      std::vector<std::uint64_t> nodes(configs.size());
+      for (int round = 0; round < opt->repeat; ++round)
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+          buho::Engine engine(configs[i], h.eval);
+          std::uint64_t n = 0;
+          double seconds = 0;
+          for (const auto& c : kSpeedCases) {
+            const auto r = engine.search(bench_position(c.id), buho::Limits{depth_of(c), 0});
+            n += r.stats.nodes;
+            seconds += r.stats.seconds;
+          }
+          nodes[i] = n;
+          nps[i].push_back(seconds > 0 ? double(n) / seconds : 0.0);
+        }
+      double reference = 0;
+      for (std::size_t i = 0; i < configs.size(); ++i)
+        if (opt->drivers[i] == "alphabeta") reference = median_nps(nps[i]);
+      nlohmann::json rows = nlohmann::json::array();
+      for (std::size_t i = 0; i < configs.size(); ++i) {
+        const double m = median_nps(nps[i]);
+        const double ratio = reference > 0 ? m / reference : 0.0;
+        rows.push_back({{"driver", opt->drivers[i]}, {"nodes", nodes[i]}, {"nps", nps[i]}, {"median_nps", m},
+                        {"ratio_to_alphabeta", reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)}});
+        if (!opt->json)
+          fmt::print("driver {:<10} nodes {:>11}  median nps {:>10.0f} over {} rounds{}\n", opt->drivers[i], nodes[i], m,
+                     opt->repeat, reference > 0 ? fmt::format("  ratio to alphabeta {:.3f}", ratio) : "");
+      }
+      out["depth_pos"] = depth_of(kSpeedCases[0]);
+      out["depth_fin"] = depth_of(kSpeedCases[1]);
+      out["drivers"] = rows;
+    } else if (!opt->signature_only) {
+      buho::Engine engine(h.search, h.eval);
       nlohmann::json rows = nlohmann::json::array();
       std::uint64_t nodes = 0;
       double seconds = 0;
       for (const auto& c : kSpeedCases) {
-        int depth = c.depth;
-        if (opt->depth_pos && std::string(c.id) == "LCTII.POS.01") depth = opt->depth_pos;
-        if (opt->depth_fin && std::string(c.id) == "LCTII.FIN.02") depth = opt->depth_fin;
+        const int depth = depth_of(c);
         const auto r = engine.search(bench_position(c.id), buho::Limits{depth, 0});
         nodes += r.stats.nodes;
         seconds += r.stats.seconds;

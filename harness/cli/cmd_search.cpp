@@ -58,6 +58,8 @@ json search_stats_json(const buho::SearchStats& s) {
          {"seconds", s.seconds},
          {"nps", s.nps()}};
   for (const auto& c : search_counters()) j[std::string(c.name)] = c.value(s);
+  for (const auto& c : later_search_counters()) j[std::string(c.name)] = c.value(s);
+  j["iteration_passes"] = s.iteration_passes;
   return j;
 }
 
@@ -75,9 +77,16 @@ void print_search_stats(const buho::SearchStats& s) {
     fmt::print("{}\n", text);
     if (line == CounterLine::nodes) {
       fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
+      fmt::print("{}  per iteration {}\n", later_counter_line_text(s), fmt::join(s.iteration_passes, " "));
       fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
     }
   }
+}
+
+std::vector<std::string> ignored_names(const buho::SearchConfig& c) {
+  std::vector<std::string> names;
+  for (const auto n : buho::ignored_flags(c)) names.emplace_back(n);
+  return names;
 }
 
 }  // namespace
@@ -123,6 +132,7 @@ void register_search(CLI::App& app) {
              {"score", r.score},
              {"pv", moves_json(r.pv)},
              {"completed", r.completed},
+             {"ignored_flags", ignored_names(v.search)},
              {"stats", search_stats_json(s)}};
       fmt::print("{}\n", j.dump());
       return;
@@ -131,6 +141,8 @@ void register_search(CLI::App& app) {
     for (auto m : r.pv) pv.push_back(m.uci());
     fmt::print("version {}  depth {}  fen {}\n", v.name, opt->depth, board.fen());
     if (!opt->sets.empty()) fmt::print("set {}\n", fmt::join(opt->sets, " "));
+    if (const auto ignored = buho::ignored_flags(v.search); !ignored.empty())
+      fmt::print("ignored under driver={}: {}\n", buho::driver_name(v.search.root_driver), fmt::join(ignored, " "));
     fmt::print("bestmove {}  score {}  pv {}\n", r.best_move.uci(), r.score, fmt::join(pv, " "));
     if (!r.completed) fmt::print("stopped by the node budget; result of depth {}\n", s.depth_reached);
     print_search_stats(s);

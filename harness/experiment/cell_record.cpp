@@ -26,6 +26,12 @@ std::uint64_t CellRecord::counter(std::string_view name) const {
   return 0;
 }
 
+std::optional<std::uint64_t> CellRecord::later_counter(std::string_view name) const {
+  for (const auto& [n, v] : later_counters)
+    if (n == name) return v;
+  return std::nullopt;
+}
+
 json CellRecord::to_json() const {
   // nlohmann::json sorts keys; a line is therefore canonical for a given record.
   json j = written_inputs;
@@ -47,6 +53,8 @@ json CellRecord::to_json() const {
     j["tt_occupied"] = load->occupied;
     j["tt_capacity"] = load->capacity;
   }
+  for (const auto& [n, v] : later_counters) j[n] = v;
+  if (later_counter("passes")) j["iteration_passes"] = iteration_passes;
   return j;
 }
 
@@ -96,6 +104,10 @@ CellRecord CellRecord::from_json(const json& j) {
     r.engine_seconds = j.value("engine_seconds", 0.0);
     if (j.contains("tt_occupied") || j.contains("tt_capacity"))
       r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
+    // Issue 12's counters: present only where measured (a line written before them has none).
+    for (const auto& c : later_search_counters())
+      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
+    r.iteration_passes = j.value("iteration_passes", std::vector<std::uint64_t>{});
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(fmt::format("not a cell record: {}", e.what()));

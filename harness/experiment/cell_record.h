@@ -47,6 +47,11 @@ struct CellRecord {
   // Not measured (absent) in lines written before the load was recorded, and for a search without a table:
   // never read as an empty table.
   std::optional<TableLoad> load;
+  // Issue 12's counters (later_search_counters(): passes, leaves) and the passes of each iteration: only those
+  // the cell measured; a line written before them has none (not measured, never 0).
+  std::vector<std::pair<std::string, std::uint64_t>> later_counters;
+  std::vector<std::uint64_t> iteration_passes;
+  std::optional<std::uint64_t> later_counter(std::string_view name) const;  // empty when not measured
 
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }

@@ -62,6 +62,8 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   CellRecord r = record_of_inputs(cell, engine_identity);
   const auto& s = result.stats;
   r.counters = counter_values(s);
+  r.later_counters = later_counter_values(s);
+  r.iteration_passes = s.iteration_passes;
   r.iteration_nodes = s.iteration_nodes;
   r.depth_reached = s.depth_reached;
   r.seldepth = s.seldepth;

@@ -42,6 +42,11 @@ constexpr std::array kCounters = {
     SearchCounter{"ext_king_safety", &SearchStats::ext_king_safety, L::extensions, " king_safety {}"},
 };
 
+constexpr std::array kLaterCounters = {
+    SearchCounter{"passes", &SearchStats::passes, L::drivers, "passes {}"},
+    SearchCounter{"leaves", &SearchStats::leaves, L::drivers, "  leaves {}"},
+};
+
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
 
 }  // namespace
@@ -53,6 +58,20 @@ std::vector<std::pair<std::string, std::uint64_t>> counter_values(const SearchSt
   out.reserve(kCounters.size());
   for (const auto& c : kCounters) out.emplace_back(std::string(c.name), c.value(s));
   return out;
+}
+
+std::span<const SearchCounter> later_search_counters() { return kLaterCounters; }
+
+std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const SearchStats& s) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  for (const auto& c : kLaterCounters) out.emplace_back(std::string(c.name), c.value(s));
+  return out;
+}
+
+std::string later_counter_line_text(const SearchStats& s) {
+  std::string text;
+  for (const auto& c : kLaterCounters) text += fmt::format(fmt::runtime(c.text), c.value(s));
+  return text;
 }
 
 std::vector<CounterLine> counter_lines() {

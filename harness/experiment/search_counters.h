@@ -16,7 +16,7 @@
 namespace harness {
 
 // The text line of `harness search` that prints a counter, in printing order.
-enum class CounterLine { nodes, table, cutoffs, researches, pruning, extensions };
+enum class CounterLine { nodes, table, cutoffs, researches, pruning, extensions, drivers };
 
 struct SearchCounter {
   std::string_view name;                     // field name in every JSON file and CSV header
@@ -32,6 +32,15 @@ std::span<const SearchCounter> search_counters();
 
 // Each counter's name and value, in table order (what CellRecord::counters holds).
 std::vector<std::pair<std::string, std::uint64_t>> counter_values(const buho::SearchStats& s);
+
+// Counters added after results were committed (issue 12: passes, leaves), all on CounterLine::drivers. A cell
+// line carries them only when its search measured them, so a line written before them reads "not measured"
+// (CellRecord::later_counter is empty), never 0, and the committed results, their CSV and their reports stay
+// byte for byte as they were.
+std::span<const SearchCounter> later_search_counters();
+std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const buho::SearchStats& s);
+// Their line as `harness search` prints it, e.g. "passes 9  leaves 1200".
+std::string later_counter_line_text(const buho::SearchStats& s);
 
 // The lines that print counters, in printing order (each once).
 std::vector<CounterLine> counter_lines();

@@ -1,6 +1,7 @@
 // The tidy CSV writers: one row per cell (cells.csv) and one per thesis datum (thesis_comparison.csv).
 #include <fmt/core.h>
 
+#include "harness/experiment/search_counters.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -36,6 +37,14 @@ std::string cells_csv(const ResultSet& rs) {
     if (const CellRecord* r = rs.record(c); r && r->load) any_load = true;
   if (any_load)
     for (const char* h : {"tt_occupied", "tt_capacity", "tt_load"}) header.emplace_back(h);
+  // Issue 12's counters (passes, leaves) and the passes per iteration: likewise only when some cell measured them.
+  bool any_later = false;
+  for (const auto& c : rs.cells)
+    if (const CellRecord* r = rs.record(c); r && !r->later_counters.empty()) any_later = true;
+  if (any_later) {
+    for (const auto& c : later_search_counters()) header.emplace_back(c.name);
+    header.emplace_back("iteration_passes");
+  }
   std::string out = join(header, ",") + "\n";
   for (const auto& c : rs.cells) {
     const CellRecord* measured = rs.record(c);
@@ -72,6 +81,15 @@ std::string cells_csv(const ResultSet& rs) {
       row.push_back(r.load ? std::to_string(r.load->occupied) : "");
       row.push_back(r.load ? std::to_string(r.load->capacity) : "");
       row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
+    }
+    if (any_later) {
+      for (const auto& c : later_search_counters()) {
+        const auto v = r.later_counter(c.name);
+        row.push_back(v ? std::to_string(*v) : "");
+      }
+      std::vector<std::string> passes;
+      for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
+      row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
     }
     out += join(row, ",") + "\n";
   }
