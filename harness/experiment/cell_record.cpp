@@ -47,6 +47,18 @@ json CellRecord::to_json() const {
     j["tt_occupied"] = load->occupied;
     j["tt_capacity"] = load->capacity;
   }
+  if (!iteration_best_moves.empty()) {
+    j["iteration_best_moves"] = iteration_best_moves;
+    j["iteration_seconds"] = iteration_seconds;
+  }
+  if (solve) {
+    j["solved"] = solve->solved;
+    if (solve->found_depth) {
+      j["solved_depth"] = *solve->found_depth;
+      j["solved_nodes"] = *solve->found_nodes;
+      j["solved_seconds"] = *solve->found_seconds;
+    }
+  }
   return j;
 }
 
@@ -96,6 +108,18 @@ CellRecord CellRecord::from_json(const json& j) {
     r.engine_seconds = j.value("engine_seconds", 0.0);
     if (j.contains("tt_occupied") || j.contains("tt_capacity"))
       r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
+    r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
+    r.iteration_seconds = j.value("iteration_seconds", std::vector<double>{});
+    if (j.contains("solved")) {
+      SolveResult s;
+      s.solved = j.at("solved").get<bool>();
+      if (j.contains("solved_depth")) {
+        s.found_depth = j.at("solved_depth").get<int>();
+        s.found_nodes = j.at("solved_nodes").get<std::uint64_t>();
+        s.found_seconds = j.at("solved_seconds").get<double>();
+      }
+      r.solve = s;
+    }
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(fmt::format("not a cell record: {}", e.what()));

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/solution.h"
 
 namespace harness {
 
@@ -47,6 +48,12 @@ struct CellRecord {
   // Not measured (absent) in lines written before the load was recorded, and for a search without a table:
   // never read as an empty table.
   std::optional<TableLoad> load;
+  // Issue 14, absent (not measured) in lines written before: each completed iteration's best move and seconds
+  // so far (with iteration_nodes, what a solution is scored on), and the score against the position's EPD
+  // bm/am when it has them.
+  std::vector<std::string> iteration_best_moves;
+  std::vector<double> iteration_seconds;
+  std::optional<SolveResult> solve;
 
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }

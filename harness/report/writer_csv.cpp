@@ -36,6 +36,17 @@ std::string cells_csv(const ResultSet& rs) {
     if (const CellRecord* r = rs.record(c); r && r->load) any_load = true;
   if (any_load)
     for (const char* h : {"tt_occupied", "tt_capacity", "tt_load"}) header.emplace_back(h);
+  // Issue 14, by the same rule: the score against the suite's bm/am when some cell has one, and the agreement
+  // with the exact search when the experiment names references (empty: not measured, or a cell that prunes nothing).
+  bool any_solve = false, any_reference = false;
+  for (const auto& c : rs.cells) {
+    if (const CellRecord* r = rs.record(c); r && r->solve) any_solve = true;
+    if (rs.has_reference(c)) any_reference = true;
+  }
+  if (any_solve)
+    for (const char* h : {"solved", "solved_depth", "solved_nodes", "solved_seconds"}) header.emplace_back(h);
+  if (any_reference)
+    for (const char* h : {"exact_best_move", "same_best_move", "score_diff"}) header.emplace_back(h);
   std::string out = join(header, ",") + "\n";
   for (const auto& c : rs.cells) {
     const CellRecord* measured = rs.record(c);
@@ -72,6 +83,19 @@ std::string cells_csv(const ResultSet& rs) {
       row.push_back(r.load ? std::to_string(r.load->occupied) : "");
       row.push_back(r.load ? std::to_string(r.load->capacity) : "");
       row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
+    }
+    if (any_solve) {
+      const auto& sv = r.solve;
+      row.push_back(sv ? (sv->solved ? "true" : "false") : "");
+      row.push_back(sv && sv->found_depth ? std::to_string(*sv->found_depth) : "");
+      row.push_back(sv && sv->found_nodes ? std::to_string(*sv->found_nodes) : "");
+      row.push_back(sv && sv->found_seconds ? fmt::format("{:.6f}", *sv->found_seconds) : "");
+    }
+    if (any_reference) {
+      const CellRecord* ref = rs.reference_of(c);
+      row.push_back(ref ? ref->best_move : "");
+      row.push_back(ref ? (ref->best_move == r.best_move ? "true" : "false") : "");
+      row.push_back(ref ? std::to_string(r.score - ref->score) : "");
     }
     out += join(row, ",") + "\n";
   }
