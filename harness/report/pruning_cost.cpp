@@ -40,10 +40,11 @@ const CellRecord* cell(const ResultSet& rs, const std::string& position, const s
 
 bool solved(const CellRecord* r) { return r && r->solve && r->solve->solved; }
 
-const CellSpec* spec_of(const ResultSet& rs, const CellRecord* r) {
-  for (const auto& c : rs.cells)
-    if (c.identity == r->identity()) return &c;
-  return nullptr;
+// The cells of the set by identity (CellSpec::identity is computed once, at enumeration).
+std::map<std::string, const CellSpec*> cells_by_identity(const ResultSet& rs) {
+  std::map<std::string, const CellSpec*> out;
+  for (const auto& c : rs.cells) out.emplace(c.identity, &c);
+  return out;
 }
 
 std::string pct(double v) { return fmt::format("{:+.1f} %", v); }
@@ -214,6 +215,7 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp) {
 
 std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
   std::vector<StepRow> rows;
+  const auto specs = cells_by_identity(rs);
   for (int d : rs.experiment.depths) {
     StepRow row;
     row.depth = d;
@@ -231,8 +233,8 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
         row.solved_version += solved(v);
         row.solved_base += solved(b);
       }
-      if (const CellSpec* spec = spec_of(rs, v))
-        if (const CellRecord* ref = rs.reference_of(*spec); ref && ref->completed) {
+      if (auto it = specs.find(v->identity()); it != specs.end())
+        if (const CellRecord* ref = rs.reference_of(*it->second); ref && ref->completed) {
           ++row.references;
           row.agree += ref->best_move == v->best_move;
           diff_sum += std::abs(v->score - ref->score);
@@ -243,6 +245,50 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
     rows.push_back(row);
   }
   return rows;
+}
+
+ReferenceOverhead reference_overhead(const ResultSet& rs) {
+  ReferenceOverhead o;
+  for (const auto& c : rs.cells) {
+    const CellRecord* r = rs.record(c);
+    if (r) {
+      o.all_nodes += r->nodes();
+      o.all_seconds += r->search_seconds;
+    }
+    if (!c.in_table(TableRef::reference())) continue;
+    ++o.references;
+    if (c.in_table(TableRef::versions())) continue;
+    ++o.extra;
+    if (r) {
+      ++o.extra_measured;
+      o.extra_nodes += r->nodes();
+      o.extra_seconds += r->search_seconds;
+    }
+  }
+  return o;
+}
+
+std::string solve_count_lines(const ResultSet& rs) {
+  const Experiment& exp = rs.experiment;
+  if (!exp.any_solution()) return "";
+  int solvable = 0;
+  for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
+  std::string out = fmt::format("positions solved (of {} with bm/am), by depth {}:\n", solvable,
+                                fmt::format("{}..{}", exp.depths.front(), exp.depths.back()));
+  for (const auto& v : exp.versions) {
+    out += fmt::format("  {:<12}", v.name);
+    for (int d : exp.depths) {
+      int n = 0, measured = 0;
+      for (const auto& p : exp.positions)
+        if (const CellRecord* r = rs.version_cell(p.id, v.name, d); r && r->solve) {
+          ++measured;
+          n += r->solve->solved;
+        }
+      out += measured ? fmt::format(" d{}:{}", d, n) : fmt::format(" d{}:-", d);
+    }
+    out += "\n";
+  }
+  return out;
 }
 
 int lct2_points(std::optional<double> s) {
@@ -270,6 +316,16 @@ std::string pruning_cost_section(const ResultSet& rs) {
                       "and LMR (and their variants) off, its inert pruning parameters those of version {}: a cell of its "
                       "own in cells.jsonl (table `reference` in cells.csv), searched once however many versions share it.",
                       exp.exact_reference);
+  if (any_reference) {
+    const ReferenceOverhead o = reference_overhead(rs);
+    md += fmt::format(" Overhead: {} reference cells, {} of them a version's own cell; {} extra searches", o.references,
+                      o.references - o.extra, o.extra);
+    if (o.extra_measured > 0)
+      md += fmt::format(" ({} measured: {} nodes, {:.1f} % of the set's, {:.1f} s of search, {:.1f} % of the set's)",
+                        o.extra_measured, o.extra_nodes, o.all_nodes ? 100.0 * double(o.extra_nodes) / double(o.all_nodes) : 0.0,
+                        o.extra_seconds, o.all_seconds > 0 ? 100.0 * o.extra_seconds / o.all_seconds : 0.0);
+    md += ".";
+  }
   md += "\n\n";
 
   // Solve counts per version and depth, and at node budgets (found and kept within the budget, at the deepest depth).
@@ -324,11 +380,11 @@ std::string pruning_cost_section(const ResultSet& rs) {
                         "The suite's rule: 30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; "
                         "rating 1900 + points. Read from the depth-{} cells: *by time* uses the seconds this machine took "
                         "to the iteration where the solution was found and kept; *by nodes* converts that iteration's node "
-                        "count at a stated {:.0f} nodes per second (machine-independent). A solution kept to depth {} might "
+                        "count at a stated {:g} million nodes per second (machine-independent). A solution kept to depth {} might "
                         "still change deeper, within the 600 s the rule allows: these are ratings of fixed-depth searches.\n\n"
                         "| Version | Solved | Points by time | Rating by time | Points by nodes | Rating by nodes |\n"
                         "|---|--:|--:|--:|--:|--:|\n",
-                        lct, deepest, kLctNodesPerSecond, deepest);
+                        lct, deepest, kLctNodesPerSecond / 1e6, deepest);
       for (const auto& v : exp.versions) {
         int solved_n = 0, by_time = 0, by_nodes = 0, measured = 0;
         for (const auto& p : exp.positions) {

@@ -44,6 +44,18 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step);
 // LCT II points of one solve time (seconds; nullopt = not solved): 30/25/20/15/10/5 by 9/29/89/179/389/600 s.
 int lct2_points(std::optional<double> seconds);
 
+// What the exact references add: distinct reference cells, those that are no version's own cell (extra searches),
+// and the extra cells' nodes and search seconds (measured ones) against the whole set's.
+struct ReferenceOverhead {
+  std::size_t references = 0, extra = 0, extra_measured = 0;
+  std::uint64_t extra_nodes = 0, all_nodes = 0;
+  double extra_seconds = 0, all_seconds = 0;
+};
+ReferenceOverhead reference_overhead(const ResultSet& rs);
+
+// `harness run`'s summary on a suite: per version, the positions solved at each depth ("" without solutions).
+std::string solve_count_lines(const ResultSet& rs);
+
 // The whole section of REPORT.md; "" when the set has neither solutions nor references.
 std::string pruning_cost_section(const ResultSet& rs);
 
