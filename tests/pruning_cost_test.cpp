@@ -197,6 +197,11 @@ TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
                         "### LCT II rating (on the 2 LCT II positions of the set)", "| Fs-verified | Fs-R3 | null_move_verified=true | 3 |",
                         "\"Between R = 2 and R = 3 in tree size\"", "Forward pruning should be avoided in endgames"})
     EXPECT_NE(md.find(s), std::string::npos) << s << "\n" << md;
+  // summary.json: every step per depth (what scripts/plot_pruning.py draws): 4 steps x 3 depths.
+  const auto summary = nlohmann::json::parse(runner_test::read_text(out / "summary.json"));
+  ASSERT_EQ(summary["pruning_steps"].size(), 12u);
+  EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true");
+  EXPECT_EQ(summary["pruning_steps"][0]["solvable"], 2);
   // experiment.json keeps the solutions beside the resolved form.
   const auto stored = nlohmann::json::parse(runner_test::read_text(out / "experiment.json"));
   EXPECT_EQ(stored["solutions"]["LCTII.POS.01"]["bm"], nlohmann::json::array({"d5d6"}));
