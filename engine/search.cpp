@@ -143,6 +143,10 @@ struct Engine::Impl {
     return prev_pv[ply];
   }
 
+  // Verified null move (Tabibi & Netanyahu 2002): verification_off[ply] is true below a node that has
+  // verified a null fail-high, where null fail-highs cut off at once (the paper's `verify` flag, kept per ply).
+  bool verification_off[MaxPly + 2] = {};
+
   void clear() {
     if (tt.allocated()) tt.clear();
     order.clear();
@@ -359,10 +363,23 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
     // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
     const Score low = cfg.threat_ext ? std::min(beta - 1, -ScoreMateBound) : beta - 1;
-    const Score v = -search(-beta, -low, depth - cfg.null_move_r - 1, ply + 1, sp, true);
+    verification_off[ply + 1] = verification_off[ply];
+    const Score v = -search(-beta, -low, depth - null_move_reduction(cfg, board, depth) - 1, ply + 1, sp, true);
     board.unmake_null();
     if (stop) return 0;
-    if (v >= beta) {
+    if (v >= beta && null_fail_high_verified(cfg, ply, verification_off[ply])) {
+      // Verified null move: this node searched at depth - 1 (no null move at it, verification off below);
+      // a fail high there confirms the cut-off, anything else suggests zugzwang, and the node is searched
+      // below at full depth with verification still on. The re-entry counts this node once more.
+      verification_off[ply] = true;
+      const Score w = search(alpha, beta, depth - 1, ply, sp, true);
+      verification_off[ply] = false;
+      if (stop) return 0;
+      if (w >= beta) {
+        ++stats.null_cutoffs;
+        return beta;
+      }
+    } else if (v >= beta) {
       ++stats.null_cutoffs;
       // Fail-soft returns the null search's bound, but never a mate score: passing proves no mate.
       return fail_soft && v < ScoreMateBound ? v : beta;
@@ -374,6 +391,11 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     ++stats.ext_threat;
     ++depth;
   }
+  // Limited razoring (Heinz 1998; off in every thesis version): a hopeless depth-3 node goes on at depth 2.
+  if (cfg.limited_razoring
+      && limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, eval.material_balance(board),
+                                  officer_count(board, ~board.side_to_move())))
+    --depth;
 
   // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
   // there, the node's material balance is taken once (Alg. 11 line 8); Step 7a uses it per move, with the
@@ -485,6 +507,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // searched again with the real window, so the value is the full-window one.
     board.make_move(m);
     prefetch_child(new_depth > 0);
+    verification_off[ply + 1] = verification_off[ply];
     if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
     Score v = 0;
     bool full = true;
@@ -752,6 +775,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
   const int first = cfg.iterative_deepening ? 1 : target;
   Score prev = 0;
+  verification_off[0] = false;
   prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
   on_prev_pv[0] = true;
   for (int d = first; d <= target; ++d) {

@@ -154,6 +154,25 @@ ParamTable<SearchConfig> make_table() {
            "the previous iteration's principal variation first: while the line from the root follows it, its "
            "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "
            "iterative_deepening, does nothing without it"),
+      // --- Pruning variants of the literature (issue 14; docs/search.md "Pruning variants") ---
+      flag("null_move_verified", &S::null_move_verified,
+           "verified null move (Tabibi & Netanyahu 2002): where the null search fails high, the node is searched "
+           "again at depth - 1 with null cut-offs unverified below it instead of cutting off; cut off only when "
+           "that search fails high too, else (zugzwang suspected) searched at full depth. The paper uses R = 3: "
+           "set null_move_r = 3"),
+      flag("null_move_adaptive", &S::null_move_adaptive,
+           "adaptive null move (Heinz 1999): R = 3 when depth > null_move_adaptive_depth (or > "
+           "null_move_adaptive_depth_few when both sides have fewer than 3 pieces), else R = 2; replaces null_move_r"),
+      number("null_move_adaptive_depth", &S::null_move_adaptive_depth, 0, 128,
+             "plies: adaptive null move uses R = 3 above this depth (Heinz 1999: 6)"),
+      number("null_move_adaptive_depth_few", &S::null_move_adaptive_depth_few, 0, 128,
+             "plies: ... above this depth when both sides have fewer than 3 pieces (Heinz 1999: 8)"),
+      flag("limited_razoring", &S::limited_razoring,
+           "limited razoring (Heinz 1998, with extended futility): at depth 3, not in check, not near mate, the "
+           "opponent with more than 3 pieces, material balance + razoring_margin_3 <= alpha: the node is searched "
+           "at depth 2, where the depth-2 futility (a rook: Heinz's extended futility) prunes; needs futility"),
+      number("razoring_margin_3", &S::razoring_margin_3, 0, 10000,
+             "cp, limited-razoring margin at depth 3 (Heinz 1998: a queen, 900)"),
       // --- Extensions ---
       flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
       flag("single_reply_ext", &S::single_reply_ext,

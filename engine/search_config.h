@@ -201,6 +201,15 @@ struct SearchConfig {
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
   bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
+  // --- Pruning variants of the literature (issue 14, docs/search.md "Pruning variants"); each off by default,
+  // so every version keeps its tree ---
+  bool null_move_verified = false;     // Tabibi & Netanyahu 2002: a null fail-high verified at depth - 1
+  bool null_move_adaptive = false;     // Heinz 1999: R = 3 above a depth threshold, R = 2 at and below it
+  int null_move_adaptive_depth = 6;    // plies: R = 3 when depth > this (Heinz: 6) ...
+  int null_move_adaptive_depth_few = 8;  // ... or > this when both sides have fewer than 3 pieces (Heinz: 8)
+  bool limited_razoring = false;       // Heinz 1998: depth 3, material + margin <= alpha -> search it at depth 2
+  int razoring_margin_3 = 900;         // cp, the limited-razoring margin (Heinz: a queen)
+
   // --- Extensions (§3.6); off in every thesis version ---
   bool check_ext = false;            // extend moves that give check
   bool single_reply_ext = false;     // extend when the side to move has exactly one legal move

@@ -43,6 +43,47 @@ inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, cons
          && null_move_material_allows(c, eval, b);
 }
 
+// Pieces of `c` other than the king and the pawns: the "pieces" Heinz's rules count.
+inline int officer_count(const Board& b, Color c) {
+  return b.count(c, Knight) + b.count(c, Bishop) + b.count(c, Rook) + b.count(c, Queen);
+}
+
+// The null move's depth reduction R (§5.2: the null search runs at depth - R - 1). Adaptive null move
+// (Heinz, ICCA J. 22(3), 1999): R = 3 when the remaining depth exceeds 6 plies, R = 2 below; when both
+// sides have fewer than 3 pieces the threshold is 8 (the paper's safety rule for thin material). Without
+// the flag, null_move_r.
+inline int null_move_reduction(const SearchConfig& c, const Board& b, int depth) {
+  if (!c.null_move_adaptive) return c.null_move_r;
+  const bool few = officer_count(b, White) < 3 && officer_count(b, Black) < 3;
+  return depth > (few ? c.null_move_adaptive_depth_few : c.null_move_adaptive_depth) ? 3 : 2;
+}
+
+// Verified null move (Tabibi & Netanyahu, ICGA J. 25(3), 2002): a null fail-high at a node where
+// verification is still on (no verification above it on the path) does not cut off; the node is searched
+// at depth - 1 with verification off in that subtree. Not at the root (null_move_at_root cuts as before).
+inline bool null_fail_high_verified(const SearchConfig& c, int ply, bool verification_off) {
+  return c.null_move_verified && ply > 0 && !verification_off;
+}
+
+// Limited razoring (Heinz, ICCA J. 21(2), 1998, beside extended futility): at a pre-pre-frontier node
+// (depth 3), out of check, away from mate bounds, with the opponent holding more than 3 pieces, a material
+// balance so low that even razoring_margin_3 (a queen) cannot lift it to alpha reduces the node to depth 2,
+// where the depth-2 futility margin (a rook: Heinz's extended futility) prunes its quiet moves. Heinz also
+// spares a node reached by an extended move; this engine's thesis versions extend nothing, so that test is
+// left out. Needs futility (without it the reduced node would prune nothing).
+inline bool limited_razoring_reduces(const SearchConfig& c, int ply, int depth, bool in_check, Score alpha,
+                                     Score beta, Score material, int opponent_pieces) {
+  const bool near_mate = alpha <= -ScoreMateBound || alpha >= ScoreMateBound
+                         || beta <= -ScoreMateBound || beta >= ScoreMateBound;
+  return c.limited_razoring && c.futility
+         && ply > 0
+         && depth == 3
+         && !in_check
+         && !near_mate
+         && opponent_pieces > 3
+         && material + c.razoring_margin_3 <= alpha;
+}
+
 // §5.3 Alg. 11, node part: frontier (depth 1) and pre-frontier (depth 2) nodes, not in check. The root is
 // excluded unless futility_at_root (F2: Alg. 11 has no exclusion). With futility_mate_guard (prose L1190)
 // not when alpha (at entry) or beta is near a mate score, an infinite bound included; without it, as

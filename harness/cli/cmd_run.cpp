@@ -22,6 +22,7 @@
 #include "harness/experiment/run_log.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/shard.h"
+#include "harness/report/pruning_cost.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -130,6 +131,8 @@ void register_run(CLI::App& app) {
     if (!opt->no_report) {
       const ResultSet rs = load_results(dir);
       files = write_reports(rs, dir, load_thesis_data(project_path("data/thesis")));
+      // Issue 14: on a suite with solutions, the solve count per version and depth (REPORT.md has the rest).
+      fmt::print("{}", solve_count_lines(rs));
     }
     const double report_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_report).count();
     const double total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();

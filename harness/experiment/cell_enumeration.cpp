@@ -5,6 +5,7 @@
 #include <map>
 
 #include "harness/errors.h"
+#include "harness/experiment/exact_reference.h"
 
 namespace harness {
 
@@ -31,6 +32,7 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
       return;
     }
     c.tables = {table};
+    c.solution = exp.solution(c.inputs.position);
     index.emplace(c.identity, out.size());
     out.push_back(std::move(c));
   };
@@ -38,6 +40,15 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
     for (const auto& v : exp.versions)
       for (int d : exp.depths)
         add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions());
+  // Issue 14: the exact reference of each pruning cell of the versions table, after them (so a reference that
+  // is a version's own cell, e.g. E's, is that cell), each distinct reference once.
+  if (const VersionSpec* ref = exp.find_version(exp.exact_reference))
+    for (const auto& p : exp.positions)
+      for (const auto& v : exp.versions)
+        for (int d : exp.depths)
+          if (auto in = exact_reference_inputs(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget},
+                                               ref->search, ref->name))
+            add(std::move(*in), TableRef::reference());
   for (const auto& s : exp.sweeps)
     for_each_sweep_point(s, [&](const SweepPoint& pt) {
       const PositionSpec* p = exp.find_position(pt.position);

@@ -18,7 +18,14 @@ std::vector<std::string> tt_scheme_names() {
   return out;
 }
 
-std::string TableRef::text() const { return kind == Kind::Versions ? "versions" : "sweep:" + sweep; }
+std::string TableRef::text() const {
+  switch (kind) {
+    case Kind::Versions: return "versions";
+    case Kind::Sweep: return "sweep:" + sweep;
+    case Kind::Reference: return "reference";
+  }
+  return "versions";
+}
 
 std::string CellInputs::tt_scheme() const {
   const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);

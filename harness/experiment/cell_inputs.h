@@ -19,6 +19,7 @@
 
 #include "engine/eval_config.h"
 #include "engine/search_config.h"
+#include "harness/experiment/solution.h"
 
 namespace harness {
 
@@ -30,15 +31,16 @@ std::vector<std::string> tt_scheme_names();
 
 // Which table of an experiment a cell stands in: the versions table or a TT sweep (by name).
 struct TableRef {
-  enum class Kind { Versions, Sweep };
+  enum class Kind { Versions, Sweep, Reference };  // Reference: an exact search (issue 14, exact_reference.h)
   Kind kind = Kind::Versions;
   std::string sweep;  // Kind::Sweep only
 
   static TableRef versions() { return {}; }
   static TableRef sweep_named(std::string name) { return {Kind::Sweep, std::move(name)}; }
+  static TableRef reference() { return {Kind::Reference, ""}; }
   bool is_sweep() const { return kind == Kind::Sweep; }
   bool operator==(const TableRef&) const = default;
-  // "versions" or "sweep:<name>": how cells.csv and thesis_comparison.csv print it (never parsed back).
+  // "versions", "sweep:<name>" or "reference": how cells.csv and thesis_comparison.csv print it (never parsed back).
   std::string text() const;
 };
 
@@ -68,6 +70,7 @@ struct CellSpec {
   std::string key;             // cell_key() of inputs.key_json() and the engine identity, computed at creation
   std::string identity;        // inputs.identity(), computed at creation
   std::vector<TableRef> tables;
+  Solution solution;           // the position's EPD bm/am (issue 14): how the runner scores the cell; not an input
 
   bool in_table(const TableRef& t) const;
   bool only_in_versions() const { return tables.size() == 1 && tables[0] == TableRef::versions(); }

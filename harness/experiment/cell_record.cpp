@@ -55,6 +55,18 @@ json CellRecord::to_json() const {
   }
   for (const auto& [n, v] : later_counters) j[n] = v;
   if (later_counter("passes")) j["iteration_passes"] = iteration_passes;
+  if (!iteration_best_moves.empty()) {
+    j["iteration_best_moves"] = iteration_best_moves;
+    j["iteration_seconds"] = iteration_seconds;
+  }
+  if (solve) {
+    j["solved"] = solve->solved;
+    if (solve->found_depth) {
+      j["solved_depth"] = *solve->found_depth;
+      j["solved_nodes"] = *solve->found_nodes;
+      j["solved_seconds"] = *solve->found_seconds;
+    }
+  }
   return j;
 }
 
@@ -108,6 +120,18 @@ CellRecord CellRecord::from_json(const json& j) {
     for (const auto& c : later_search_counters())
       if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
     r.iteration_passes = j.value("iteration_passes", std::vector<std::uint64_t>{});
+    r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
+    r.iteration_seconds = j.value("iteration_seconds", std::vector<double>{});
+    if (j.contains("solved")) {
+      SolveResult s;
+      s.solved = j.at("solved").get<bool>();
+      if (j.contains("solved_depth")) {
+        s.found_depth = j.at("solved_depth").get<int>();
+        s.found_nodes = j.at("solved_nodes").get<std::uint64_t>();
+        s.found_seconds = j.at("solved_seconds").get<double>();
+      }
+      r.solve = s;
+    }
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(fmt::format("not a cell record: {}", e.what()));

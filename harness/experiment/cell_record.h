@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/solution.h"
 
 namespace harness {
 
@@ -52,6 +53,12 @@ struct CellRecord {
   std::vector<std::pair<std::string, std::uint64_t>> later_counters;
   std::vector<std::uint64_t> iteration_passes;
   std::optional<std::uint64_t> later_counter(std::string_view name) const;  // empty when not measured
+  // Issue 14, absent (not measured) in lines written before: each completed iteration's best move and seconds
+  // so far (with iteration_nodes, what a solution is scored on), and the score against the position's EPD
+  // bm/am when it has them.
+  std::vector<std::string> iteration_best_moves;
+  std::vector<double> iteration_seconds;
+  std::optional<SolveResult> solve;
 
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }

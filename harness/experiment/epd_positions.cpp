@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "engine/board.h"
 #include "harness/errors.h"
 #include "harness/experiment/experiment_config.h"
+#include "harness/experiment/san_move.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -65,6 +67,21 @@ EpdFile load_epd(const std::string& where, const std::string& name) {
       p.id = rec.id.empty() ? fmt::format("{}:{}", file.filename().string(), lineno) : rec.id;
       p.fen = rec.board.fen();
       p.phase = phase_from_id(p.id);
+      // Issue 14: `bm` (best moves) and `am` (moves to avoid) in SAN, resolved against the position; a move
+      // that is not legal here is bad input naming the file, the line and the move.
+      for (const auto& [op, operands] : rec.ops) {
+        if (op != "bm" && op != "am") continue;
+        auto& moves = op == "bm" ? out.solutions[p.id].bm : out.solutions[p.id].am;
+        std::istringstream words(operands);
+        std::string san;
+        while (words >> san) {
+          const auto move = resolve_san(rec.board, san);
+          if (!move)
+            throw UserError(fmt::format("{}: EPD file '{}' line {}: {} move '{}' is not a legal move of the position "
+                                        "(or names more than one)", where, file.string(), lineno, op, san));
+          moves.push_back(move->uci());
+        }
+      }
       for (const auto& warning : rec.warnings)
         out.warnings[p.id].push_back(fmt::format("{}:{}: {}", file.string(), lineno, warning));
       out.records.push_back(std::move(p));

@@ -13,6 +13,7 @@
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
+#include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 #include "harness/experiment/json_fields.h"
@@ -79,7 +80,8 @@ void apply_position_extras(const Where& w, const std::string& path, const json& 
   if (auto it = e.find("note"); it != e.end()) p.note = get_string(w, path + ".note", *it);
 }
 
-std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
+// The positions, and into `solutions` the EPD bm/am of those that have them (issue 14).
+std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::map<std::string, Solution>& solutions) {
   const std::string path = "$.positions";
   if (!j.is_array() || j.empty()) w.fail(path, "expected a non-empty list of position entries");
   std::map<std::string, EpdFile> cache;
@@ -152,6 +154,9 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j) {
     for (const auto& [file, epd] : cache)
       if (auto it = epd.warnings.find(ps.id); it != epd.warnings.end())
         for (const auto& warning : it->second) fmt::print(stderr, "warning: {}\n", warning);
+  for (const auto& ps : out)
+    for (const auto& [file, epd] : cache)
+      if (auto it = epd.solutions.find(ps.id); it != epd.solutions.end()) solutions[ps.id] = it->second;
   return out;
 }
 
@@ -180,7 +185,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   Where w{file};
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
-             {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget"});
+             {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
+              "exact_reference"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
   if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
@@ -231,7 +237,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
     }
   }
 
-  exp.positions = parse_positions(w, positions);
+  exp.positions = parse_positions(w, positions, exp.solutions);
 
   if (j.contains("sweeps")) {
     const json& ss = j["sweeps"];
@@ -330,6 +336,15 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   }
   if (exp.versions.empty() && exp.sweeps.empty())
     w.fail("$", "nothing to run: give 'versions' (a non-empty list) or 'sweeps'");
+  if (j.contains("exact_reference")) {
+    exp.exact_reference = get_string(w, "$.exact_reference", j["exact_reference"]);
+    const VersionSpec* ref = exp.find_version(exp.exact_reference);
+    if (!ref)
+      w.fail("$.exact_reference", fmt::format("'{}' is not one of the config's versions", exp.exact_reference));
+    if (has_forward_pruning(ref->search))
+      w.fail("$.exact_reference", fmt::format("version '{}' prunes forward (null_move, futility or lmr on); the exact "
+                                              "reference needs a version without forward pruning", exp.exact_reference));
+  }
   return exp;
 }
 

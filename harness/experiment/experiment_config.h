@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 
 #include "engine/eval_config.h"
 #include "engine/search_config.h"
+#include "harness/experiment/solution.h"
 
 namespace harness {
 
@@ -90,6 +92,14 @@ struct Experiment {
   std::vector<SweepSpec> sweeps;
   std::uint64_t node_budget = 0;  // per cell; 0 = none
   std::string note;               // the config's "note": prose for the report, not an input of any cell
+  // Issue 14: a version without forward pruning (usually "E") that switches on the exact references, one per
+  // pruning cell (exact_reference.h), their inert pruning parameters read from it; "" = no references.
+  std::string exact_reference;
+  // Issue 14: the EPD `bm` / `am` of the positions that have them, by position id (UCI moves): scoring, not inputs.
+  std::map<std::string, Solution> solutions;
+  const Solution& solution(const std::string& position_id) const;  // an empty one when the position has none
+
+  const VersionSpec* find_version(const std::string& name) const;
 
   const PositionSpec* find_position(const std::string& id) const;
 
@@ -104,6 +114,11 @@ struct Experiment {
   // {"experiment": note, "positions": {id: note}}; apply_notes reads it back (unknown ids ignored).
   nlohmann::json notes_json() const;
   void apply_notes(const nlohmann::json& notes);
+  // {id: {"bm": [...], "am": [...]}} for the positions with a solution (EPD bm/am, issue 14), stored beside the
+  // resolved form like the notes: scoring data, not inputs, so a set stored before they were read still mixes.
+  nlohmann::json solutions_json() const;
+  void apply_solutions(const nlohmann::json& solutions);
+  bool any_solution() const;
 };
 
 // Reads and validates a config file. Throws UserError naming `file` and the JSON path.

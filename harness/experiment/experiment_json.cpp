@@ -24,6 +24,12 @@ VersionSpec version_from(const json& j, const std::string& where) {
 
 }  // namespace
 
+const VersionSpec* Experiment::find_version(const std::string& name) const {
+  for (const auto& v : versions)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
 const PositionSpec* Experiment::find_position(const std::string& id) const {
   for (const auto& p : positions)
     if (p.id == id) return &p;
@@ -59,6 +65,7 @@ json Experiment::to_json() const {
     ss.push_back(sj);
   }
   j["sweeps"] = ss;
+  if (!exact_reference.empty()) j["exact_reference"] = exact_reference;  // absent, as before it existed, when unused
   return j;
 }
 
@@ -83,6 +90,7 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
                                    s.at("depths").get<std::vector<int>>(),
                                    s.at("positions").get<std::vector<std::string>>(),
                                    s.value("tt_bytes", std::vector<std::uint64_t>{}), s.value("reference", false)});
+    e.exact_reference = j.value("exact_reference", std::string());
     return e;
   } catch (const json::exception& ex) {
     throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));
@@ -107,6 +115,34 @@ void Experiment::apply_notes(const json& notes) {
   if (auto it = notes.find("positions"); it != notes.end() && it->is_object())
     for (auto& p : positions)
       if (auto n = it->find(p.id); n != it->end() && n->is_string()) p.note = n->get<std::string>();
+}
+
+json Experiment::solutions_json() const {
+  json out = json::object();
+  for (const auto& p : positions)
+    if (const Solution& s = solution(p.id); !s.empty()) out[p.id] = {{"bm", s.bm}, {"am", s.am}};
+  return out;
+}
+
+void Experiment::apply_solutions(const json& stored) {
+  if (!stored.is_object()) return;
+  for (const auto& p : positions)
+    if (auto it = stored.find(p.id); it != stored.end() && it->is_object()) {
+      Solution s{it->value("bm", std::vector<std::string>{}), it->value("am", std::vector<std::string>{})};
+      if (!s.empty()) solutions[p.id] = std::move(s);
+    }
+}
+
+bool Experiment::any_solution() const {
+  for (const auto& p : positions)
+    if (!solution(p.id).empty()) return true;
+  return false;
+}
+
+const Solution& Experiment::solution(const std::string& id) const {
+  static const Solution kNone;
+  auto it = solutions.find(id);
+  return it == solutions.end() ? kNone : it->second;
 }
 
 }  // namespace harness

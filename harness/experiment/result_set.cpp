@@ -7,6 +7,7 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/engine_identity.h"
+#include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -23,9 +24,16 @@ void ResultSet::index() {
       const CellInputs& in = c.inputs;
       if (t.is_sweep())
         sweep_index_[{t.sweep, in.position, in.tt_scheme(), in.tt_entries(), in.depth}] = c.identity;
-      else
+      else if (t == TableRef::versions())
         version_index_[{in.position, in.version, in.depth}] = c.identity;
     }
+  // Issue 14: each pruning cell of the versions table -> its exact reference (exact_reference.h).
+  reference_index_.clear();
+  if (const VersionSpec* ref = experiment.find_version(experiment.exact_reference))
+    for (const auto& c : cells)
+      if (c.in_table(TableRef::versions()))
+        if (auto in = exact_reference_inputs(c.inputs, ref->search, ref->name))
+          reference_index_[c.identity] = in->identity();
 }
 
 std::size_t ResultSet::measured() const {
@@ -46,6 +54,13 @@ const CellRecord* ResultSet::version_cell(const std::string& position, const std
   return it == version_index_.end() ? nullptr : row(it->second);
 }
 
+const CellRecord* ResultSet::reference_of(const CellSpec& cell) const {
+  auto it = reference_index_.find(cell.identity);
+  return it == reference_index_.end() ? nullptr : row(it->second);
+}
+
+bool ResultSet::has_reference(const CellSpec& cell) const { return reference_index_.count(cell.identity) > 0; }
+
 const CellRecord* ResultSet::sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
                                         int entries, int depth) const {
   auto it = sweep_index_.find({sweep, position, scheme, entries, depth});
@@ -53,7 +68,10 @@ const CellRecord* ResultSet::sweep_cell(const std::string& sweep, const std::str
 }
 
 json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file) {
-  return {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
+  json j = {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
+  // The suite's solutions (issue 14) only when some position has one, so other sets' files stay as they were.
+  if (exp.any_solution()) j["solutions"] = exp.solutions_json();
+  return j;
 }
 
 StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
@@ -94,6 +112,7 @@ ResultSet load_results(const std::filesystem::path& dir) {
     } catch (const UserError&) {
     }
   }
+  if (j.contains("solutions")) rs.experiment.apply_solutions(j["solutions"]);
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;

@@ -32,11 +32,16 @@ struct ResultSet {
   const CellRecord* version_cell(const std::string& position, const std::string& version, int depth) const;
   const CellRecord* sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
                                int entries, int depth) const;
+  // Issue 14: the measured exact reference of a pruning cell of the versions table (nullptr: none or not measured);
+  // has_reference: whether the cell has one at all (the experiment names an exact_reference and the cell prunes).
+  const CellRecord* reference_of(const CellSpec& cell) const;
+  bool has_reference(const CellSpec& cell) const;
 
  private:
   const CellRecord* row(const std::string& key) const;
   std::map<std::tuple<std::string, std::string, int>, std::string> version_index_;
   std::map<std::tuple<std::string, std::string, std::string, int, int>, std::string> sweep_index_;
+  std::map<std::string, std::string> reference_index_;  // identity of a pruning cell -> identity of its reference
 };
 
 // The stored experiment of DIR: {"experiment": <resolved>, "engine": <identity>, "config": <file>}.

@@ -42,6 +42,7 @@ std::string rate_text(double nps) {
 
 std::string cell_label(const CellSpec& c) {
   std::string s = fmt::format("{} d{} {}", c.inputs.position, c.inputs.depth, c.inputs.version);
+  if (c.tables.size() == 1 && c.tables[0] == TableRef::reference()) return s + " (exact reference)";
   if (!c.only_in_versions()) s += fmt::format(" tt={}/{}", c.inputs.tt_entries(), c.inputs.tt_scheme());
   return s;
 }
@@ -53,9 +54,14 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
 
   const auto t0 = Clock::now();
   buho::SearchResult result;
+  std::vector<IterationBest> iterations;
   {
     buho::Engine engine(cell.inputs.search, cell.inputs.eval);
-    result = engine.search(board, buho::Limits{cell.inputs.depth, cell.inputs.node_budget, stop});
+    // Each completed iteration's best move (the PV's first move), for scoring against the suite (issue 14).
+    auto on_iteration = [&iterations](const buho::IterationReport& it) {
+      iterations.push_back({it.depth, it.pv.empty() ? std::string() : it.pv.front().uci(), it.nodes, it.seconds});
+    };
+    result = engine.search(board, buho::Limits{cell.inputs.depth, cell.inputs.node_budget, stop, on_iteration});
   }
   const double engine_seconds = seconds_since(t0);
 
@@ -77,6 +83,11 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   r.search_seconds = s.seconds;
   r.engine_seconds = engine_seconds;
   if (s.tt_capacity) r.load = TableLoad{s.tt_occupied, s.tt_capacity};
+  for (const auto& it : iterations) {
+    r.iteration_best_moves.push_back(it.move);
+    r.iteration_seconds.push_back(it.seconds);
+  }
+  if (!cell.solution.empty()) r.solve = score_solution(cell.solution, iterations, r.best_move);
   return r;
 }
 

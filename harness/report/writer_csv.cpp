@@ -45,6 +45,17 @@ std::string cells_csv(const ResultSet& rs) {
     for (const auto& c : later_search_counters()) header.emplace_back(c.name);
     header.emplace_back("iteration_passes");
   }
+  // Issue 14, by the same rule: the score against the suite's bm/am when some cell has one, and the agreement
+  // with the exact search when the experiment names references (empty: not measured, or a cell that prunes nothing).
+  bool any_solve = false, any_reference = false;
+  for (const auto& c : rs.cells) {
+    if (const CellRecord* r = rs.record(c); r && r->solve) any_solve = true;
+    if (rs.has_reference(c)) any_reference = true;
+  }
+  if (any_solve)
+    for (const char* h : {"solved", "solved_depth", "solved_nodes", "solved_seconds"}) header.emplace_back(h);
+  if (any_reference)
+    for (const char* h : {"exact_best_move", "same_best_move", "score_diff"}) header.emplace_back(h);
   std::string out = join(header, ",") + "\n";
   for (const auto& c : rs.cells) {
     const CellRecord* measured = rs.record(c);
@@ -90,6 +101,19 @@ std::string cells_csv(const ResultSet& rs) {
       std::vector<std::string> passes;
       for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
       row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
+    }
+    if (any_solve) {
+      const auto& sv = r.solve;
+      row.push_back(sv ? (sv->solved ? "true" : "false") : "");
+      row.push_back(sv && sv->found_depth ? std::to_string(*sv->found_depth) : "");
+      row.push_back(sv && sv->found_nodes ? std::to_string(*sv->found_nodes) : "");
+      row.push_back(sv && sv->found_seconds ? fmt::format("{:.6f}", *sv->found_seconds) : "");
+    }
+    if (any_reference) {
+      const CellRecord* ref = rs.reference_of(c);
+      row.push_back(ref ? ref->best_move : "");
+      row.push_back(ref ? (ref->best_move == r.best_move ? "true" : "false") : "");
+      row.push_back(ref ? std::to_string(r.score - ref->score) : "");
     }
     out += join(row, ",") + "\n";
   }

@@ -1,6 +1,7 @@
 // summary.json: totals, the tables as nested objects, the thesis comparison and the claims.
 #include <fmt/core.h>
 
+#include "harness/report/pruning_cost.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
@@ -76,6 +77,24 @@ std::string summary_json(const Report& report) {
   }
   j["claims"] = claims;
   if (report.tt_study.present) j["tt_study"] = tt_study_json(report.tt_study);  // absent otherwise, as before it existed
+
+  // Issue 14: each pruning step per depth (pruning_cost.h), only for a set with solutions or exact references, so
+  // the other sets' summaries stay as they were. scripts/plot_pruning.py draws it.
+  bool any_reference = false;
+  for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
+  if (exp.any_solution() || any_reference) {
+    json steps = json::array();
+    for (const auto& s : pruning_steps(exp))
+      for (const auto& r : step_rows(rs, s)) {
+        if (r.pairs == 0) continue;
+        steps.push_back({{"version", s.version}, {"base", s.base}, {"change", s.change}, {"depth", r.depth},
+                         {"positions", r.pairs}, {"delta_nodes_pct", std::round(r.delta_nodes_pct * 1e3) / 1e3},
+                         {"solvable", r.solvable}, {"solved_base", r.solved_base}, {"solved_version", r.solved_version},
+                         {"references", r.references}, {"same_best_move", r.agree},
+                         {"mean_abs_score_diff", std::round(r.mean_abs_score_diff * 1e3) / 1e3}});
+      }
+    j["pruning_steps"] = steps;
+  }
   return j.dump(2) + "\n";
 }
 

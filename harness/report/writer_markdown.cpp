@@ -7,6 +7,7 @@
 
 #include "engine/search_stats.h"
 
+#include "harness/report/pruning_cost.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
@@ -232,6 +233,8 @@ std::string markdown_report(const Report& report) {
   }
 
   md += tt_study_markdown(report.tt_study);
+  md += pruning_cost_section(rs);  // issue 14; empty unless the set has EPD solutions or exact references
+
   md += "## The thesis's claims C1–C9\n\n"
         "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
         "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "

@@ -1,0 +1,62 @@
+// What forward pruning costs (issue 14): node savings beside decision quality, computed from a result set whose
+// positions carry EPD solutions (bm/am) and/or whose experiment names exact references (exact_reference.h).
+//  - Each pruning step: a version against its base, the earlier version of the experiment whose flags differ
+//    from it least (E->F is "+null_move", F->F-R3 "null_move_r", ...): Δnodes %, Δsolved, and the
+//    agreement of its best move with the exact search, per depth.
+//  - The LCT II rule (30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; rating
+//    1900 + points) by this machine's seconds and by nodes at a stated rate.
+//  - Verdicts on Heinz's extended-futility trade-off, verified null move against R = 2 and R = 3, and the
+//    thesis's "avoid forward pruning in endgames".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/experiment/result_set.h"
+
+namespace harness {
+
+// The node rate at which the LCT II rule's seconds are read from node counts ("by node budget"): stated in
+// the report beside the figures. One million nodes per second, a round figure near this engine's rate.
+inline constexpr double kLctNodesPerSecond = 1e6;
+
+struct PruningStep {
+  std::string version, base;  // names in the experiment
+  std::string change;         // the flags that differ, "flag=value, ..."
+};
+
+// Every version with a base (the earliest-listed versions have none), in the experiment's order.
+std::vector<PruningStep> pruning_steps(const Experiment& exp);
+
+struct StepRow {
+  int depth = 0;
+  int pairs = 0;                   // positions measured in both versions (both completed)
+  double delta_nodes_pct = 0;      // (Σ version − Σ base) ÷ Σ base × 100 over those positions
+  int solvable = 0;                // of those, positions with a solution
+  int solved_version = 0, solved_base = 0;
+  int references = 0;              // of those, positions whose exact reference is measured (version prunes)
+  int agree = 0;                   // ... where the version's best move is the reference's
+  double mean_abs_score_diff = 0;  // cp, over those
+};
+std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step);
+
+// LCT II points of one solve time (seconds; nullopt = not solved): 30/25/20/15/10/5 by 9/29/89/179/389/600 s.
+int lct2_points(std::optional<double> seconds);
+
+// What the exact references add: distinct reference cells, those that are no version's own cell (extra searches),
+// and the extra cells' nodes and search seconds (measured ones) against the whole set's.
+struct ReferenceOverhead {
+  std::size_t references = 0, extra = 0, extra_measured = 0;
+  std::uint64_t extra_nodes = 0, all_nodes = 0;
+  double extra_seconds = 0, all_seconds = 0;
+};
+ReferenceOverhead reference_overhead(const ResultSet& rs);
+
+// `harness run`'s summary on a suite: per version, the positions solved at each depth ("" without solutions).
+std::string solve_count_lines(const ResultSet& rs);
+
+// The whole section of REPORT.md; "" when the set has neither solutions nor references.
+std::string pruning_cost_section(const ResultSet& rs);
+
+}  // namespace harness

@@ -1,0 +1,227 @@
+// Issue 14's harness side: EPD bm/am resolved from SAN, a cell scored against its position's solution (found and
+// kept), the exact references (one cell per reference config, shared by every version that reduces to it), and the
+// whole pipeline through the harness binary on a tiny pruning-cost config: cells.jsonl, cells.csv, REPORT.md and a
+// resume that searches nothing again.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/errors.h"
+#include "harness/experiment/cell_enumeration.h"
+#include "harness/experiment/epd_positions.h"
+#include "harness/experiment/exact_reference.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/san_move.h"
+#include "harness/experiment/solution.h"
+#include "harness/report/pruning_cost.h"
+#include "runner_test_util.h"
+
+using namespace harness;
+using runner_test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string san(const std::string& fen, const std::string& text) {
+  const auto m = resolve_san(buho::Board::from_fen(fen), text);
+  return m ? m->uci() : "none";
+}
+
+TEST(San, ResolvesPiecesPawnsCastlesPromotionsAndDisambiguation) {
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  EXPECT_EQ(san(start, "Nf3"), "g1f3");
+  EXPECT_EQ(san(start, "e4"), "e2e4");
+  EXPECT_EQ(san(start, "e4!?"), "e2e4");
+  EXPECT_EQ(san(start, "e2e4"), "e2e4") << "UCI form accepted";
+  EXPECT_EQ(san(start, "Nf6"), "none") << "not White's move";
+  EXPECT_EQ(san(start, "Ke2"), "none") << "not legal";
+  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O"), "e1g1");
+  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O+"), "e1c1");
+  EXPECT_EQ(san("8/4P3/8/8/8/8/8/k6K w - - 0 1", "e8=Q+"), "e7e8q");
+  EXPECT_EQ(san("8/4P3/8/8/8/8/8/k6K w - - 0 1", "e8N"), "e7e8n");
+  EXPECT_EQ(san("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "exd3"), "e2d3");
+  // Two rooks reach a3: the rank says which.
+  const std::string rooks = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
+  EXPECT_EQ(san(rooks, "Ra3"), "none") << "ambiguous";
+  EXPECT_EQ(san(rooks, "R1a3"), "a1a3");
+  EXPECT_EQ(san(rooks, "R5a3"), "a5a3");
+  EXPECT_EQ(san(rooks, "R2a3"), "none") << "no rook on the second rank";
+  // Only one can: no hint needed.
+  EXPECT_EQ(san("4k3/8/8/8/8/8/R7/R3K3 w - - 0 1", "Ra3"), "a2a3");
+}
+
+TEST(Epd, LctTwoBestMovesAreReadAsUciMoves) {
+  const EpdFile f = load_epd("test", "positions/lct2.epd");
+  ASSERT_EQ(f.records.size(), 35u);
+  EXPECT_EQ(f.records[0].id, "LCTII.POS.01");
+  EXPECT_EQ(f.solutions.at("LCTII.POS.01").bm, std::vector<std::string>{"d5d6"});
+  EXPECT_TRUE(f.solutions.at("LCTII.POS.01").am.empty());
+  for (const auto& r : f.records) EXPECT_FALSE(f.solutions.at(r.id).bm.empty()) << r.id;
+}
+
+TEST(Epd, AnIllegalBestMoveIsAnErrorNamingFileLineAndMove) {
+  TempDir tmp;
+  runner_test::write_text(tmp / "suite.epd",
+                          "4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"ok\";\n"
+                          "4k3/8/8/8/8/8/8/4K2R w K - am Rh8+; bm Qd4; id \"bad\";\n");
+  try {
+    load_epd("cfg.json: $.positions[0].epd", (tmp / "suite.epd").string());
+    FAIL() << "no error";
+  } catch (const UserError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("suite.epd"), std::string::npos) << what;
+    EXPECT_NE(what.find("line 2"), std::string::npos) << what;
+    EXPECT_NE(what.find("'Qd4'"), std::string::npos) << what;
+  }
+  runner_test::write_text(tmp / "good.epd", "4k3/8/8/8/8/8/8/4K2R w K - am Rh8+; bm O-O Kf1; id \"ok\";\n");
+  const EpdFile f = load_epd("x", (tmp / "good.epd").string());
+  EXPECT_EQ(f.solutions.at("ok").bm, (std::vector<std::string>{"e1g1", "e1f1"}));
+  EXPECT_EQ(f.solutions.at("ok").am, std::vector<std::string>{"h1h8"});
+}
+
+TEST(Solution, FoundAndKeptIsTheFirstIterationFromWhichEveryOneSolves) {
+  const Solution bm{{"d5d6"}, {}};
+  const std::vector<IterationBest> its = {
+      {1, "d5d6", 10, 0.1}, {2, "a1a2", 30, 0.2}, {3, "d5d6", 90, 0.3}, {4, "d5d6", 300, 0.9}};
+  SolveResult r = score_solution(bm, its, "d5d6");
+  EXPECT_TRUE(r.solved);
+  ASSERT_TRUE(r.found_depth);
+  EXPECT_EQ(*r.found_depth, 3) << "depth 1 found it but depth 2 lost it";
+  EXPECT_EQ(*r.found_nodes, 90u);
+  EXPECT_DOUBLE_EQ(*r.found_seconds, 0.3);
+  r = score_solution(bm, its, "a1a2");
+  EXPECT_FALSE(r.solved);
+  EXPECT_FALSE(r.found_depth);
+  // `am`: any move but the one to avoid solves.
+  const Solution am{{}, {"a1a2"}};
+  EXPECT_TRUE(am.solved_by("d5d6"));
+  EXPECT_FALSE(am.solved_by("a1a2"));
+  EXPECT_EQ(*score_solution(am, its, "d5d6").found_depth, 3);
+  EXPECT_FALSE(Solution{}.solved_by("d5d6")) << "no solution, nothing solves";
+}
+
+TEST(LctRule, PointsByTime) {
+  EXPECT_EQ(lct2_points(std::nullopt), 0);
+  EXPECT_EQ(lct2_points(0.5), 30);
+  EXPECT_EQ(lct2_points(9.0), 30);
+  EXPECT_EQ(lct2_points(9.1), 25);
+  EXPECT_EQ(lct2_points(100), 15);
+  EXPECT_EQ(lct2_points(600), 5);
+  EXPECT_EQ(lct2_points(601), 0);
+}
+
+nlohmann::json tiny_config() {
+  return nlohmann::json::parse(R"({
+    "name": "tiny-pruning",
+    "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.06"]}],
+    "depths": [1, 2, 3],
+    "exact_reference": "Es",
+    "versions": [
+      {"name": "Es", "extends": "E", "flags": {"tt_entries": 8192}},
+      {"name": "Fs", "extends": "F", "flags": {"tt_entries": 8192}},
+      {"name": "Hs", "extends": "H", "flags": {"tt_entries": 8192}},
+      {"name": "Fs-R3", "extends": "Fs", "flags": {"null_move_r": 3}},
+      {"name": "Fs-verified", "extends": "Fs-R3", "flags": {"null_move_verified": true}}
+    ]
+  })");
+}
+
+TEST(ExactReference, EveryPruningVersionSharesTheReferenceVersionsCells) {
+  const Experiment exp = parse_experiment(tiny_config(), "tiny.json");
+  const auto cells = enumerate_cells(exp, "engine");
+  // 2 positions x 3 depths x 5 versions, and no reference of its own: Fs, Hs, Fs-R3 and Fs-verified all reduce to Es.
+  EXPECT_EQ(cells.size(), 30u);
+  std::size_t in_reference = 0;
+  for (const auto& c : cells)
+    if (c.in_table(TableRef::reference())) {
+      ++in_reference;
+      EXPECT_EQ(c.inputs.version, "Es");
+      EXPECT_TRUE(c.in_table(TableRef::versions()));
+    }
+  EXPECT_EQ(in_reference, 6u);
+  // A version whose other flags differ gets a reference of its own, searched once per position and depth.
+  auto j = tiny_config();
+  j["versions"].push_back(nlohmann::json::parse(R"({"name": "Hs-checks", "extends": "Hs", "flags": {"qsearch_checks": true}})"));
+  j["versions"].push_back(nlohmann::json::parse(R"({"name": "Gs-checks", "extends": "Hs-checks", "flags": {"lmr": false}})"));
+  EXPECT_EQ(enumerate_cells(parse_experiment(j, "tiny.json"), "engine").size(), 30u + 12u + 6u);
+}
+
+TEST(ExactReference, TheReferenceMustBeAVersionWithoutForwardPruning) {
+  auto j = tiny_config();
+  j["exact_reference"] = "Fs";
+  EXPECT_THROW(parse_experiment(j, "tiny.json"), UserError);
+  j["exact_reference"] = "Z";
+  EXPECT_THROW(parse_experiment(j, "tiny.json"), UserError);
+  const Experiment exp = parse_experiment(tiny_config(), "tiny.json");
+  EXPECT_FALSE(exact_reference_inputs(enumerate_cells(exp, "e")[0].inputs, exp.versions[0].search, "Es"));
+  // Stored and read back: the same experiment, references included.
+  EXPECT_TRUE(same_experiment(exp, Experiment::from_json(exp.to_json(), "stored")));
+  EXPECT_EQ(Experiment::from_json(exp.to_json(), "stored").exact_reference, "Es");
+}
+
+TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
+  const auto steps = pruning_steps(parse_experiment(tiny_config(), "tiny.json"));
+  ASSERT_EQ(steps.size(), 4u);
+  EXPECT_EQ(steps[0].version + "<" + steps[0].base + ":" + steps[0].change, "Fs<Es:null_move=true");
+  EXPECT_EQ(steps[1].base, "Fs");  // Hs adds futility and lmr to Fs
+  EXPECT_EQ(steps[2].version + "<" + steps[2].base + ":" + steps[2].change, "Fs-R3<Fs:null_move_r=3");
+  EXPECT_EQ(steps[3].version + "<" + steps[3].base + ":" + steps[3].change, "Fs-verified<Fs-R3:null_move_verified=true");
+}
+
+TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
+  TempDir tmp;
+  runner_test::write_text(tmp / "tiny.json", tiny_config().dump(2));
+  const auto out = tmp / "out";
+  const auto r = runner_test::run_harness("run " + (tmp / "tiny.json").string() + " -q --threads 2 --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  // cells.jsonl: every cell scored against its bm, with each iteration's best move.
+  std::ifstream lines(out / "cells.jsonl");
+  std::string line;
+  std::size_t n = 0;
+  while (std::getline(lines, line)) {
+    const auto j = nlohmann::json::parse(line);
+    ++n;
+    ASSERT_TRUE(j.contains("solved")) << line;
+    EXPECT_EQ(j["iteration_best_moves"].size(), j["iteration_nodes"].size()) << line;
+    EXPECT_EQ(j["iteration_best_moves"].back(), j["best_move"]) << line;
+    if (j["solved"].get<bool>()) EXPECT_LE(j["solved_depth"].get<int>(), j["depth"].get<int>()) << line;
+    else EXPECT_FALSE(j.contains("solved_depth")) << line;
+  }
+  EXPECT_EQ(n, 30u);
+  const std::string csv = runner_test::read_text(out / "cells.csv");
+  EXPECT_NE(csv.find(",solved,solved_depth,solved_nodes,solved_seconds,exact_best_move,same_best_move,score_diff"),
+            std::string::npos);
+  EXPECT_NE(csv.find("versions;reference"), std::string::npos) << "Es's cells are the references";
+  const std::string md = runner_test::read_text(out / "REPORT.md");
+  for (const char* s : {"## What forward pruning costs", "### Positions solved, by version and depth (of 2)",
+                        "### LCT II rating (on the 2 LCT II positions of the set)", "| Fs-verified | Fs-R3 | null_move_verified=true | 3 |",
+                        "\"Between R = 2 and R = 3 in tree size\"", "Forward pruning should be avoided in endgames"})
+    EXPECT_NE(md.find(s), std::string::npos) << s << "\n" << md;
+  // summary.json: every step per depth (what scripts/plot_pruning.py draws): 4 steps x 3 depths.
+  const auto summary = nlohmann::json::parse(runner_test::read_text(out / "summary.json"));
+  ASSERT_EQ(summary["pruning_steps"].size(), 12u);
+  EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true");
+  EXPECT_EQ(summary["pruning_steps"][0]["solvable"], 2);
+  // experiment.json keeps the solutions beside the resolved form.
+  const auto stored = nlohmann::json::parse(runner_test::read_text(out / "experiment.json"));
+  EXPECT_EQ(stored["solutions"]["LCTII.POS.01"]["bm"], nlohmann::json::array({"d5d6"}));
+  // A resumed run searches nothing again, references included; `harness report` rebuilds the same report.
+  const auto again = runner_test::run_harness("run " + (tmp / "tiny.json").string() + " -q --out " + out.string());
+  ASSERT_EQ(again.code, 0) << again.output;
+  EXPECT_NE(again.output.find("running 0"), std::string::npos) << again.output;
+  const auto rep = runner_test::run_harness("report " + out.string());
+  ASSERT_EQ(rep.code, 0) << rep.output;
+  EXPECT_EQ(runner_test::read_text(out / "REPORT.md").find("## What forward pruning costs") != std::string::npos, true);
+}
+
+TEST(PruningCostRun, AnEpdWithAnIllegalBestMoveExitsTwo) {
+  TempDir tmp;
+  runner_test::write_text(tmp / "suite.epd", "4k3/8/8/8/8/8/8/4K2R w K - bm Qd4; id \"bad\";\n");
+  runner_test::write_text(tmp / "c.json", R"({"name": "x", "positions": [{"epd": ")" + (tmp / "suite.epd").string() +
+                                              R"("}], "depths": [1], "versions": ["E"]})");
+  const auto r = runner_test::run_harness("run " + (tmp / "c.json").string() + " -q --out " + (tmp / "o").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("line 1: bm move 'Qd4'"), std::string::npos) << r.output;
+}
+
+}  // namespace
