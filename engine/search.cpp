@@ -13,7 +13,9 @@
 #include "engine/eval.h"
 #include "engine/move_order.h"
 #include "engine/movegen.h"
+#include "engine/mt_driver.h"
 #include "engine/search_rules.h"
+#include "engine/sss_driver.h"
 #include "engine/transposition_table.h"
 
 namespace buho {
@@ -78,7 +80,10 @@ struct Engine::Impl {
     if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
-  bool uses_tt() const { return cfg.hash_move || cfg.tt_cutoffs; }
+  // MT-SSS* and MT-DUAL* are memory-enhanced by definition: they keep a table even in a version without one.
+  bool uses_tt() const {
+    return cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss || cfg.root_driver == RootDriver::MtDual;
+  }
 
   // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
   // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
@@ -195,6 +200,19 @@ struct Engine::Impl {
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
   Score root_iteration(int depth, Score prev);  // by cfg.root_driver
   Score drive_alphabeta(int depth, Score prev);
+  // The seam of the drivers in files of their own (engine/driver_context.h).
+  std::function<void(const Board&)> on_leaf;
+  DriverContext driver_context() {
+    return DriverContext{cfg, eval, board, stats, tt.allocated() ? &tt : nullptr, order,
+                         [this](int ply) {
+                           ++stats.nodes;
+                           stats.seldepth = std::max(stats.seldepth, ply);
+                           if (out_of_budget()) stop = true;
+                           return stop;
+                         },
+                         [this](Score a, Score b, int ply) { return quiesce(a, b, ply, ply * MaxMoves, 0); },
+                         [this] { return stop; }, on_leaf, root_best};
+  }
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
 
@@ -522,6 +540,18 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 Score Engine::Impl::root_iteration(int depth, Score prev) {
   switch (cfg.root_driver) {
     case RootDriver::AlphaBeta: return drive_alphabeta(depth, prev);
+    case RootDriver::Sss: {
+      DriverContext ctx = driver_context();
+      return stockman_sss(ctx, depth);
+    }
+    case RootDriver::MtSss: {
+      DriverContext ctx = driver_context();
+      return mt_sss(ctx, depth);
+    }
+    case RootDriver::MtDual: {
+      DriverContext ctx = driver_context();
+      return mt_dual(ctx, depth);
+    }
   }
   // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
   return drive_alphabeta(depth, prev);
@@ -558,6 +588,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   board = root;
   node_budget = limits.node_budget;
   external_stop = limits.stop;
+  on_leaf = limits.on_leaf;
   stop = false;
 
   SearchResult result;

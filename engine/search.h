@@ -37,6 +37,9 @@ struct Limits {
   const std::atomic<bool>* stop = nullptr;
   // Called on the searching thread after each completed iteration; empty = no report. It observes only.
   std::function<void(const IterationReport&)> on_iteration = nullptr;
+  // Called with each horizon position the drivers sss, mt_sss and mt_dual evaluate (tests compare the
+  // leaves of two drivers); empty = none. It observes only; alpha-beta does not call it.
+  std::function<void(const Board&)> on_leaf = nullptr;
 };
 
 struct SearchResult {

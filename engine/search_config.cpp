@@ -42,7 +42,13 @@ ParamTable<SearchConfig> make_table() {
       choice_param<S, &S::root_driver, kRootDriverNames>(
           "driver",
           "how each iteration searches the root: alphabeta = NegaMax alpha-beta (Alg. 2) with a full window, or "
-          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4)"),
+          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4); sss = Stockman's SSS* with its OPEN "
+          "list (the survey's §4.3); mt_sss / mt_dual = SSS* / DUAL* as memory-enhanced null-window tests "
+          "(Plaat et al. 1996), which use the table's bounds whatever tt_cutoffs says. sss, mt_sss and mt_dual "
+          "ignore the forward pruning (null move, futility, LMR), aspiration and pvs"),
+      number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
+             "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
+             "the size reached (its memory grows with the tree: about 100 bytes an entry)"),
       // --- Move ordering ---
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),

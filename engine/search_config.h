@@ -42,14 +42,20 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
 // The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
-// function of its own in engine/search.cpp, chosen in one switch (Engine::Impl::root_iteration). A new
-// driver: a value here, its row in the table below, its function and case in search.cpp, a test and
-// docs/search.md. (Not yet a flag: once it is, its Param reads the table like tt_scheme's.)
+// function of its own (engine/search.cpp, or a file of its own seen through engine/driver_context.h),
+// chosen in one switch (Engine::Impl::root_iteration). A new driver: a value here, its row in the table
+// below, its function and case, a test and docs/search.md.
 enum class RootDriver : int {
   AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
+  Sss = 1,        // Stockman's SSS* with its OPEN list (survey §4.3; engine/sss_driver.cpp)
+  MtSss = 2,      // SSS* as memory-enhanced null-window tests from +inf down (Plaat et al. 1996)
+  MtDual = 3,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
 };
 inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::AlphaBeta, "alphabeta"},
+    {RootDriver::Sss, "sss"},
+    {RootDriver::MtSss, "mt_sss"},
+    {RootDriver::MtDual, "mt_dual"},
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
@@ -152,6 +158,7 @@ struct SearchConfig {
   bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
+  int sss_open_limit = 1 << 21;      // driver sss: OPEN entries allowed before it stops with an error
 
   // --- Transposition table (§4.6) ---
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)

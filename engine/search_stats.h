@@ -43,6 +43,7 @@ struct SearchStats {
   std::uint64_t ext_threat = 0;
   std::uint64_t ext_pawn = 0;
   std::uint64_t ext_king_safety = 0;
+  std::uint64_t open_peak = 0;             // driver sss: the most entries its OPEN list held at once (a size)
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

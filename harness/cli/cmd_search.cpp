@@ -76,6 +76,7 @@ void print_search_stats(const buho::SearchStats& s) {
     if (line == CounterLine::nodes) {
       fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
       fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
+      if (s.open_peak) fmt::print("sss open list peak {}\n", s.open_peak);  // driver sss only
     }
   }
 }
