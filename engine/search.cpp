@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "engine/eval.h"
+#include "engine/minimal_tree.h"
 #include "engine/move_order.h"
 #include "engine/movegen.h"
 #include "engine/mt_driver.h"
@@ -671,6 +672,23 @@ Engine::~Engine() = default;
 
 SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
   return impl_->run(root, limits, keep_state);
+}
+
+MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, MinimalRefutation refutation) {
+  Impl& e = *impl_;
+  e.clear();
+  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
+  TranspositionTable own;
+  if (!e.tt.allocated()) own.resize(e.cfg.tt_entries, e.cfg.tt_scheme);
+  e.stats = SearchStats{};
+  e.board = root;
+  e.node_budget = limits.node_budget;
+  e.external_stop = limits.stop;
+  e.on_leaf = nullptr;
+  e.stop = false;
+  DriverContext ctx = e.driver_context();
+  if (!e.tt.allocated()) ctx.tt = &own;
+  return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
 }
 
 }  // namespace buho
