@@ -7,9 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/search.h"
+#include "engine/search_config.h"
 #include "harness/bench/bench_positions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
+#include "harness/errors.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
 
@@ -33,6 +35,7 @@ void register_bench_search(CLI::App& bench) {
     bool signature_only = false;
     int depth_pos = 0;
     int depth_fin = 0;
+    std::string driver;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -41,10 +44,16 @@ void register_bench_search(CLI::App& bench) {
   cmd->add_flag("--signature-only", opt->signature_only, "Skip the timed searches; print only the signature and the identity");
   cmd->add_option("--depth-pos", opt->depth_pos, "Override the depth of LCTII.POS.01 (0 = the built-in one)");
   cmd->add_option("--depth-fin", opt->depth_fin, "Override the depth of LCTII.FIN.02 (0 = the built-in one)");
+  cmd->add_option("--driver", opt->driver,
+                  "Time version H under this root driver (the flag `driver`; the signature stays version H's own)");
   cmd->callback([opt] {
-    const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
+    ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
+    if (!opt->driver.empty())
+      if (const std::string err = buho::set_param(buho::search_params(), h.search, "driver", opt->driver); !err.empty())
+        throw UserError("--driver: " + err);
     buho::Engine engine(h.search, h.eval);
     nlohmann::json out{{"version", "H"}};
+    if (!opt->driver.empty()) out["driver"] = opt->driver;
 
     if (!opt->signature_only) {
       nlohmann::json rows = nlohmann::json::array();
