@@ -11,9 +11,12 @@
 #include <chrono>
 
 #include "engine/eval.h"
+#include "engine/minimal_tree.h"
 #include "engine/move_order.h"
 #include "engine/movegen.h"
+#include "engine/mt_driver.h"
 #include "engine/search_rules.h"
+#include "engine/sss_driver.h"
 #include "engine/transposition_table.h"
 
 namespace buho {
@@ -78,8 +81,12 @@ struct Engine::Impl {
     if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
-  // Minimax searches without a table (its ignored flags): none is allocated.
-  bool uses_tt() const { return (cfg.hash_move || cfg.tt_cutoffs) && cfg.root_driver != RootDriver::Minimax; }
+  // Minimax searches without a table (its ignored flags): none is allocated. MT-SSS* and MT-DUAL* are
+  // memory-enhanced by definition: they keep a table even in a version without one.
+  bool uses_tt() const {
+    if (cfg.root_driver == RootDriver::Minimax) return false;
+    return cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss || cfg.root_driver == RootDriver::MtDual;
+  }
 
   // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
   // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
@@ -220,6 +227,18 @@ struct Engine::Impl {
     const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
     if (ext) ++extension_counter(stats, extension);
     return ext;
+  // The seam of the drivers in files of their own (engine/driver_context.h).
+  std::function<void(const Board&)> on_leaf;
+  DriverContext driver_context() {
+    return DriverContext{cfg, eval, board, stats, tt.allocated() ? &tt : nullptr, order,
+                         [this](int ply) {
+                           ++stats.nodes;
+                           stats.seldepth = std::max(stats.seldepth, ply);
+                           if (out_of_budget()) stop = true;
+                           return stop;
+                         },
+                         [this](Score a, Score b, int ply) { return quiesce(a, b, ply, ply * MaxMoves, 0); },
+                         [this] { return stop; }, on_leaf, root_best};
   }
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
@@ -589,6 +608,24 @@ Score Engine::Impl::root_iteration(int depth, Score prev) {
     case RootDriver::Minimax: return drive_minimax(depth);
     case RootDriver::Scout: return drive_scout(depth);
     case RootDriver::Mtdf: return drive_mtdf(depth, prev);
+    case RootDriver::Sss: {
+      DriverContext ctx = driver_context();
+      return stockman_sss(ctx, depth);
+    }
+    case RootDriver::MtSss: {  // each memory-enhanced test is a pass
+      DriverContext ctx = driver_context();
+      int passes = 0;
+      const Score v = mt_sss(ctx, depth, &passes);
+      stats.passes += std::uint64_t(passes);
+      return v;
+    }
+    case RootDriver::MtDual: {
+      DriverContext ctx = driver_context();
+      int passes = 0;
+      const Score v = mt_dual(ctx, depth, &passes);
+      stats.passes += std::uint64_t(passes);
+      return v;
+    }
   }
   // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
   return drive_alphabeta(depth, prev);
@@ -769,6 +806,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   board = root;
   node_budget = limits.node_budget;
   external_stop = limits.stop;
+  on_leaf = limits.on_leaf;
   stop = false;
 
   SearchResult result;
@@ -853,6 +891,23 @@ Engine::~Engine() = default;
 
 SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
   return impl_->run(root, limits, keep_state);
+}
+
+MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, MinimalRefutation refutation) {
+  Impl& e = *impl_;
+  e.clear();
+  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
+  TranspositionTable own;
+  if (!e.tt.allocated()) own.resize(e.cfg.tt_entries, e.cfg.tt_scheme);
+  e.stats = SearchStats{};
+  e.board = root;
+  e.node_budget = limits.node_budget;
+  e.external_stop = limits.stop;
+  e.on_leaf = nullptr;
+  e.stop = false;
+  DriverContext ctx = e.driver_context();
+  if (!e.tt.allocated()) ctx.tt = &own;
+  return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
 }
 
 }  // namespace buho

@@ -37,6 +37,9 @@ struct Limits {
   const std::atomic<bool>* stop = nullptr;
   // Called on the searching thread after each completed iteration; empty = no report. It observes only.
   std::function<void(const IterationReport&)> on_iteration = nullptr;
+  // Called with each horizon position the drivers sss, mt_sss and mt_dual evaluate (tests compare the
+  // leaves of two drivers); empty = none. It observes only; alpha-beta does not call it.
+  std::function<void(const Board&)> on_leaf = nullptr;
 };
 
 struct SearchResult {
@@ -61,6 +64,21 @@ TableLayout transposition_table_layout(ReplacementScheme scheme);
 // bytes (UCI's Hash) and for comparing schemes at equal memory.
 std::size_t transposition_table_bytes(const SearchConfig& c);
 
+// The minimal tree (engine/minimal_tree.h): how a node that needs one refutation chooses it among the
+// moves that refute.
+enum class MinimalRefutation {
+  First,     // the first refuting move in the engine's order, the table's move first: "known in advance"
+  Smallest,  // the refuting move whose own proof tree is smallest (costlier: every refutation is sized)
+};
+
+struct MinimalTreeCount {
+  Score value = 0;            // the minimax value proven, from the side to move's view
+  std::uint64_t nodes = 0;    // nodes of the proof tree, counted as the search counts them (search_stats.h)
+  std::uint64_t qnodes = 0;   // the part of `nodes` inside quiescence at the horizon
+  std::uint64_t leaves = 0;   // horizon positions of the proof tree
+  bool completed = true;      // false when the node budget or a stop ended the count
+};
+
 class Engine {
  public:
   Engine(const SearchConfig& search, const EvalConfig& eval);
@@ -70,6 +88,11 @@ class Engine {
 
   // Searches `root` to `limits.depth`. Clears TT, killers and history first unless `keep_state`.
   SearchResult search(const Board& root, const Limits& limits, bool keep_state = false);
+  // The minimal tree of `root` at `depth` (Knuth & Moore; engine/minimal_tree.h), with this engine's order,
+  // extensions and table (a table of tt_entries even when the config uses none). Clears the engine's state
+  // first. `limits.depth` is the depth; its node budget and stop apply to the counting work.
+  MinimalTreeCount minimal_tree(const Board& root, const Limits& limits,
+                                MinimalRefutation refutation = MinimalRefutation::First);
   // The table as the last search left it (nullptr when the config uses none): for tests and diagnostics.
   const TranspositionTable* transposition_table() const;
 

@@ -46,7 +46,12 @@ ParamTable<SearchConfig> make_table() {
           "with a full window (the exact reference); negascout = the survey's NegaScout, null windows after the first "
           "move, fail-soft; scout = Pearl's Scout, EVAL the first move and TEST the others with a null window; mtdf = "
           "MTD(f), null-window fail-soft searches with the table from the previous iteration's value. Every driver "
-          "keeps ordering, table and pruning flags; `harness search` lists those it ignores (docs/search.md)"),
+          "keeps ordering, table and pruning flags; `harness search` lists those it ignores (docs/search.md); sss = "
+          "Stockman's SSS* with its OPEN list (the survey's §4.3); mt_sss / mt_dual = SSS* / DUAL* as memory-enhanced "
+          "null-window tests (Plaat et al. 1996), which use the table's bounds whatever tt_cutoffs says"),
+      number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
+             "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
+             "the size reached (its memory grows with the tree: about 100 bytes an entry)"),
       // --- Move ordering ---
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),
@@ -209,7 +214,8 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       // Every move with a full window: no window to narrow or re-search, no table, no forward pruning, and no
       // order to change (the quiescence search keeps its own MVV/LVA order and its full window).
       unused = {&S::killers, &S::history, &S::hash_move, &S::pvs, &S::aspiration, &S::fail_soft, &S::tt_cutoffs,
-                &S::null_move, &S::futility, &S::lmr, &S::pv_ordering, &S::threat_ext};
+                &S::null_move, &S::futility, &S::lmr, &S::pv_ordering, &S::threat_ext, &S::null_move_verified,
+                &S::null_move_adaptive, &S::limited_razoring};
       break;
     case RootDriver::NegaScout:
       unused = {&S::pvs, &S::fail_soft};  // its own windows (the survey's) replace Alg. 7's; fail-soft always
@@ -219,6 +225,15 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       break;
     case RootDriver::Mtdf:
       unused = {&S::pvs, &S::aspiration, &S::fail_soft};  // null windows only, from its first guess; fail-soft always
+      break;
+    case RootDriver::Sss:
+    case RootDriver::MtSss:
+    case RootDriver::MtDual:
+      // Best-first over a fixed tree: no forward pruning (nor the threat extension, which rests on a null-move
+      // search), their own windows; MT's tests always read the table's bounds, SSS* keeps none.
+      unused = {&S::null_move, &S::futility, &S::lmr, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
+                &S::null_move_verified, &S::null_move_adaptive, &S::limited_razoring};
+      if (c.root_driver != RootDriver::Sss) unused.push_back(&S::tt_cutoffs);
       break;
   }
   std::vector<std::string_view> names;

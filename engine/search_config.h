@@ -45,7 +45,7 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
 // The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
-// function of its own in engine/search.cpp, chosen in one switch (Engine::Impl::root_iteration). A new
+// function of its own (engine/search.cpp, or a file of its own seen through engine/driver_context.h), chosen in one switch (Engine::Impl::root_iteration). A new
 // driver: a value here, its row in the table below, its function and case in search.cpp, its line in
 // ignored_flags(), a test and docs/search.md. Every driver keeps the version's ordering, table and pruning
 // flags; what each ignores is listed by ignored_flags().
@@ -55,6 +55,9 @@ enum class RootDriver : int {
   NegaScout = 2,  // the survey's NegaScout (§4.2.13 of the survey): null windows after the first move, fail-soft
   Scout = 3,      // Pearl's Scout: EVAL of the first move, TEST (a null-window search) of the others
   Mtdf = 4,       // MTD(f): null-window fail-soft searches with the table, from the previous iteration's value
+  Sss = 5,        // Stockman's SSS* with its OPEN list (survey §4.3; engine/sss_driver.cpp)
+  MtSss = 6,      // SSS* as memory-enhanced null-window tests from +inf down (Plaat et al. 1996)
+  MtDual = 7,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
 };
 inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::AlphaBeta, "alphabeta"},
@@ -62,6 +65,9 @@ inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::NegaScout, "negascout"},
     {RootDriver::Scout, "scout"},
     {RootDriver::Mtdf, "mtdf"},
+    {RootDriver::Sss, "sss"},
+    {RootDriver::MtSss, "mt_sss"},
+    {RootDriver::MtDual, "mt_dual"},
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
@@ -165,6 +171,7 @@ struct SearchConfig {
   bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
   bool fail_soft = false;            // return the best score found, not the bound (the thesis's Alg. 2 is fail-hard)
   int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
+  int sss_open_limit = 1 << 21;      // driver sss: OPEN entries allowed before it stops with an error
 
   // --- Transposition table (§4.6) ---
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)

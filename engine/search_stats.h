@@ -54,6 +54,7 @@ struct SearchStats {
   std::uint64_t passes = 0;                // searches of the root: 1 per iteration, + re-searches, + MTD(f)'s passes
   std::uint64_t leaves = 0;                // horizon positions evaluated (definition above)
   std::vector<std::uint64_t> iteration_passes;  // passes of each iteration (depth 1, 2, ...)
+  std::uint64_t open_peak = 0;             // driver sss: the most entries its OPEN list held at once (a size)
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

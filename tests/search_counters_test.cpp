@@ -40,7 +40,9 @@ constexpr std::size_t member_count() {
 
 // The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, the
 // table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
-// CellRecord::load, absent in lines written before they existed), and iteration_passes (issue 12).
+// CellRecord::load, absent in lines written before they existed), iteration_passes (issue 12),
+// and SSS*'s OPEN list peak (open_peak, a size, printed by `harness search` for driver sss; not yet a cell
+// column: a new column changes the CSV of every committed report).
 constexpr std::size_t kNonCounterMembers = 7;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.

@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "engine/search.h"
+#include "engine/search_config.h"
 #include "harness/bench/bench_positions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
+#include "harness/errors.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
 
@@ -54,7 +56,7 @@ void register_bench_search(CLI::App& bench) {
   cmd->add_option("--depth-pos", opt->depth_pos, "Override the depth of LCTII.POS.01 (0 = the built-in one)");
   cmd->add_option("--depth-fin", opt->depth_fin, "Override the depth of LCTII.FIN.02 (0 = the built-in one)");
   cmd->add_option("--driver", opt->drivers,
-                  "Root drivers to time in turn (alphabeta, minimax, negascout, scout, mtdf; repeatable); each one's "
+                  "Root drivers to time in turn (alphabeta, minimax, negascout, scout, mtdf, sss, mt_sss, mt_dual; repeatable); each one's "
                   "median nps and its ratio to alphabeta's")
       ->take_all();
   cmd->add_option("--repeat", opt->repeat, "With --driver: rounds of all the drivers, for the medians")->check(CLI::Range(1, 100));

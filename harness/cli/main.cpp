@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 
+#include "engine/sss_driver.h"
 #include "harness/cli/commands.h"
 
 int main(int argc, char** argv) {
@@ -47,6 +48,9 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);  // prints --help, or the error naming the option
     return code == 0 ? harness::kExitOk : harness::kExitBadInput;
   } catch (const harness::UserError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return harness::kExitBadInput;
+  } catch (const buho::OpenListLimitError& e) {  // driver sss past sss_open_limit: the flags asked too much
     fmt::print(stderr, "error: {}\n", e.what());
     return harness::kExitBadInput;
   } catch (const harness::IoError& e) {

@@ -1,0 +1,113 @@
+// What a root driver written outside engine/search.cpp may use of the engine (issue 12): the board, the
+// counters, the table, the move ordering, and the engine's own quiescence and stop test. The drivers of
+// engine/sss_driver.cpp, engine/mt_driver.cpp and engine/minimal_tree.cpp see the engine only through
+// this, so they search the same positions in the same order, and count nodes by the same definition
+// (engine/search_stats.h), as the thesis's alpha-beta.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+
+#include "engine/board.h"
+#include "engine/move_order.h"
+#include "engine/movegen.h"
+#include "engine/search_config.h"
+#include "engine/search_rules.h"
+#include "engine/search_stats.h"
+#include "engine/transposition_table.h"
+
+namespace buho {
+
+struct DriverContext {
+  const SearchConfig& cfg;
+  const Evaluator& eval;
+  Board& board;
+  SearchStats& stats;
+  TranspositionTable* tt;  // nullptr when the engine has none
+  MoveOrder& order;
+  // Counts a full-width node entered at `ply` (the first of the two places `nodes` goes up) and returns
+  // whether the search must stop (node budget or another thread's request).
+  std::function<bool(int ply)> enter_node;
+  // The engine's quiescence (Alg. 4) of the current position at `ply` with the window [alpha, beta], from
+  // the side to move's view; it counts its own nodes (the second place). Fail-hard, like alpha-beta's.
+  std::function<Score(Score alpha, Score beta, int ply)> quiesce;
+  // Whether the search has been stopped (set by enter_node and by quiescence).
+  std::function<bool()> stopped;
+  // Observes each horizon position a driver evaluates (tests); empty = none.
+  const std::function<void(const Board&)>& on_leaf;
+  Move& root_best;  // the root move the iteration found (the engine reports it)
+
+  // Draw by rule (§2.2): fifty moves, insufficient material, threefold repetition.
+  bool draw_by_rule() const {
+    return board.is_fifty_move_draw() || board.is_insufficient_material() || board.is_repetition();
+  }
+
+  // The legal moves of the current position at `ply` in the order of the engine's alpha-beta (§4.2–4.3):
+  // `first` (a hash move, when legal) and then the moves picked by the same selection on the same keys
+  // (the largest key first). One difference: before the keys, the moves are put in the order of their
+  // encoding, not the generator's. The generator walks the piece lists, which unmaking a capture may
+  // permute, so its order of equal keys depends on the path searched before; SSS*'s children N.1 ... N.b
+  // must be the same every time N is generated, and Plaat's equivalence of SSS* and MT-SSS* needs both to
+  // see one order. Returns the count.
+  int ordered_moves(int ply, Move first, Move* out) const {
+    Move moves[MaxMoves];
+    std::int64_t scores[MaxMoves];
+    int n = int(generate_legal(board, moves) - moves);
+    std::sort(moves, moves + n, [](Move a, Move b) { return a.raw() < b.raw(); });
+    if (cfg.generation_order == GenerationOrder::CapturesFirst)
+      std::stable_partition(moves, moves + n, [](Move mv) { return mv.is_capture() || mv.is_promotion(); });
+    const bool ordered = MoveOrder::any_ordering(cfg);
+    if (ordered) order.score(board, cfg, ply, moves, scores, n);
+    int k = 0;
+    bool first_legal = false;
+    if (!first.is_null())
+      for (int i = 0; i < n; ++i)
+        if (moves[i] == first) first_legal = true;
+    if (first_legal) out[k++] = first;
+    for (int i = 0; i < n; ++i) {
+      if (ordered) {  // the engine's pick(): selection with swaps
+        int best = i;
+        for (int j = i + 1; j < n; ++j)
+          if (scores[j] > scores[best]) best = j;
+        if (best != i) {
+          std::swap(moves[i], moves[best]);
+          std::swap(scores[i], scores[best]);
+        }
+      }
+      if (first_legal && moves[i] == first) continue;
+      out[k++] = moves[i];
+    }
+    return k;
+  }
+
+  // §3.6 the extension one move earns at a node with `depth` to go, as alpha-beta grants it: check,
+  // single reply, pawn and king-safety extensions within the cap. (The threat extension rests on a
+  // null-move search, a forward-pruning device these drivers do not run: it is ignored.)
+  int extension(Move m, int ply, int depth, int legal_moves) const {
+    const ExtensionKind kind = move_extension(cfg, board, m, legal_moves, [&] { return board.gives_check(m); });
+    return kind != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
+  }
+
+  // The exact value of a horizon position (the engine's quiescence with the full window), from the side to
+  // move's view; the observer sees it first.
+  Score leaf_value(int ply) {
+    if (on_leaf) on_leaf(board);
+    return quiesce(-ScoreInfinite, ScoreInfinite, ply);
+  }
+};
+
+// Mate scores are stored in the table relative to the node (as engine/search.cpp stores them), so a mate
+// reached through a transposition keeps its distance from the current root.
+inline int mate_to_table(Score v, int ply) {
+  if (v >= ScoreMateBound) return v + ply;
+  if (v <= -ScoreMateBound) return v - ply;
+  return v;
+}
+inline Score mate_from_table(int v, int ply) {
+  if (v >= ScoreMateBound) return v - ply;
+  if (v <= -ScoreMateBound) return v + ply;
+  return v;
+}
+
+}  // namespace buho

@@ -1,0 +1,304 @@
+// Stockman's SSS* (seed 004 §4.3, "Algoritmo SSS*"). The survey's pseudocode, quoted at each case:
+//
+//   Insertar en LISTA el estado inicial (N = ε, s = VIVO, h = +∞)
+//   Hacer siempre
+//     Seleccionar y eliminar el primer estado de LISTA: p = (N, s, h).
+//     Si N = ε y s = SOLUCIONADO entonces devolver h FinSi
+//     ... Γ: six cases on s (VIVO = LIVE, SOLUCIONADO = SOLVED), N's type and whether N is terminal.
+//
+// A node N is identified by its move path from the root (the survey's Dewey numbering N.n, "hijo n,
+// desde la izquierda, del nodo N"): child n is the engine's n-th move in alpha-beta's order. The root is
+// MAX (the side to move at the root) and h is from MAX's view. Each interior node is expanded (LIVE, not
+// terminal) exactly once and is counted as one node then; a horizon position is handed to the engine's
+// quiescence with the full window (its exact value, f(N)), which counts its own nodes: the node
+// accounting of engine/search_stats.h. Forward pruning (null move, futility, LMR) is not meaningful for a
+// best-first search over a fixed tree and is ignored; the version's extensions shape the tree.
+#include "engine/sss_driver.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace buho {
+
+OpenListLimitError::OpenListLimitError(std::size_t reached, std::size_t limit, int depth)
+    : std::runtime_error("SSS* OPEN list reached " + std::to_string(reached) + " entries at depth " +
+                         std::to_string(depth) + ", past sss_open_limit = " + std::to_string(limit) +
+                         " (raise the flag or search less deep)"),
+      reached_(reached) {}
+
+namespace {
+
+enum class Status : std::uint8_t { Live, Solved };
+
+// A node of the explored tree: its move from the parent, its child number, its ply and remaining depth.
+// Children are linked so that a solved subtree can be purged from OPEN and its memory reused.
+struct TreeNode {
+  int parent = -1;
+  Move move;
+  int index = 0;         // n in N = M.n, from 0
+  int children = 0;      // b, once the node is expanded
+  int ply = 0;
+  int depth = 0;
+  int first_child = -1;
+  int next_sibling = -1;
+  std::uint32_t stamp = 0;  // tells a reused slot from the node that held it before
+  bool in_open = false;
+  Score open_h = 0;         // h of its state while in OPEN
+  // A MIN node's children in order, kept from its expansion: case 5 makes N.n+1 from them.
+  std::vector<Move> moves;
+};
+
+// OPEN is ordered by h, highest first. The survey's list takes a state "en la cabeza de LISTA" (cases 1,
+// 2, 5, 6, always with the h of the state just removed, the highest) or "delante de todos los estados con
+// menor h" (case 3), and does not say where a state goes among states of equal h. Here equal h are
+// ordered left to right in the tree (Dewey order: N.1 before N.2, and a subtree before its right
+// siblings), which every head insertion already satisfies (the state removed was the leftmost of the
+// highest h, and its children, next sibling or parent take its place). With this order SSS* expands the
+// leftmost of the best states, as MT-SSS*'s left-to-right passes do: Plaat et al.'s equivalence needs it
+// (with equal h first come first served, SSS* evaluated more leaves than MT-SSS* on 5 of the 24 positions
+// of tests/search_sss_test.cpp at depths 2-3).
+// No state in OPEN is an ancestor of another, so two distinct states always compare.
+struct OpenKey {
+  Score h;
+  int node;
+};
+class OpenOrder {
+ public:
+  explicit OpenOrder(const std::vector<TreeNode>* nodes) : nodes_(nodes) {}
+  bool operator()(const OpenKey& a, const OpenKey& b) const {
+    if (a.h != b.h) return a.h > b.h;
+    return left_of(a.node, b.node);
+  }
+
+ private:
+  // Whether node x lies left of node y in the tree: the child numbers where their root paths part.
+  bool left_of(int x, int y) const {
+    const std::vector<TreeNode>& t = *nodes_;
+    if (x == y) return false;
+    while (t[x].ply > t[y].ply) x = t[x].parent;
+    while (t[y].ply > t[x].ply) y = t[y].parent;
+    if (x == y) return false;  // an ancestor: not in OPEN together
+    while (t[x].parent != t[y].parent) {
+      x = t[x].parent;
+      y = t[y].parent;
+    }
+    return t[x].index < t[y].index;
+  }
+  const std::vector<TreeNode>* nodes_;
+};
+using OpenList = std::map<OpenKey, Status, OpenOrder>;
+
+class Sss {
+ public:
+  Sss(DriverContext& ctx, int depth) : ctx_(ctx), depth_(depth), open_(OpenOrder(&nodes_)) {}
+  // Stopped, solved or past the OPEN limit: the board goes back to the root.
+  ~Sss() {
+    while (!line_.empty()) {
+      ctx_.board.unmake_move(line_.back().move);
+      line_.pop_back();
+    }
+  }
+  Sss(const Sss&) = delete;
+  Sss& operator=(const Sss&) = delete;
+
+  Score run() {
+    const int root = new_node(-1, Move(), 0, 0, depth_);
+    push_head(root, Status::Live, ScoreInfinite);
+    for (;;) {
+      if (ctx_.stopped()) return 0;
+      // "Seleccionar y eliminar el primer estado de LISTA: p = (N, s, h)."
+      const auto first = open_.begin();
+      const int n = first->first.node;
+      const Status s = first->second;
+      const Score h = first->first.h;
+      open_.erase(first);
+      nodes_[n].in_open = false;
+      // "Si N = ε y s = SOLUCIONADO entonces devolver h."
+      if (n == root && s == Status::Solved) {
+        go_to(root);
+        return h;
+      }
+      if (s == Status::Live)
+        expand_live(n, h);
+      else
+        solved(n, h);
+    }
+  }
+
+ private:
+  bool is_max(int n) const { return nodes_[n].ply % 2 == 0; }
+
+  // Γ for s = LIVE: cases 1 (MAX, not terminal), 2 (MIN, not terminal) and 3 (terminal).
+  void expand_live(int n, Score h) {
+    go_to(n);
+    const int ply = nodes_[n].ply, depth = nodes_[n].depth;
+    if (depth <= 0) {
+      // Case 3, a horizon position: "Insertar el estado (N, SOLUCIONADO, min{h, f(N)}) en LISTA, delante
+      // de todos los estados con menor h que este estado."
+      const Score v = ctx_.leaf_value(ply);
+      if (ctx_.stopped()) return;
+      insert_ordered(n, std::min(h, from_max(v, ply)));
+      return;
+    }
+    if (ctx_.enter_node(ply)) return;
+    Move moves[MaxMoves];
+    const bool draw = ply > 0 && ctx_.draw_by_rule();
+    const int b = draw ? 0 : ctx_.ordered_moves(ply, Move(), moves);
+    if (b == 0) {
+      // Case 3 for a node terminal by the rules (§2.2): a draw, mate or stalemate.
+      const Score v = !draw && ctx_.board.in_check() ? -ScoreMate + ply : 0;
+      insert_ordered(n, std::min(h, from_max(v, ply)));
+      return;
+    }
+    nodes_[n].children = b;
+    if (is_max(n)) {
+      // Case 1: "Si N es MAX entonces Para n = b hasta 1 hacer Insertar el estado (N.n, s, h) en la
+      // cabeza de LISTA." Pushing b first leaves N.1 at the head.
+      int ids[MaxMoves];
+      for (int i = 0; i < b; ++i) ids[i] = add_child(n, moves, i, b);
+      for (int i = b - 1; i >= 0; --i) push_head(ids[i], Status::Live, h);
+    } else {
+      // Case 2: "sino /*N es MIN*/ Insertar el estado (N.1, s, h) en la cabeza de LISTA."
+      nodes_[n].moves.assign(moves, moves + b);
+      push_head(add_child(n, moves, 0, b), Status::Live, h);
+    }
+  }
+
+  // Γ for s = SOLVED (N ≠ ε): cases 5 and 6 (case 4 is the return in run()).
+  void solved(int n, Score h) {
+    const int m = nodes_[n].parent;
+    if (is_max(n)) {
+      // Case 5, N a MAX node under a MIN node M: "Sea N = M.n. Si n ≠ b entonces Insertar (M.n + 1, VIVO,
+      // h) en la cabeza de LISTA. sino Insertar (M, SOLUCIONADO, h) en la cabeza de LISTA." The solved
+      // child's subtree is no longer needed.
+      const int next = nodes_[n].index + 1;
+      free_children(m);
+      if (next < nodes_[m].children) {
+        go_to(m);  // the extension rules read the position
+        const std::vector<Move> moves = nodes_[m].moves;
+        push_head(add_child(m, moves.data(), next, int(moves.size())), Status::Live, h);
+      } else {
+        nodes_[m].moves = {};
+        push_head(m, Status::Solved, h);
+      }
+    } else {
+      // Case 6, N a MIN node under a MAX node M: "Insertar (M, SOLUCIONADO, h) en la cabeza de LISTA.
+      // Eliminar de LISTA todos aquellos estados sucesores de M." N has the highest h in OPEN, so M's
+      // value is h and N is M's best child.
+      if (m == 0) ctx_.root_best = nodes_[n].move;
+      free_children(m);
+      push_head(m, Status::Solved, h);
+    }
+  }
+
+  // f(N) from MAX's view: the engine's values are from the side to move's.
+  static Score from_max(Score v, int ply) { return ply % 2 == 0 ? v : -v; }
+
+  int new_node(int parent, Move move, int index, int ply, int depth) {
+    int id;
+    if (!free_.empty()) {
+      id = free_.back();
+      free_.pop_back();
+    } else {
+      id = int(nodes_.size());
+      nodes_.emplace_back();
+    }
+    TreeNode& t = nodes_[id];
+    t.moves.clear();
+    std::vector<Move> keep = std::move(t.moves);  // reuse its storage
+    t = TreeNode{};
+    t.moves = std::move(keep);
+    t.parent = parent;
+    t.move = move;
+    t.index = index;
+    t.ply = ply;
+    t.depth = depth;
+    t.stamp = ++stamp_;
+    return id;
+  }
+
+  // Child `i` of `n`, whose ordered legal moves are `moves` (b of them), with the depth alpha-beta gives it.
+  int add_child(int n, const Move* moves, int i, int b) {
+    const int ply = nodes_[n].ply, depth = nodes_[n].depth;
+    const int child_depth = depth - 1 + ctx_.extension(moves[i], ply, depth, b);
+    const int c = new_node(n, moves[i], i, ply + 1, child_depth);
+    nodes_[c].next_sibling = nodes_[n].first_child;
+    nodes_[n].first_child = c;
+    return c;
+  }
+
+  // Removes every descendant of `n` from OPEN (case 6's purge) and frees their slots.
+  void free_children(int n) {
+    std::vector<int>& stack = scratch_;
+    stack.clear();
+    for (int c = nodes_[n].first_child; c != -1; c = nodes_[c].next_sibling) stack.push_back(c);
+    nodes_[n].first_child = -1;
+    while (!stack.empty()) {
+      const int x = stack.back();
+      stack.pop_back();
+      for (int c = nodes_[x].first_child; c != -1; c = nodes_[c].next_sibling) stack.push_back(c);
+      if (nodes_[x].in_open) open_.erase(OpenKey{nodes_[x].open_h, x});
+      nodes_[x].in_open = false;
+      nodes_[x].stamp = 0;
+      nodes_[x].moves.clear();
+      free_.push_back(x);
+    }
+  }
+
+  // Both insertions of the survey are one ordered insertion here (see OpenOrder): at the head, the state
+  // has the highest h and is the leftmost of it.
+  void push_head(int n, Status s, Score h) { insert(n, s, h); }
+  void insert_ordered(int n, Score h) { insert(n, Status::Solved, h); }
+  void insert(int n, Status s, Score h) {
+    open_.emplace(OpenKey{h, n}, s);
+    nodes_[n].in_open = true;
+    nodes_[n].open_h = h;
+    const std::uint64_t size = open_.size();
+    if (size > ctx_.stats.open_peak) ctx_.stats.open_peak = size;
+    if (size > std::uint64_t(ctx_.cfg.sss_open_limit)) throw OpenListLimitError(size, std::size_t(ctx_.cfg.sss_open_limit), depth_);
+  }
+
+  // Moves the board to node `n`: back to the deepest node the current line shares with n's, then down.
+  void go_to(int n) {
+    target_.clear();
+    for (int x = n; nodes_[x].parent != -1; x = nodes_[x].parent) target_.push_back({x, nodes_[x].stamp, nodes_[x].move});
+    std::reverse(target_.begin(), target_.end());
+    std::size_t common = 0;
+    while (common < line_.size() && common < target_.size() && line_[common].id == target_[common].id &&
+           line_[common].stamp == target_[common].stamp)
+      ++common;
+    while (line_.size() > common) {
+      ctx_.board.unmake_move(line_.back().move);
+      line_.pop_back();
+    }
+    for (std::size_t i = common; i < target_.size(); ++i) {
+      ctx_.board.make_move(target_[i].move);
+      line_.push_back(target_[i]);
+    }
+  }
+
+  struct Step {
+    int id;
+    std::uint32_t stamp;
+    Move move;
+  };
+
+  DriverContext& ctx_;
+  const int depth_;
+  std::vector<TreeNode> nodes_;  // before open_, whose order reads it
+  OpenList open_;
+  std::vector<int> free_;
+  std::vector<int> scratch_;
+  std::vector<Step> line_, target_;  // the board's current line from the root, and the one wanted
+  std::uint32_t stamp_ = 0;
+};
+
+}  // namespace
+
+Score stockman_sss(DriverContext& ctx, int depth) {
+  Sss sss(ctx, depth);
+  return sss.run();
+}
+
+}  // namespace buho
