@@ -227,6 +227,7 @@ struct Engine::Impl {
     const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
     if (ext) ++extension_counter(stats, extension);
     return ext;
+  }
   // The seam of the drivers in files of their own (engine/driver_context.h).
   std::function<void(const Board&)> on_leaf;
   DriverContext driver_context() {
