@@ -207,17 +207,17 @@ TEST(Writers, CsvHasDriverCounterColumnsOnlyWhenSomeCellMeasuredThem) {
   const std::string before = cells_csv(rs);
   EXPECT_EQ(before.find("passes"), std::string::npos);
   CellRecord& first = rs.rows.at(rs.cells[0].identity);
-  first.later_counters = {{"passes", 7}, {"leaves", 1234}};
+  first.later_counters = {{"passes", 7}, {"leaves", 1234}};  // open_peak not measured (a line without it)
   first.iteration_passes = {2, 5};
   const std::string after = cells_csv(rs);
   const std::string header = after.substr(0, after.find('\n'));
-  EXPECT_EQ(header.substr(header.size() - std::string(",passes,leaves,iteration_passes").size()),
-            ",passes,leaves,iteration_passes");
+  EXPECT_EQ(header.substr(header.size() - std::string(",passes,leaves,open_peak,iteration_passes").size()),
+            ",passes,leaves,open_peak,iteration_passes");
   std::vector<std::string> lines;
   for (std::size_t a = 0, b; (b = after.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(after.substr(a, b - a));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",7,1234,2 5").size()), ",7,1234,2 5");
-  EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ",,,");  // not measured: empty, not 0
+  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",7,1234,,2 5").size()), ",7,1234,,2 5");
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 4), ",,,,");  // not measured: empty, not 0
 }
 
 // A sweep sized in bytes: its columns are memory sizes, its cells found by each scheme's entry count.

@@ -79,7 +79,6 @@ void print_search_stats(const buho::SearchStats& s) {
       fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
       fmt::print("{}  per iteration {}\n", later_counter_line_text(s), fmt::join(s.iteration_passes, " "));
       fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
-      if (s.open_peak) fmt::print("sss open list peak {}\n", s.open_peak);  // driver sss only
     }
   }
 }

@@ -45,6 +45,8 @@ constexpr std::array kCounters = {
 constexpr std::array kLaterCounters = {
     SearchCounter{"passes", &SearchStats::passes, L::drivers, "passes {}"},
     SearchCounter{"leaves", &SearchStats::leaves, L::drivers, "  leaves {}"},
+    // A size, not a sum of events: the most states SSS*'s OPEN list held (0 under every other driver).
+    SearchCounter{"open_peak", &SearchStats::open_peak, L::drivers, "  open list peak {}"},
 };
 
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
