@@ -42,7 +42,7 @@ constexpr std::size_t member_count() {
 // table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
 // CellRecord::load, absent in lines written before they existed), and iteration_passes (issue 12). SSS*'s
 // OPEN list peak (open_peak) is a size, but travels with issue 12's later counters (a column only where measured).
-constexpr std::size_t kNonCounterMembers = 6;
+constexpr std::size_t kNonCounterMembers = 7;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.
 SearchStats distinct_stats() {
