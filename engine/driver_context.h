@@ -66,15 +66,7 @@ struct DriverContext {
         if (moves[i] == first) first_legal = true;
     if (first_legal) out[k++] = first;
     for (int i = 0; i < n; ++i) {
-      if (ordered) {  // the engine's pick(): selection with swaps
-        int best = i;
-        for (int j = i + 1; j < n; ++j)
-          if (scores[j] > scores[best]) best = j;
-        if (best != i) {
-          std::swap(moves[i], moves[best]);
-          std::swap(scores[i], scores[best]);
-        }
-      }
+      if (ordered) pick_best(moves, scores, i, n);  // the engine's own picker
       if (first_legal && moves[i] == first) continue;
       out[k++] = moves[i];
     }

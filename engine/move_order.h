@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "engine/board.h"
 #include "engine/piece_values.h"
@@ -24,6 +25,18 @@ inline constexpr std::array<int, PIECE_TYPE_NB> kOrderValue = [] {
 // MVV/LVA key of a capture or promotion, without the category constant: 100*victim - 10*attacker,
 // a promotion counting as winning (promoted value - pawn).
 int mvv_lva(const Board& b, Move m);
+
+// Picks the best-scored move of [i, n) into position i, swapping it with moves[i] (selection: cheap when a
+// cut-off comes early). The one picker of the search and of the drivers that see it through driver_context.h.
+inline void pick_best(Move* moves, std::int64_t* scores, int i, int n) {
+  int best = i;
+  for (int j = i + 1; j < n; ++j)
+    if (scores[j] > scores[best]) best = j;
+  if (best != i) {
+    std::swap(moves[i], moves[best]);
+    std::swap(scores[i], scores[best]);
+  }
+}
 // §4.2 "captures that lose material": the victim is worth less than the attacker and the square is
 // defended. (The thesis gives no test; without a static exchange evaluator this is the cheapest honest one.)
 bool is_losing_capture(const Board& b, Move m);

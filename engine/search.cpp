@@ -190,16 +190,6 @@ struct Engine::Impl {
     return v;
   }
 
-  // Picks the best-scored move of [i, n) into position i (selection: cheap when a cut-off comes early).
-  static void pick(Move* moves, std::int64_t* scores, int i, int n) {
-    int best = i;
-    for (int j = i + 1; j < n; ++j)
-      if (scores[j] > scores[best]) best = j;
-    if (best != i) {
-      std::swap(moves[i], moves[best]);
-      std::swap(scores[i], scores[best]);
-    }
-  }
 
   void update_pv(int ply, Move m) {
     pv[ply][ply] = m;
@@ -296,7 +286,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
 
   // Step 5. Search them (Alg. 4 lines 10–20), fail-hard, or fail-soft when fail_soft says so.
   for (int i = 0; i < n; ++i) {
-    if (ordered) pick(moves, scores, i, n);
+    if (ordered) pick_best(moves, scores, i, n);
     const Move m = moves[i];
     board.make_move(m);
     prefetch_child(false);
@@ -481,7 +471,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     } else {
       if (!generated) generate();
       if (i >= n) break;
-      if (MoveOrder::any_ordering(cfg)) pick(moves, scores, i, n);
+      if (MoveOrder::any_ordering(cfg)) pick_best(moves, scores, i, n);
       m = moves[i];
       if (m == tt_move || m == pv_move) continue;
     }
@@ -739,7 +729,7 @@ Score Engine::Impl::scout_eval(int depth, int ply, int sp) {
       if (tt_move.is_null()) continue;
       m = tt_move;
     } else {
-      if (ordered) pick(moves, scores, i, n);
+      if (ordered) pick_best(moves, scores, i, n);
       m = moves[i];
       if (m == tt_move) continue;
     }

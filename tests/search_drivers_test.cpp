@@ -17,6 +17,7 @@
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 #include "test_data.h"
+#include "reference_negamax.h"
 
 namespace {
 
@@ -121,42 +122,7 @@ const std::vector<Case>& all_cases() {
   return c;
 }
 
-// An independent plain NegaMax (no engine code but the board, the generator and the evaluation) with the
-// quiescence of Alg. 4 over every capture, the draw rules and the mate scores: the engine's minimax must agree.
-struct PlainNegamax {
-  Evaluator eval{EvalConfig{}};
-  static bool draw(const Board& b) { return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition(); }
-  Score quiesce(Board& b, Score alpha, Score beta, int ply) {
-    if (ply > 0 && draw(b)) return 0;
-    const Score stand = eval.evaluate(b);
-    if (stand >= beta) return beta;
-    alpha = std::max(alpha, stand);
-    Move moves[MaxMoves];
-    Move* end = generate_legal_captures(b, moves);
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      const Score v = -quiesce(b, -beta, -alpha, ply + 1);
-      b.unmake_move(*m);
-      if (v >= beta) return beta;
-      alpha = std::max(alpha, v);
-    }
-    return alpha;
-  }
-  Score negamax(Board& b, int depth, int ply) {
-    if (depth == 0) return quiesce(b, -ScoreInfinite, ScoreInfinite, ply);
-    if (ply > 0 && draw(b)) return 0;
-    Move moves[MaxMoves];
-    Move* end = generate_legal(b, moves);
-    if (end == moves) return b.in_check() ? -ScoreMate + ply : 0;
-    Score best = -ScoreInfinite;
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      best = std::max(best, Score(-negamax(b, depth - 1, ply + 1)));
-      b.unmake_move(*m);
-    }
-    return best;
-  }
-};
+using PlainNegamax = test::ReferenceNegamax;  // an independent plain NegaMax: tests/reference_negamax.h
 
 TEST(SearchDrivers, TheCasesCoverEveryDepthOverAHundredPositions) {
   const auto& c = all_cases();

@@ -16,55 +16,14 @@
 #include "engine/minimal_tree.h"
 #include "engine/sss_driver.h"
 #include "test_data.h"
+#include "reference_negamax.h"
 
 namespace {
 
 using namespace buho;
 
-bool draw_by_rule(const Board& b) { return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition(); }
-
-// The reference: NegaMax over every legal move with no pruning at all, and at the horizon the exact value of
-// a quiescence search (stand pat, then every capture and promotion), with the engine's draw rules and mate
-// scores. Quiescence prunes with its own window, which for the full window gives its exact value.
-struct PlainMinimax {
-  Evaluator eval;
-  explicit PlainMinimax(const EvalConfig& e) : eval(e) {}
-
-  Score quiescence(Board& b, Score alpha, Score beta, int ply) {
-    if (ply > 0 && draw_by_rule(b)) return 0;
-    const Score stand = eval.evaluate(b);
-    if (stand >= beta) return beta;
-    alpha = std::max(alpha, stand);
-    Move moves[MaxMoves];
-    Move* end = generate_legal_captures(b, moves);
-    // Most valuable victim first: the order changes how much quiescence prunes, never its value, and
-    // random positions hang so many pieces that an unordered one takes minutes.
-    std::stable_sort(moves, end, [&](Move x, Move y) { return mvv_lva(b, x) > mvv_lva(b, y); });
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      const Score v = -quiescence(b, -beta, -alpha, ply + 1);
-      b.unmake_move(*m);
-      if (v >= beta) return beta;
-      alpha = std::max(alpha, v);
-    }
-    return alpha;
-  }
-
-  Score value(Board& b, int depth, int ply = 0) {
-    if (depth == 0) return quiescence(b, -ScoreInfinite, ScoreInfinite, ply);
-    if (ply > 0 && draw_by_rule(b)) return 0;
-    Move moves[MaxMoves];
-    Move* end = generate_legal(b, moves);
-    if (end == moves) return b.in_check() ? -ScoreMate + ply : 0;
-    Score best = -ScoreInfinite;
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      best = std::max(best, -value(b, depth - 1, ply + 1));
-      b.unmake_move(*m);
-    }
-    return best;
-  }
-};
+using test::draw_by_rule;
+using PlainMinimax = test::ReferenceNegamax;  // tests/reference_negamax.h
 
 // An exact configuration (no forward pruning) with the version-C-like ordering: MVV/LVA, killers, history,
 // the hash move and table cut-offs; one search at the given depth.
@@ -134,7 +93,7 @@ void expect_minimax_value(const std::vector<std::string>& fens, int min_depth, i
   for (const std::string& fen : fens)
     for (int depth = min_depth; depth <= max_depth; ++depth) {
       Board board = Board::from_fen(fen);
-      const Score expected = ref.value(board, depth);
+      const Score expected = ref.negamax(board, depth);
       for (RootDriver d : kExactDrivers) {
         const SearchResult r = run(exact_config(d), fen, depth);
         EXPECT_EQ(r.score, expected) << driver_name(d) << " " << fen << " depth " << depth;

@@ -13,6 +13,7 @@
 #include "engine/search_rules.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
+#include "reference_negamax.h"
 
 namespace {
 
@@ -28,47 +29,7 @@ SearchResult run(const SearchConfig& s, const std::string& fen, int depth, const
   return engine.search(Board::from_fen(fen), Limits{depth, 0});
 }
 
-bool draw_by_rule(const Board& b) { return b.is_fifty_move_draw() || b.is_insufficient_material() || b.is_repetition(); }
-
-// The reference: plain NegaMax over every legal move (no pruning, no ordering), with the same
-// quiescence as Alg. 4 (stand pat, captures and promotions), the same draw rules and mate scoring.
-// Quiescence uses alpha-beta inside, which returns its exact value for the full window it is given.
-struct Minimax {
-  Evaluator eval;
-  explicit Minimax(const EvalConfig& e) : eval(e) {}
-
-  Score quiesce(Board& b, Score alpha, Score beta, int ply) {
-    if (ply > 0 && draw_by_rule(b)) return 0;
-    const Score stand = eval.evaluate(b);
-    if (stand >= beta) return beta;
-    if (stand > alpha) alpha = stand;
-    Move moves[MaxMoves];
-    Move* end = generate_legal_captures(b, moves);
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      const Score v = -quiesce(b, -beta, -alpha, ply + 1);
-      b.unmake_move(*m);
-      if (v >= beta) return beta;
-      if (v > alpha) alpha = v;
-    }
-    return alpha;
-  }
-
-  Score negamax(Board& b, int depth, int ply) {
-    if (depth == 0) return quiesce(b, -ScoreInfinite, ScoreInfinite, ply);
-    if (ply > 0 && draw_by_rule(b)) return 0;
-    Move moves[MaxMoves];
-    Move* end = generate_legal(b, moves);
-    if (end == moves) return b.in_check() ? -ScoreMate + ply : 0;
-    Score best = -ScoreInfinite;
-    for (Move* m = moves; m != end; ++m) {
-      b.make_move(*m);
-      best = std::max(best, Score(-negamax(b, depth - 1, ply + 1)));
-      b.unmake_move(*m);
-    }
-    return best;
-  }
-};
+using Minimax = test::ReferenceNegamax;  // tests/reference_negamax.h
 
 // Twenty positions of moderate width (so plain minimax to depth 4 stays quick): the nine LCT II
 // endgames, perft position 3, and a mix of middlegame-ish and tactical positions.
