@@ -8,10 +8,12 @@
 
 #include "engine/search_stats.h"
 
-TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
+namespace {
+
+// README.md's block quotes ("> ..." lines), each joined into one paragraph (one space between lines), one a line.
+std::string readme_quotes() {
   std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/README.md");
-  ASSERT_TRUE(in) << "README.md not found";
-  // Join the README's block quotes ("> ..." lines) into paragraphs, one space between lines.
+  EXPECT_TRUE(in) << "README.md not found";
   std::string line, quote, quotes;
   while (std::getline(in, line)) {
     if (line.rfind("> ", 0) == 0) {
@@ -22,25 +24,19 @@ TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
       quote.clear();
     }
   }
-  quotes += quote;
+  return quotes + quote;
+}
+
+}  // namespace
+
+TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
+  const std::string quotes = readme_quotes();
   EXPECT_NE(quotes.find(buho::kNodeCountDefinition), std::string::npos)
       << "README.md's quoted definition differs from engine/search_stats.h:\n" << buho::kNodeCountDefinition;
 }
 
 TEST(Docs, ReadmeQuotesTheLeafDefinitionWordForWord) {
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/README.md");
-  ASSERT_TRUE(in) << "README.md not found";
-  std::string line, quote, quotes;
-  while (std::getline(in, line)) {
-    if (line.rfind("> ", 0) == 0) {
-      if (!quote.empty()) quote += ' ';
-      quote += line.substr(2);
-    } else if (!quote.empty()) {
-      quotes += quote + "\n";
-      quote.clear();
-    }
-  }
-  quotes += quote;
+  const std::string quotes = readme_quotes();
   EXPECT_NE(quotes.find(buho::kLeafCountDefinition), std::string::npos)
       << "README.md's quoted leaf definition differs from engine/search_stats.h:\n" << buho::kLeafCountDefinition;
 }

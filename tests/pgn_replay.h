@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/board.h"
 #include "engine/movegen.h"
+#include "harness/experiment/san_move.h"
 
 namespace pgn_replay {
 
@@ -23,45 +25,6 @@ struct Replay {
 
 namespace detail {
 
-inline buho::PieceType piece_of_letter(char c) {
-  switch (c) {
-    case 'N': return buho::Knight;
-    case 'B': return buho::Bishop;
-    case 'R': return buho::Rook;
-    case 'Q': return buho::Queen;
-    case 'K': return buho::King;
-    default: return buho::NoPieceType;
-  }
-}
-
-// Does legal move `m` of `b` fit SAN `san` (check marks already stripped)?
-inline bool san_matches(const buho::Board& b, buho::Move m, std::string san) {
-  if (san == "O-O" || san == "0-0") return m.is_castle() && buho::file_of(m.to()) == 6;
-  if (san == "O-O-O" || san == "0-0-0") return m.is_castle() && buho::file_of(m.to()) == 2;
-  buho::PieceType promo = buho::NoPieceType;
-  if (const auto eq = san.find('='); eq != std::string::npos) {
-    if (eq + 1 >= san.size()) return false;
-    promo = piece_of_letter(san[eq + 1]);
-    san.erase(eq);
-  }
-  buho::PieceType piece = buho::Pawn;
-  if (!san.empty() && piece_of_letter(san[0]) != buho::NoPieceType) {
-    piece = piece_of_letter(san[0]);
-    san.erase(0, 1);
-  }
-  if (san.size() < 2) return false;
-  const buho::Square to = buho::parse_square(san.substr(san.size() - 2));
-  std::string from_hint = san.substr(0, san.size() - 2);
-  if (!from_hint.empty() && from_hint.back() == 'x') from_hint.pop_back();
-  if (to == buho::NoSquare || m.to() != to || m.promotion() != promo || m.is_castle()) return false;
-  if (buho::type_of(b.piece_at(m.from())) != piece) return false;
-  for (char c : from_hint) {
-    if (c >= 'a' && c <= 'h' && buho::file_of(m.from()) != c - 'a') return false;
-    if (c >= '1' && c <= '8' && buho::rank_of(m.from()) != c - '1') return false;
-    if (!(c >= 'a' && c <= 'h') && !(c >= '1' && c <= '8')) return false;
-  }
-  return true;
-}
 
 // The move text's tokens: comments {...}, ;-comments, move numbers and NAGs left out.
 inline std::vector<std::string> move_tokens(const std::string& text) {
@@ -134,17 +97,16 @@ inline Replay replay(const std::string& pgn) {
       mark = san.back();
       san.pop_back();
     }
-    buho::Move legal[buho::MaxMoves];
-    buho::Move* end = buho::generate_legal(b, legal);
-    std::vector<buho::Move> fits;
-    for (buho::Move* m = legal; m != end; ++m)
-      if (detail::san_matches(b, *m, san)) fits.push_back(*m);
-    if (fits.size() != 1) {
-      r.error = "'" + token + "' matches " + std::to_string(fits.size()) + " legal moves in " + b.fen();
+    // The harness's SAN reader (harness/experiment/san_move.h) also takes UCI moves; a PGN must not hold one.
+    const bool uci_form = (san.size() == 4 || san.size() == 5) && san[0] >= 'a' && san[0] <= 'h' && san[1] >= '1' &&
+                          san[1] <= '8' && san[2] >= 'a' && san[2] <= 'h' && san[3] >= '1' && san[3] <= '8';
+    const std::optional<buho::Move> fit = uci_form ? std::nullopt : harness::resolve_san(b, san);
+    if (!fit) {
+      r.error = "'" + token + "' is not the SAN of exactly one legal move in " + b.fen();
       return r;
     }
-    b.make_move(fits[0]);
-    r.moves.push_back(fits[0].uci());
+    b.make_move(*fit);
+    r.moves.push_back(fit->uci());
     buho::Move replies[buho::MaxMoves];
     const bool mated = b.in_check() && buho::generate_legal(b, replies) == replies;
     const char expected = mated ? '#' : b.in_check() ? '+' : 0;
