@@ -133,6 +133,15 @@ struct Engine::Impl {
   }
   Move root_best;
 
+  // THE place a node is counted (search_stats.h): the top of every full-width node (the alpha-beta search,
+  // minimax, Scout's EVAL, the drivers of driver_context.h) and of quiescence. Returns whether to stop.
+  bool enter_node(int ply) {
+    ++stats.nodes;
+    stats.seldepth = std::max(stats.seldepth, ply);
+    if (out_of_budget()) stop = true;
+    return stop;
+  }
+
   // §2.3: one preallocated move stack for every ply; a node's moves sit above its parent's.
   std::vector<Move> move_stack;
   std::vector<std::int64_t> score_stack;
@@ -222,12 +231,7 @@ struct Engine::Impl {
   std::function<void(const Board&)> on_leaf;
   DriverContext driver_context() {
     return DriverContext{cfg, eval, board, stats, tt.allocated() ? &tt : nullptr, order,
-                         [this](int ply) {
-                           ++stats.nodes;
-                           stats.seldepth = std::max(stats.seldepth, ply);
-                           if (out_of_budget()) stop = true;
-                           return stop;
-                         },
+                         [this](int ply) { return enter_node(ply); },
                          [this](Score a, Score b, int ply) { return quiesce(a, b, ply, ply * MaxMoves, 0); },
                          [this] { return stop; }, on_leaf, root_best};
   }
@@ -235,12 +239,9 @@ struct Engine::Impl {
 };
 
 Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) {
-  // Step 1. Count the node (one of the two places; see search_stats.h).
-  ++stats.nodes;
+  // Step 1. Count the node (enter_node; see search_stats.h).
   ++stats.qnodes;
-  stats.seldepth = std::max(stats.seldepth, ply);
-  if (out_of_budget()) stop = true;
-  if (stop) return 0;
+  if (enter_node(ply)) return 0;
   pv_len[ply] = ply;
 
   // Step 2. Terminal by rule. After a capture the clock is reset, so only the first quiescence ply can
@@ -307,13 +308,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // Step 1. Horizon: the position is handed to quiescence, which counts it.
   if (depth <= 0) return quiesce(alpha, beta, ply, sp, 0);
 
-  // Step 2. Count the node (one of the two places; see search_stats.h). The counts at entry measure the
-  // subtree below this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
+  // Step 2. Count the node (enter_node; see search_stats.h). The counts at entry measure the subtree below
+  // this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
   const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
-  ++stats.nodes;
-  stats.seldepth = std::max(stats.seldepth, ply);
-  if (out_of_budget()) stop = true;
-  if (stop) return 0;
+  if (enter_node(ply)) return 0;
   pv_len[ply] = ply;
 
   // Step 3. Terminal by rule (§2.2): fifty moves, insufficient material, threefold repetition.
@@ -650,10 +648,7 @@ Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
 // the exact minimax value of the tree alpha-beta searches.
 Score Engine::Impl::minimax(int depth, int ply, int sp) {
   if (depth <= 0) return quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);
-  ++stats.nodes;  // the full-width search's place (search_stats.h): minimax is a full-width search
-  stats.seldepth = std::max(stats.seldepth, ply);
-  if (out_of_budget()) stop = true;
-  if (stop) return 0;
+  if (enter_node(ply)) return 0;  // minimax is a full-width search (search_stats.h)
   pv_len[ply] = ply;
   if (ply > 0 && is_draw_by_rule(board)) return 0;
   if (ply >= MaxPly) return eval.evaluate(board);
@@ -695,11 +690,8 @@ Score Engine::Impl::drive_minimax(int depth) {
 // hash move, then the version's order) exactly, with no forward pruning, and stores its exact value.
 Score Engine::Impl::scout_eval(int depth, int ply, int sp) {
   if (depth <= 0) return quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);  // «Si N es nodo terminal v=f(N)»
-  ++stats.nodes;  // the full-width search's place (search_stats.h)
-  const std::uint64_t nodes_at_entry = stats.nodes - 1, transposed_at_entry = transposed_nodes;
-  stats.seldepth = std::max(stats.seldepth, ply);
-  if (out_of_budget()) stop = true;
-  if (stop) return 0;
+  const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
+  if (enter_node(ply)) return 0;  // a full-width node (search_stats.h)
   pv_len[ply] = ply;
   if (ply > 0 && is_draw_by_rule(board)) return 0;
   if (ply >= MaxPly) return eval.evaluate(board);

@@ -13,8 +13,8 @@ namespace buho {
 inline constexpr const char* kNodeCountDefinition =
     "A node is one position entered by the search or by the quiescence search — root, interior nodes, leaves, "
     "quiescence nodes, null-move children and re-searches all included — counted once per entry and summed over "
-    "every iteration of iterative deepening. `nodes` goes up in exactly two places: at the top of the full-width "
-    "search and at the top of quiescence.";
+    "every iteration of iterative deepening. `nodes` goes up in exactly one place, `enter_node` in "
+    "engine/search.cpp, called at the top of every full-width node (of any root driver) and of quiescence.";
 
 // LEAF COUNT DEFINITION (issue 12; the README quotes it beside the node definition).
 inline constexpr const char* kLeafCountDefinition =
