@@ -94,15 +94,14 @@ struct Bounds {
   bool met() const { return lower >= upper; }
 };
 
-}  // namespace
-
-Score mt_sss(DriverContext& ctx, int depth, int* passes) {
-  // MT-SSS*: gamma = the best upper bound; a test that fails high proves the value.
+// Plaat et al. 1996: a sequence of memory-enhanced tests MT(gamma), each narrowing the bounds, until they meet;
+// `next_gamma` is the only difference between MT-SSS* and MT-DUAL*.
+template <class NextGamma>
+Score mt_sequence(DriverContext& ctx, int depth, int* passes, Score g, NextGamma&& next_gamma) {
   Bounds b;
   int calls = 0;
-  Score g = ScoreInfinite;
   do {
-    const Score gamma = b.upper;
+    const Score gamma = next_gamma(b);
     g = memory_test(ctx, gamma, depth, 0);
     ++calls;
     if (ctx.stopped()) break;
@@ -112,20 +111,16 @@ Score mt_sss(DriverContext& ctx, int depth, int* passes) {
   return g;
 }
 
+}  // namespace
+
+Score mt_sss(DriverContext& ctx, int depth, int* passes) {
+  // MT-SSS*: gamma = the best upper bound; a test that fails high proves the value.
+  return mt_sequence(ctx, depth, passes, ScoreInfinite, [](const Bounds& b) { return b.upper; });
+}
+
 Score mt_dual(DriverContext& ctx, int depth, int* passes) {
   // MT-DUAL*: gamma = the best lower bound + 1; a test that fails low proves the value.
-  Bounds b;
-  int calls = 0;
-  Score g = -ScoreInfinite;
-  do {
-    const Score gamma = b.lower + 1;
-    g = memory_test(ctx, gamma, depth, 0);
-    ++calls;
-    if (ctx.stopped()) break;
-    b.take(g, gamma);
-  } while (!b.met());
-  if (passes) *passes = calls;
-  return g;
+  return mt_sequence(ctx, depth, passes, -ScoreInfinite, [](const Bounds& b) { return Score(b.lower + 1); });
 }
 
 }  // namespace buho

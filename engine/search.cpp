@@ -81,12 +81,8 @@ struct Engine::Impl {
     if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
-  // Minimax searches without a table (its ignored flags): none is allocated. MT-SSS* and MT-DUAL* are
-  // memory-enhanced by definition: they keep a table even in a version without one.
-  bool uses_tt() const {
-    if (cfg.root_driver == RootDriver::Minimax) return false;
-    return cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss || cfg.root_driver == RootDriver::MtDual;
-  }
+  // Read at every probe, store and prefetch: decided once, with the config (table_on below).
+  bool uses_tt() const { return table_on; }
 
   // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
   // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
@@ -106,6 +102,11 @@ struct Engine::Impl {
   const bool fail_soft = searches_fail_soft(cfg);
   // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
   const bool negascout_windows = cfg.root_driver == RootDriver::NegaScout;
+  // Whether the search keeps a table. Minimax searches without one (its ignored flags): none is allocated.
+  // MT-SSS* and MT-DUAL* are memory-enhanced by definition: they keep one even in a version without one.
+  const bool table_on = cfg.root_driver != RootDriver::Minimax &&
+                        (cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss ||
+                         cfg.root_driver == RootDriver::MtDual);
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
