@@ -10,9 +10,10 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
   mask_ = entries_ > 1 && (entries_ & (entries_ - 1)) == 0 ? std::uint64_t(entries_ - 1) : 0;
   scheme_ = scheme;
   const std::size_t n = std::size_t(entries_) * slots_per_entry(scheme);
-  slots_.assign(n, TTEntry{});
-  subtree_.assign(keeps_subtree(scheme) ? n : 0, 0);
-  generation_of_.assign(keeps_generation(scheme) ? n : 0, 0);
+  // Fresh vectors, default-inserted: calloc's zero pages, not a sweep (zeroed_allocator.h).
+  slots_ = decltype(slots_)(n);
+  subtree_ = decltype(subtree_)(keeps_subtree(scheme) ? n : 0);
+  generation_of_ = decltype(generation_of_)(keeps_generation(scheme) ? n : 0);
   generation_ = 0;
   occupied_ = 0;
   dirty_ = false;

@@ -11,6 +11,7 @@
 #include "engine/checks.h"
 #include "engine/search_config.h"
 #include "engine/types.h"
+#include "engine/zeroed_allocator.h"
 
 namespace buho {
 
@@ -136,9 +137,10 @@ class TranspositionTable {
   std::size_t probe_slot(std::size_t first, int j) const { return (first + std::size_t(j)) % slots_.size(); }
   int probes_per_key() const { return entries_ < kMultiProbes ? entries_ : kMultiProbes; }
 
-  std::vector<TTEntry> slots_;
-  std::vector<std::uint32_t> subtree_;    // Big1, BigAll, TwoBig1: each slot's subtree size (saturating)
-  std::vector<std::uint8_t> generation_of_;  // Bucket2, Bucket4: the generation that stored each slot
+  // Zeroed allocation: an empty table is all zero bytes and costs nothing until touched (zeroed_allocator.h).
+  std::vector<TTEntry, ZeroedAllocator<TTEntry>> slots_;
+  std::vector<std::uint32_t, ZeroedAllocator<std::uint32_t>> subtree_;  // Big1, BigAll, TwoBig1: each slot's subtree size (saturating)
+  std::vector<std::uint8_t, ZeroedAllocator<std::uint8_t>> generation_of_;  // Bucket2, Bucket4: the generation that stored each slot
   std::uint8_t generation_ = 0;           // the current search's generation (wraps; only equality is used)
   std::uint64_t occupied_ = 0;
   int entries_ = 0;

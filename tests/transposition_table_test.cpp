@@ -3,6 +3,7 @@
 // keep, the memory of an entry and the load (occupied slots).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <iterator>
 
 #include "engine/board.h"
@@ -19,6 +20,28 @@ const Move kMove = Move::make(0x14, 0x34);  // e2e4 in 0x88
 
 // Keys that share an index in a table of `n` entries.
 std::uint64_t key_at(int n, int index, int which) { return std::uint64_t(index) + std::uint64_t(n) * std::uint64_t(which + 1); }
+
+// The table is allocated zeroed and never swept when made (zeroed_allocator.h): right only while an empty
+// entry is all zero bytes, and a fresh table (of any scheme, after any earlier size) is empty.
+TEST(TranspositionTable, AnEmptyEntryIsZeroBytesAndAFreshTableIsEmpty) {
+  const TTEntry empty{};
+  unsigned char bytes[sizeof(TTEntry)];
+  std::memcpy(bytes, &empty, sizeof bytes);
+  for (unsigned char c : bytes) EXPECT_EQ(c, 0);
+  TranspositionTable tt;
+  for (ReplacementScheme scheme : {ReplacementScheme::Big1, ReplacementScheme::Bucket4, ReplacementScheme::DepthAlways}) {
+    tt.resize(64, ReplacementScheme::Always);
+    for (int i = 0; i < 64; ++i) tt.store(key_at(64, i, 0), 3, 5, Bound::Exact, kMove);
+    tt.resize(64, scheme);
+    EXPECT_EQ(tt.occupied_slots(), 0u);
+    for (int e = 0; e < 64; ++e)
+      for (int w = 0; w < TranspositionTable::slots_per_entry(scheme); ++w) {
+        EXPECT_TRUE(tt.slot(e, w).empty());
+        EXPECT_EQ(tt.slot_subtree(e, w), 0u);
+      }
+    for (int i = 0; i < 64; ++i) EXPECT_EQ(tt.probe(key_at(64, i, 0)), nullptr);
+  }
+}
 
 TEST(TranspositionTable, ProbeFindsWhatWasStored) {
   TranspositionTable tt;

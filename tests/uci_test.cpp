@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <regex>
@@ -362,4 +363,44 @@ TEST(Uci, SetoptionStartsTheNextSearchFromACleanTable) {
   s.buffer.str("");
   s.send("go depth 5");
   EXPECT_NE(last_info_nodes(s.lines()), engine.search(buho::Board::from_fen(fen), buho::Limits{5, 0}).stats.nodes);
+}
+
+namespace {
+// A stream that asks the session, at the moment a bestmove line is written, whether it still searches.
+class BestmoveProbe : public std::stringbuf {
+ public:
+  UciSession* session = nullptr;
+  std::atomic<int> bestmoves{0};
+  std::atomic<int> searching_at_bestmove{0};
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (session && std::string(s, std::size_t(n)).rfind("bestmove", 0) == 0) {
+      if (session->searching()) ++searching_at_bestmove;
+      ++bestmoves;
+    }
+    return std::stringbuf::xsputn(s, n);
+  }
+};
+}  // namespace
+
+// A GUI sends its next command as soon as it reads bestmove (polyglot does: its game test met "'position' while
+// searching" under the slower sanitizer build). So the session must have left the searching state when bestmove is
+// written, and take the next position and go at once.
+TEST(Uci, BestmoveIsWrittenOnceTheSearchIsOver) {
+  BestmoveProbe probe;
+  std::ostream out(&probe);
+  UciSession uci(out);
+  probe.session = &uci;
+  uci.handle("position startpos");
+  uci.handle("go depth 3");
+  while (probe.bestmoves.load() < 1) std::this_thread::yield();  // as a GUI: the next command on reading bestmove
+  uci.handle("position startpos moves e2e4");
+  uci.handle("go depth 2");
+  uci.wait();
+  EXPECT_FALSE(uci.searching());
+  EXPECT_EQ(probe.bestmoves.load(), 2);
+  EXPECT_EQ(probe.searching_at_bestmove.load(), 0);
+  uci.handle("quit");
+  EXPECT_EQ(probe.str().find("error"), std::string::npos) << probe.str();
 }

@@ -289,12 +289,15 @@ struct UciSession::Impl {
       }
       std::string best = r.best_move.is_null() ? "0000" : r.best_move.uci();
       if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
-      say("bestmove " + best);
+      // The search is over before bestmove is written: a GUI sends its next `position` and `go` the moment it
+      // reads bestmove (polyglot did, and was told "while searching" when this came after). A command that
+      // arrives now joins this thread (finish_search), which only has the line left to write.
       {
         std::lock_guard lock(state_mutex);
         searching = false;
       }
       state_cv.notify_all();
+      say("bestmove " + best);
     });
     if (budget >= 0)
       timer = std::thread([this, budget] {
@@ -331,6 +334,8 @@ UciSession::~UciSession() {
   impl_->request_stop();
   impl_->finish_search();
 }
+
+bool UciSession::searching() { return impl_->busy(); }
 
 void UciSession::wait() {
   {

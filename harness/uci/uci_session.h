@@ -19,6 +19,9 @@ class UciSession {
 
   // Handles one command line; false once the line was `quit`.
   bool handle(const std::string& line);
+  // Whether a search is running: false from the moment its bestmove is written, so the command a GUI sends on
+  // reading bestmove is taken.
+  bool searching();
   // Waits until no search is running (a `go` with a limit ends by itself; `go infinite` needs `stop`).
   void wait();
   // The input ended: a search with a limit runs to its end (so `printf '...go depth 9\n' | harness uci` works),

@@ -88,9 +88,13 @@ for ply in range(max_plies):
         break
     moves.append(line.split()[1])
     send("force")
-    # polyglot announces a game that ended with this move on the next line, if any.
-    line = read_until(lambda l: l.split(" ")[0] in RESULTS, timeout=1)
-    if line is not None:
+    # polyglot announces a game that ended with this move on the line after it, if any; a ping's pong comes after
+    # that line (xboard protocol 2: "ping N" is answered once every earlier command is done), so no wait is guessed.
+    send("ping %d" % ply)
+    line = read_until(lambda l: l.split(" ")[0] in RESULTS or l == "pong %d" % ply)
+    if line is None:
+        fail("no pong after move %d" % ply)
+    if line.split(" ")[0] in RESULTS:
         result = line
         break
 send("quit")
