@@ -5,10 +5,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 start=$(date +%s)
+stage_start=$start
+# Each stage's time, so a run that grows past the 15-minute budget shows where.
+stage_done() {
+  local now
+  now=$(date +%s)
+  echo "test: $1 took $((now - stage_start)) s (total $((now - start)) s)"
+  stage_start=$now
+}
 
 bash scripts/build.sh build
+stage_done "Release build"
 echo "test: Release build, all tests (labels fast and slow)"
 (cd build && ctest --output-on-failure -j2)
+stage_done "Release tests"
 
 # Every test under ASan+UBSan (clang, -O1 without debug info: the checks stay, the build and tests stay short). No
 # libFuzzer coverage hooks here: they doubled the tests' time under ASan. clang rather than gcc: the same test speed
@@ -17,6 +27,7 @@ echo "test: Release build, all tests (labels fast and slow)"
 san=build-asan-clang
 bash scripts/build.sh $san -DBUHO_SANITIZE=ON -DBUHO_FUZZ=OFF -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-O1
+stage_done "ASan+UBSan build"
 # The tests labelled slow (*_slow_test.cpp: breadth checks over a hundred positions, perft to depth 5, the Slurm
 # recipe) ran in the Release pass above; under the sanitizers they took ~120 s of the 15-minute budget and add no
 # code path the fast tests miss. BUHO_SANITIZE_SLOW=1 runs them here too.
@@ -27,10 +38,12 @@ else
   echo "test: ASan+UBSan build (clang), the tests labelled fast (BUHO_SANITIZE_SLOW=1 adds the slow ones)"
   (cd $san && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j2 -L fast)
 fi
+stage_done "ASan+UBSan tests"
 
 # The input readers under libFuzzer with ASan+UBSan: their own tree, where only the fuzz targets and the libraries
 # they link are built (fuzz/README.md), regression inputs first, then the targets side by side, 30 s each.
 echo "test: fuzz targets, 30 s each"
 bash scripts/fuzz.sh 30 build-fuzz
+stage_done "fuzz targets (build and runs)"
 
 echo "test: all passed in $(( $(date +%s) - start )) s"

@@ -213,7 +213,7 @@ TEST(Eta, NoCellSearchesPastItsNodeBudget) {
 TEST(Eta, PriorsFromEarlierRunsGiveNodesButNotTime) {
   EtaModel m;
   for (const auto& [s, base] : kSeries)
-    for (int d = 1; d <= 3; ++d) m.add_prior(s, d, std::uint64_t(true_nodes(base, d)));
+    for (int d = 1; d <= 3; ++d) m.add_prior({s, d}, std::uint64_t(true_nodes(base, d)));
   EXPECT_NEAR(*m.nodes({"a", 4}), true_nodes(1000, 4), 1.0);
   EXPECT_FALSE(m.seconds({"a", 4}).has_value());  // no node rate measured in this run yet
   m.add_finished({"c", 4}, std::uint64_t(true_nodes(200, 4)), true_seconds(200, 4), true_nodes(200, 4) / kRate);
@@ -314,4 +314,32 @@ TEST(Eta, ReplayShowsItsStateAtEachSample) {
   });
   ASSERT_EQ(left.size(), cells.size() - 1);
   for (std::size_t i = 0; i < left.size(); ++i) EXPECT_EQ(left[i], cells.size() - 1 - i);
+}
+
+// A sweep of table sizes at one depth (results/tt-schemes' shape): every cell is a series of its own, so no
+// series ever has a measured depth. Its family (the same position and flags, other tables) gives the estimate:
+// log nodes = the family's level + the table's effect, fitted to the measured cells; the table's effect is
+// learned on one position and carried to the next.
+TEST(Eta, ASweepAtOneDepthIsEstimatedFromItsFamily) {
+  EtaModel m;
+  // Position p1: a small table grows the tree x4 over a large one; p2 is 10x p1 at every size.
+  auto cell = [](const std::string& pos, const std::string& table) {
+    return SeriesDepth{pos + "/" + table, 8, 0, 0, pos, table};
+  };
+  EXPECT_FALSE(m.nodes(cell("p1", "small")).has_value());  // nothing measured: no estimate
+  m.add_finished(cell("p1", "large"), 1000000, 1, 1);
+  // Only the family's level is known yet: the small table's effect is not.
+  EXPECT_NEAR(*m.nodes(cell("p1", "small")), 1e6, 1.0);
+  EXPECT_TRUE(m.within_reach(cell("p1", "small")));
+  m.add_finished(cell("p1", "small"), 4000000, 4, 4);
+  m.add_finished(cell("p2", "large"), 10000000, 10, 10);
+  // p2's small-table cell: p2's level with the small table's effect, fitted to the three cells: x4.
+  EXPECT_NEAR(*m.nodes(cell("p2", "small")), 4e7, 4e7 * 1e-6);
+  // Another depth of the family, or a position with no cell, has no estimate.
+  EXPECT_FALSE(m.nodes(SeriesDepth{"p2/small", 9, 0, 0, "p2", "small"}).has_value());
+  EXPECT_FALSE(m.nodes(cell("p3", "small")).has_value());
+  EXPECT_FALSE(m.within_reach(cell("p3", "small")));
+  // The seconds per node of p2's cells are p2's own (10 s for 10^7 nodes), not the average over positions.
+  EXPECT_NEAR(*m.seconds_per_node(cell("p2", "small")), 1e-6, 1e-12);
+  EXPECT_NEAR(*m.seconds_per_node(cell("p1", "tiny")), 1e-6, 1e-12);
 }

@@ -2,7 +2,8 @@
 // (bench/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
 // engine identity every stored cell carries. With --driver, the speed of version H under each root driver
 // named (issue 12), searched in turn --repeat times, and each driver's median nodes per second against
-// alphabeta's: on a loaded machine only speeds measured side by side in one run compare.
+// alphabeta's: on a loaded machine only speeds measured side by side in one run compare. With --tt-scheme the
+// same for replacement schemes against depth_always (issue 13's speed goal).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -46,6 +47,7 @@ void register_bench_search(CLI::App& bench) {
     int depth_pos = 0;
     int depth_fin = 0;
     std::vector<std::string> drivers;
+    std::vector<std::string> schemes;
     int repeat = 1;
   };
   auto opt = std::make_shared<Options>();
@@ -59,7 +61,11 @@ void register_bench_search(CLI::App& bench) {
                   "Root drivers to time in turn (alphabeta, minimax, negascout, scout, mtdf, sss, mt_sss, mt_dual; repeatable); each one's "
                   "median nps and its ratio to alphabeta's")
       ->take_all();
-  cmd->add_option("--repeat", opt->repeat, "With --driver: rounds of all the drivers, for the medians")->check(CLI::Range(1, 100));
+  cmd->add_option("--tt-scheme", opt->schemes,
+                  "Replacement schemes to time in turn (depth_always, two_deep, two_big1, bucket2, ...; repeatable); each one's "
+                  "median nps and its ratio to depth_always's (issue 13)")
+      ->take_all();
+  cmd->add_option("--repeat", opt->repeat, "With --driver or --tt-scheme: rounds of all of them, for the medians")->check(CLI::Range(1, 100));
   cmd->callback([opt] {
     const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
     nlohmann::json out{{"version", "H"}};
@@ -69,47 +75,61 @@ void register_bench_search(CLI::App& bench) {
       return c.depth;
     };
 
-    if (!opt->drivers.empty()) {
-      // Each round searches every case under every driver, in the order given, so a change of load touches
-      // all the drivers of a round alike; each driver's speed is the median over the rounds.
+    if (!opt->drivers.empty() && !opt->schemes.empty())
+      throw UserError("harness bench search: give --driver or --tt-scheme, not both (one flag varies per comparison)");
+    // One flag varied over the values given, each timed against the reference value's speed.
+    const bool by_driver = !opt->drivers.empty();
+    const std::vector<std::string>& values = by_driver ? opt->drivers : opt->schemes;
+    const std::string flag = by_driver ? "driver" : "tt_scheme";
+    const std::string reference_value = by_driver ? "alphabeta" : "depth_always";
+    if (!values.empty()) {
+      // Each round searches every case under every value, in the order given, so a change of load touches
+      // all the values of a round alike; each one's speed is the median over the rounds.
       std::vector<buho::SearchConfig> configs;
-      for (const auto& name : opt->drivers) {
+      for (const auto& name : values) {
         buho::SearchConfig s = h.search;
         buho::EvalConfig e = h.eval;
-        apply_flag_text("driver=" + name, s, e, "--driver");
+        apply_flag_text(flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
         configs.push_back(s);
       }
       std::vector<std::vector<double>> nps(configs.size());
-      std::vector<std::uint64_t> nodes(configs.size());
+      std::vector<std::uint64_t> nodes(configs.size()), qnodes(configs.size());
       for (int round = 0; round < opt->repeat; ++round)
         for (std::size_t i = 0; i < configs.size(); ++i) {
           buho::Engine engine(configs[i], h.eval);
-          std::uint64_t n = 0;
+          std::uint64_t n = 0, q = 0;
           double seconds = 0;
           for (const auto& c : kSpeedCases) {
             const auto r = engine.search(bench_position(c.id), buho::Limits{depth_of(c), 0});
             n += r.stats.nodes;
+            q += r.stats.qnodes;
             seconds += r.stats.seconds;
           }
           nodes[i] = n;
+          qnodes[i] = q;
           nps[i].push_back(seconds > 0 ? double(n) / seconds : 0.0);
         }
       double reference = 0;
       for (std::size_t i = 0; i < configs.size(); ++i)
-        if (opt->drivers[i] == "alphabeta") reference = median_nps(nps[i]);
+        if (values[i] == reference_value) reference = median_nps(nps[i]);
       nlohmann::json rows = nlohmann::json::array();
+      const std::string ratio_key = "ratio_to_" + reference_value;
       for (std::size_t i = 0; i < configs.size(); ++i) {
         const double m = median_nps(nps[i]);
         const double ratio = reference > 0 ? m / reference : 0.0;
-        rows.push_back({{"driver", opt->drivers[i]}, {"nodes", nodes[i]}, {"nps", nps[i]}, {"median_nps", m},
-                        {"ratio_to_alphabeta", reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)}});
+        // The share of quiescence nodes: two values that grow different trees may differ in speed by what
+        // their trees are made of (a quiescence node is cheaper than a full-width one), not by their own cost.
+        const double qshare = nodes[i] ? double(qnodes[i]) / double(nodes[i]) : 0.0;
+        rows.push_back({{flag, values[i]}, {"nodes", nodes[i]}, {"qnodes", qnodes[i]}, {"nps", nps[i]}, {"median_nps", m},
+                        {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)}});
         if (!opt->json)
-          fmt::print("driver {:<10} nodes {:>11}  median nps {:>10.0f} over {} rounds{}\n", opt->drivers[i], nodes[i], m,
-                     opt->repeat, reference > 0 ? fmt::format("  ratio to alphabeta {:.3f}", ratio) : "");
+          fmt::print("{} {:<12} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} over {} rounds{}\n", flag, values[i],
+                     nodes[i], qshare, m, opt->repeat,
+                     reference > 0 ? fmt::format("  ratio to {} {:.3f}", reference_value, ratio) : "");
       }
       out["depth_pos"] = depth_of(kSpeedCases[0]);
       out["depth_fin"] = depth_of(kSpeedCases[1]);
-      out["drivers"] = rows;
+      out[by_driver ? "drivers" : "tt_schemes"] = rows;
     } else if (!opt->signature_only) {
       buho::Engine engine(h.search, h.eval);
       nlohmann::json rows = nlohmann::json::array();

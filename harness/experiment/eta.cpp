@@ -8,6 +8,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "engine/search_config.h"
 #include "harness/experiment/cell_inputs.h"
 
 namespace harness {
@@ -15,20 +16,67 @@ namespace harness {
 SeriesDepth eta_cell(const CellInputs& inputs) {
   CellInputs series = inputs;
   series.depth = 0;
-  return {series.identity(), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget};
+  CellInputs family = series;
+  family.search.tt_entries = buho::SearchConfig{}.tt_entries;
+  family.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
+  return {series.identity(), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, family.identity(),
+          inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};
 }
 
-void EtaModel::add_prior(const std::string& series, int depth, std::uint64_t nodes) {
-  series_[series].nodes[depth] = double(nodes);
+void EtaModel::add_to_family(const SeriesDepth& cell, double nodes) {
+  if (cell.family.empty() || nodes <= 0) return;
+  auto index = [](auto& map, const std::string& name, int depth) {
+    return map.try_emplace({name, depth}, int(map.size())).first->second;
+  };
+  family_cells_.push_back({index(family_depth_index_, cell.family, cell.depth),
+                           index(table_depth_index_, cell.table, cell.depth), std::log(nodes)});
+  family_fit_stale_ = true;
+}
+
+void EtaModel::fit_families() const {
+  if (!family_fit_stale_) return;
+  family_fit_stale_ = false;
+  level_.resize(family_depth_index_.size(), 0.0);
+  effect_.resize(table_depth_index_.size(), 0.0);
+  // Alternating means (least squares of the two-way layout), until the effects settle, from the last fit's effects:
+  // an unbalanced layout (most families measured at few tables) takes 20-odd rounds for 1e-9 from none.
+  std::vector<double> sum_level(level_.size()), sum_effect(effect_.size());
+  std::vector<int> n_level(level_.size()), n_effect(effect_.size());
+  for (const FamilyCell& c : family_cells_) ++n_level[std::size_t(c.family_depth)], ++n_effect[std::size_t(c.table_depth)];
+  for (int round = 0; round < 200; ++round) {
+    std::fill(sum_level.begin(), sum_level.end(), 0.0);
+    for (const FamilyCell& c : family_cells_) sum_level[std::size_t(c.family_depth)] += c.log_nodes - effect_[std::size_t(c.table_depth)];
+    for (std::size_t i = 0; i < level_.size(); ++i) level_[i] = n_level[i] ? sum_level[i] / n_level[i] : 0.0;
+    std::fill(sum_effect.begin(), sum_effect.end(), 0.0);
+    for (const FamilyCell& c : family_cells_) sum_effect[std::size_t(c.table_depth)] += c.log_nodes - level_[std::size_t(c.family_depth)];
+    double change = 0;
+    for (std::size_t i = 0; i < effect_.size(); ++i) {
+      const double e = n_effect[i] ? sum_effect[i] / n_effect[i] : 0.0;
+      change = std::max(change, std::abs(e - effect_[i]));
+      effect_[i] = e;
+    }
+    if (change < 1e-9) break;
+  }
+}
+
+void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
+  series_[cell.series].nodes[cell.depth] = double(nodes);
+  add_to_family(cell, double(nodes));
   growth_cache_.clear();
 }
 
 void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds) {
   growth_cache_.clear();
+  add_to_family(cell, double(nodes));
   Series& s = series_[cell.series];
   s.nodes[cell.depth] = double(nodes);
-  if (double(nodes) >= kMinTimedNodes && search_seconds > 0)
+  if (double(nodes) >= kMinTimedNodes && search_seconds > 0) {
     for (Timed* t : {&s.timed, &all_timed_}) t->nodes += double(nodes), t->search_seconds += search_seconds;
+    if (!cell.family.empty()) {
+      Timed& f = family_timed_[cell.family];
+      f.nodes += double(nodes), f.search_seconds += search_seconds;
+    }
+  }
   auto& [sum, count] = fixed_[cell.table_entries];
   sum += std::max(0.0, seconds - search_seconds);
   ++count;
@@ -106,13 +154,25 @@ std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
   return result = std::exp(sum / count);
 }
 
+std::optional<double> EtaModel::family_nodes(const SeriesDepth& cell) const {
+  if (cell.family.empty()) return std::nullopt;
+  const auto level = family_depth_index_.find({cell.family, cell.depth});
+  if (level == family_depth_index_.end()) return std::nullopt;
+  fit_families();
+  const auto effect = table_depth_index_.find({cell.table, cell.depth});  // a table not measured yet: no effect known
+  double n = std::exp(level_[std::size_t(level->second)] +
+                      (effect == table_depth_index_.end() ? 0.0 : effect_[std::size_t(effect->second)]));
+  if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));
+  return n;
+}
+
 std::optional<double> EtaModel::nodes(const SeriesDepth& cell) const {
   const auto it = series_.find(cell.series);
-  if (it == series_.end()) return std::nullopt;
+  if (it == series_.end()) return family_nodes(cell);
   const auto& measured = it->second.nodes;
   if (const auto at = measured.find(cell.depth); at != measured.end()) return at->second;
   auto below = measured.lower_bound(cell.depth);
-  if (below == measured.begin()) return std::nullopt;
+  if (below == measured.begin()) return family_nodes(cell);
   --below;
   double n = below->second;
   for (int d = below->first + 1; d <= cell.depth; ++d) {
@@ -148,8 +208,16 @@ std::optional<double> EtaModel::fixed_seconds(std::uint64_t entries) const {
   return std::max(0.0, intercept + slope * double(entries));
 }
 
+std::optional<double> EtaModel::seconds_per_node(const SeriesDepth& cell) const {
+  if (const auto it = series_.find(cell.series); it != series_.end() && it->second.timed.nodes > 0)
+    return it->second.timed.search_seconds / it->second.timed.nodes;
+  if (const auto f = family_timed_.find(cell.family); !cell.family.empty() && f != family_timed_.end() && f->second.nodes > 0)
+    return f->second.search_seconds / f->second.nodes;
+  return seconds_per_node(cell.series);
+}
+
 std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
-  const auto per_node = seconds_per_node(cell.series);
+  const auto per_node = seconds_per_node(cell);
   const auto fixed = fixed_seconds(cell.table_entries);
   const auto n = nodes(cell);
   if (!per_node || !fixed || !n) return std::nullopt;
@@ -158,10 +226,10 @@ std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
 
 bool EtaModel::within_reach(const SeriesDepth& cell) const {
   const auto it = series_.find(cell.series);
-  if (it == series_.end()) return false;
+  if (it == series_.end()) return family_nodes(cell).has_value();
   const auto& measured = it->second.nodes;
   const auto above = measured.upper_bound(cell.depth);
-  if (above == measured.begin()) return false;  // measured only deeper: no estimate at all
+  if (above == measured.begin()) return family_nodes(cell).has_value();  // measured only deeper
   if (cell.depth - std::prev(above)->first <= kMaxPliesAhead) return true;
   const auto n = nodes(cell);
   return n && cell.node_budget > 0 && *n >= double(cell.node_budget);

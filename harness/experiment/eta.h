@@ -4,6 +4,15 @@
 //   nodes, per series).
 // Its nodes: measured, or the series' deepest measured depth times the series' growth per ply (the
 // geometric mean of its last four steps d-1 -> d), never more than the cell's node budget.
+// A cell whose series has no measured depth at or below it (a sweep of table sizes and schemes at one depth: every
+// cell a series of its own) is estimated from its family, the cells that differ from it only in the table (size and
+// scheme), measured at its depth: log nodes = the family's level + the table's effect at that depth, both fitted to
+// the measured cells (a two-way model: a small table grows every position's tree by a similar factor), and its
+// seconds per node are its family's (the position sets the rate). Replayed on results/tt-schemes (`harness bench
+// eta`), which showed `?` from start to end before: a number from 10 % of the cells on, the cells left estimated
+// to 0.8-1.2x their nodes, the ETA at 0.28-1.51 of the true time left (median 0.39-1.0 by stretch): that run's
+// stored seconds carry the load of helpers and a fuzz run that came and went (its node rate varied 3x), which no
+// estimate of the work left foresees.
 // No basis, no number: the line says `?` while a remaining cell has no estimate (no measured depth in
 // its series, no growth), or while more than kMaxFarShare of the estimate rests on cells more than
 // kMaxPliesAhead plies beyond their series' deepest measured depth (and not bounded by their budget). On
@@ -30,6 +39,8 @@ struct SeriesDepth {
   int depth = 1;
   std::uint64_t table_entries = 0;  // the cell's fixed cost grows with the table it allocates and clears
   std::uint64_t node_budget = 0;    // a cell never searches more nodes than its budget
+  std::string family = {};          // the series with the table's size and scheme left out ("": none)
+  std::string table = {};           // the table's scheme and size, e.g. "depth_always/131072"
 };
 // The estimator's view of a cell of an experiment.
 SeriesDepth eta_cell(const CellInputs& inputs);
@@ -37,7 +48,7 @@ SeriesDepth eta_cell(const CellInputs& inputs);
 class EtaModel {
  public:
   // A cell stored by an earlier run: its node count is a prior (its times were another run's).
-  void add_prior(const std::string& series, int depth, std::uint64_t nodes);
+  void add_prior(const SeriesDepth& cell, std::uint64_t nodes);
   // A cell finished in this run: its nodes, its whole time on the worker (engine set-up, search, teardown,
   // storing the line) and its search's time.
   void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
@@ -52,16 +63,22 @@ class EtaModel {
   // over several plies turned seconds into hours (measured on configs/quick.json).
   std::optional<double> growth(const SeriesDepth& step) const;
   // Nodes of a cell: measured, or the deepest measured depth below it of its series times the growth
-  // of each step up, at most its node budget.
+  // of each step up, at most its node budget; with no measured depth of its series at or below it, the
+  // geometric mean of its family's measured cells at its depth (family_nodes).
+  std::optional<double> family_nodes(const SeriesDepth& cell) const;
   std::optional<double> nodes(const SeriesDepth& cell) const;
   // Whether the estimate of a cell has a basis: its series has a measured depth at most kMaxPliesAhead
-  // below it, or the estimate reaches its node budget (the budget then bounds it).
+  // below it, or its family a measured cell at its depth, or the estimate reaches its node budget (the
+  // budget then bounds it).
   bool within_reach(const SeriesDepth& cell) const;
   // Search seconds per node of a series: its own cells' search time over their nodes (a version that
   // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
   // or while it has no cell of kMinTimedNodes nodes, all series' together. Smaller cells are left out:
   // their time is mostly the clock's and the caches' (7x slower per node at depth 1 than at depth 5).
+  // A cell whose series has none uses its family's (the same position and flags with other tables: the position
+  // sets the rate, an endgame's nodes are cheaper than a middlegame's) before all series'.
   std::optional<double> seconds_per_node(const std::string& series) const;
+  std::optional<double> seconds_per_node(const SeriesDepth& cell) const;
   // The fixed cost of a cell with a table of `entries`: the mean of (whole time - search time) over this
   // run's cells of that size; for a size not seen yet, the line through the sizes seen (a table's
   // clearing grows with its size: in tt-deep a 2M-entry cell's fixed cost is about 70x a 128K-entry one's).
@@ -92,6 +109,19 @@ class EtaModel {
     Timed timed;
   };
   std::map<std::string, Series> series_;
+  std::map<std::string, Timed> family_timed_;
+  // The family model: its measured cells, by index of their (family, depth) and (table, depth), and its fit
+  // (a level per family and depth, an effect per table and depth), refitted when a cell was added.
+  struct FamilyCell {
+    int family_depth, table_depth;
+    double log_nodes;
+  };
+  std::vector<FamilyCell> family_cells_;
+  std::map<std::pair<std::string, int>, int> family_depth_index_, table_depth_index_;
+  mutable std::vector<double> level_, effect_;  // the last fit: the next one starts from it and settles in a few rounds
+  mutable bool family_fit_stale_ = false;
+  void add_to_family(const SeriesDepth& cell, double nodes);
+  void fit_families() const;
   Timed all_timed_;
   std::map<std::uint64_t, std::pair<double, int>> fixed_;  // table entries -> summed fixed seconds, cells
   mutable std::map<int, std::optional<double>> growth_cache_;  // the all-series growth; cleared by every add

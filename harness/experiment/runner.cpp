@@ -97,7 +97,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::mutex mutex;
   std::condition_variable cv;
   EtaModel model;
-  for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs).series, r.inputs.depth, r.nodes());
+  for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs), r.nodes());
   // The cells not yet started, taken in next_cell() order (each series in ascending depth: the ETA's priors first).
   std::vector<const CellSpec*> queue;
   std::vector<SeriesDepth> queue_cost;
