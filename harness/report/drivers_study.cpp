@@ -104,10 +104,13 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
            !drivers_prune_forward(s);
   });
   st.alphabeta = find_driver_role(exp, [](const buho::SearchConfig& s) {
-    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && has_ordering(s) && !drivers_prune_forward(s);
+    // The table as NegaScout's (cut-offs on): B, which has none, is not this role.
+    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && has_ordering(s) &&
+           !drivers_prune_forward(s);
   });
   st.alphabeta_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
-    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && !has_ordering(s) && !drivers_prune_forward(s);
+    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && !has_ordering(s) &&
+           !drivers_prune_forward(s);
   });
   st.negascout_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
     return s.root_driver == RootDriver::NegaScout && !s.aspiration && !has_ordering(s) && !drivers_prune_forward(s);
