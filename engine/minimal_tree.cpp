@@ -113,6 +113,7 @@ class MinimalTree {
         for (int i = 0; i < count && best < 0; ++i)
           if (reaches(moves[i], bound)) best = i;
         BUHO_ASSERT(count == 0 || best >= 0);
+        if (ply == 0 && real && best >= 0) out->best_move = moves[best];
         for (int i = 0; i < count; ++i)
           n += child(moves[i], i == best ? Need::Exact : Need::AtLeast, -bound, real);
       } else if (need == Need::AtLeast) {

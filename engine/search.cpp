@@ -103,10 +103,11 @@ struct Engine::Impl {
   // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
   const bool negascout_windows = cfg.root_driver == RootDriver::NegaScout;
   // Whether the search keeps a table. Minimax searches without one (its ignored flags): none is allocated.
-  // MT-SSS* and MT-DUAL* are memory-enhanced by definition: they keep one even in a version without one.
+  // MT-SSS* and MT-DUAL* are memory-enhanced by definition: they keep one even in a version without one,
+  // and so does the minimal tree, whose values and moves come from memory-enhanced tests.
   const bool table_on = cfg.root_driver != RootDriver::Minimax &&
                         (cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss ||
-                         cfg.root_driver == RootDriver::MtDual);
+                         cfg.root_driver == RootDriver::MtDual || cfg.root_driver == RootDriver::Minimal);
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
@@ -216,6 +217,7 @@ struct Engine::Impl {
   Score drive_minimax(int depth);
   Score drive_scout(int depth);
   Score drive_mtdf(int depth, Score first_guess);
+  Score drive_minimal(int depth);
   Score search_root(Score alpha, Score beta, int depth) {  // one pass: a search of the root
     ++stats.passes;
     return search(alpha, beta, depth, 0, 0, false);
@@ -616,6 +618,7 @@ Score Engine::Impl::root_iteration(int depth, Score prev) {
       stats.passes += std::uint64_t(passes);
       return v;
     }
+    case RootDriver::Minimal: return drive_minimal(depth);
   }
   // Not reached: every driver has its case (no default, so -Wswitch names a driver without one).
   return drive_alphabeta(depth, prev);
@@ -764,6 +767,21 @@ Score Engine::Impl::drive_scout(int depth) {
 // version's table, fail-soft (searches_fail_soft): each pass moves a bound to the value it returns, not
 // only by one. The first guess is the previous iteration's value, 0 at the first iteration (Plaat's
 // iterative-deepening driver starts from firstguess = 0 too); without iterative deepening it is 0.
+// The minimal tree as a row (driver minimal): run() gives it the target depth only, so its counts are those
+// of the one proof tree at the cell's depth (engine/minimal_tree.h), not a sum over iterations; the
+// memory-enhanced tests that find its values are not counted. One pass: one tree from the root.
+Score Engine::Impl::drive_minimal(int depth) {
+  DriverContext ctx = driver_context();
+  const MinimalTreeCount count = count_minimal_tree(ctx, depth, MinimalRefutation::Smallest);
+  ++stats.passes;
+  stats.nodes += count.nodes;
+  stats.qnodes += count.qnodes;
+  stats.leaves += count.leaves;
+  root_best = count.best_move;
+  if (!count.completed) stop = true;
+  return count.value;
+}
+
 Score Engine::Impl::drive_mtdf(int depth, Score first_guess) {
   Score g = first_guess, lower = -ScoreInfinite, upper = ScoreInfinite;
   while (lower < upper) {
@@ -795,7 +813,8 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
 
   SearchResult result;
   const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
-  const int first = cfg.iterative_deepening ? 1 : target;
+  // The minimal tree is one tree at the target depth (drive_minimal), never a sum over iterations.
+  const int first = cfg.iterative_deepening && cfg.root_driver != RootDriver::Minimal ? 1 : target;
   Score prev = 0;
   verification_off[0] = false;
   prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)

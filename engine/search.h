@@ -76,6 +76,7 @@ struct MinimalTreeCount {
   std::uint64_t nodes = 0;    // nodes of the proof tree, counted as the search counts them (search_stats.h)
   std::uint64_t qnodes = 0;   // the part of `nodes` inside quiescence at the horizon
   std::uint64_t leaves = 0;   // horizon positions of the proof tree
+  Move best_move;             // the root's best move: the move the root (a PV node) proves the value with
   bool completed = true;      // false when the node budget or a stop ended the count
 };
 

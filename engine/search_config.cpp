@@ -48,7 +48,9 @@ ParamTable<SearchConfig> make_table() {
           "MTD(f), null-window fail-soft searches with the table from the previous iteration's value. Every driver "
           "keeps ordering, table and pruning flags; `harness search` lists those it ignores (docs/search.md); sss = "
           "Stockman's SSS* with its OPEN list (the survey's §4.3); mt_sss / mt_dual = SSS* / DUAL* as memory-enhanced "
-          "null-window tests (Plaat et al. 1996), which use the table's bounds whatever tt_cutoffs says"),
+          "null-window tests (Plaat et al. 1996), which use the table's bounds whatever tt_cutoffs says; minimal = "
+          "not a search but the yardstick: the minimal tree (Knuth & Moore) proving the value at the target depth "
+          "only (no iterations), its refutations the smallest, its counts those of that one tree"),
       number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
              "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
              "the size reached (its memory grows with the tree: about 100 bytes an entry)"),
@@ -234,6 +236,13 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       unused = {&S::null_move, &S::futility, &S::lmr, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
                 &S::null_move_verified, &S::null_move_adaptive, &S::limited_razoring};
       if (c.root_driver != RootDriver::Sss) unused.push_back(&S::tt_cutoffs);
+      break;
+    case RootDriver::Minimal:
+      // One proof tree at the target depth (no iterations, so no previous PV), with no windows and no forward
+      // pruning (the minimal tree is the exact search's); the table finds its values and moves, always.
+      unused = {&S::iterative_deepening, &S::pv_ordering, &S::null_move, &S::futility, &S::lmr, &S::aspiration,
+                &S::pvs, &S::threat_ext, &S::fail_soft, &S::tt_cutoffs, &S::null_move_verified,
+                &S::null_move_adaptive, &S::limited_razoring};
       break;
   }
   std::vector<std::string_view> names;

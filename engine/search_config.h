@@ -58,6 +58,7 @@ enum class RootDriver : int {
   Sss = 5,        // Stockman's SSS* with its OPEN list (survey §4.3; engine/sss_driver.cpp)
   MtSss = 6,      // SSS* as memory-enhanced null-window tests from +inf down (Plaat et al. 1996)
   MtDual = 7,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
+  Minimal = 8,    // not a search: the minimal tree (Knuth & Moore) at the target depth, the yardstick row
 };
 inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::AlphaBeta, "alphabeta"},
@@ -68,6 +69,7 @@ inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
     {RootDriver::Sss, "sss"},
     {RootDriver::MtSss, "mt_sss"},
     {RootDriver::MtDual, "mt_dual"},
+    {RootDriver::Minimal, "minimal"},
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 

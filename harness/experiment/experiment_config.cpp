@@ -208,6 +208,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
 
   // Versions: preset names, or custom {"name", "extends", "flags", "description"} added to the book.
   std::vector<std::string> version_names;
+  std::map<std::string, std::vector<int>> version_depths;
   if (j.contains("versions")) {
     const json& vs = j["versions"];
     if (!vs.is_array()) w.fail("$.versions", fmt::format("expected a list of version names or objects, got {}", type_name(vs)));
@@ -218,10 +219,19 @@ Experiment parse_experiment(const json& j, const std::string& file) {
         continue;
       }
       if (!vs[i].is_object()) w.fail(p, "expected a preset name or {\"name\", \"extends\", \"flags\", \"description\"}");
-      check_keys(w, p, vs[i], {"name", "extends", "flags", "description", "note"});
+      check_keys(w, p, vs[i], {"name", "extends", "flags", "description", "note", "depths"});
       json obj = vs[i];
       obj.erase("note");
       version_names.push_back(get_string(w, p + ".name", require(w, p, obj, "name")));
+      if (obj.contains("depths")) {
+        // Issue 12: fewer depths for this version (each one of the experiment's).
+        std::vector<int> own = parse_depths(w, p + ".depths", obj["depths"]);
+        for (std::size_t k = 0; k < own.size(); ++k)
+          if (std::find(exp.depths.begin(), exp.depths.end(), own[k]) == exp.depths.end())
+            w.fail(fmt::format("{}.depths[{}]", p, k), fmt::format("depth {} is not one of the experiment's depths", own[k]));
+        version_depths[version_names.back()] = own;
+        obj.erase("depths");
+      }
       book.add(obj, fmt::format("{}: {}", file, p));
     }
   }
@@ -232,6 +242,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
     try {
       exp.versions.push_back(to_spec(book.resolve(version_names[i])));
+      if (auto it = version_depths.find(version_names[i]); it != version_depths.end()) exp.versions.back().depths = it->second;
     } catch (const UserError& e) {
       w.fail(p, e.what());
     }

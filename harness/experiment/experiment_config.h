@@ -5,6 +5,8 @@
 // cell_enumeration.h's.
 #pragma once
 
+#include <algorithm>
+
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -34,6 +36,10 @@ struct VersionSpec {
   std::string description;
   buho::SearchConfig search;
   buho::EvalConfig eval;
+  // Issue 12: the depths this version runs at when fewer than the experiment's (a driver whose time or memory
+  // does not allow the deepest, e.g. minimax); empty = every depth of the experiment.
+  std::vector<int> depths = {};
+  bool runs_at(int depth) const { return depths.empty() || std::find(depths.begin(), depths.end(), depth) != depths.end(); }
 };
 
 // A transposition-table sweep: one base version × table sizes × schemes (× depths × positions). The sizes

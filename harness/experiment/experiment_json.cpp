@@ -13,12 +13,15 @@ namespace {
 using nlohmann::json;
 
 json version_json(const VersionSpec& v) {
-  return {{"name", v.name}, {"description", v.description}, {"flags", flags_to_json(v.search, v.eval)}};
+  json j = {{"name", v.name}, {"description", v.description}, {"flags", flags_to_json(v.search, v.eval)}};
+  if (!v.depths.empty()) j["depths"] = v.depths;  // absent, as before it existed, for a version at every depth
+  return j;
 }
 
 VersionSpec version_from(const json& j, const std::string& where) {
   VersionSpec v{j.at("name").get<std::string>(), j.value("description", ""), {}, {}};
   apply_flags(j.at("flags"), v.search, v.eval, fmt::format("{}: version '{}' flags", where, v.name));
+  v.depths = j.value("depths", std::vector<int>{});
   return v;
 }
 

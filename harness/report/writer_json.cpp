@@ -1,6 +1,7 @@
 // summary.json: totals, the tables as nested objects, the thesis comparison and the claims.
 #include <fmt/core.h>
 
+#include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
@@ -95,6 +96,8 @@ std::string summary_json(const Report& report) {
       }
     j["pruning_steps"] = steps;
   }
+  // Issue 12: the drivers and the minimal tree (drivers_study.h), absent unless the versions name drivers.
+  if (const DriversStudy drivers = build_drivers_study(rs); drivers.present) j["drivers"] = drivers_json(drivers);
   return j.dump(2) + "\n";
 }
 

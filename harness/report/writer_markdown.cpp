@@ -7,6 +7,7 @@
 
 #include "engine/search_stats.h"
 
+#include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
@@ -234,6 +235,7 @@ std::string markdown_report(const Report& report) {
 
   md += tt_study_markdown(report.tt_study);
   md += pruning_cost_section(rs);  // issue 14; empty unless the set has EPD solutions or exact references
+  md += drivers_markdown(build_drivers_study(rs));  // issue 12; empty unless versions name drivers
 
   md += "## The thesis's claims C1–C9\n\n"
         "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "

@@ -1,0 +1,316 @@
+#include "harness/report/drivers_study.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace harness {
+
+namespace {
+
+using buho::RootDriver;
+constexpr double kDriverInf = std::numeric_limits<double>::infinity();
+
+bool has_ordering(const buho::SearchConfig& s) { return s.mvv_lva || s.killers || s.history || s.hash_move; }
+bool drivers_prune_forward(const buho::SearchConfig& s) { return s.null_move || s.futility || s.lmr; }
+
+// The first version of the experiment that `fits`, or "".
+template <class Fits>
+std::string find_driver_role(const Experiment& exp, Fits&& fits) {
+  for (const auto& v : exp.versions)
+    if (fits(v.search)) return v.name;
+  return "";
+}
+
+double drivers_median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// A completed cell of `version` at `depth` on `position`, or nullptr.
+const CellRecord* completed_driver_cell(const ResultSet& rs, const std::string& position, const std::string& version, int depth) {
+  const CellRecord* r = rs.version_cell(position, version, depth);
+  return r && r->completed ? r : nullptr;
+}
+
+std::uint64_t driver_last_iteration_nodes(const CellRecord& r) {
+  return r.iteration_nodes.empty() ? r.nodes() : r.iteration_nodes.back();
+}
+
+// version ÷ reference over the positions measured in both, by `value` (0 = no ratio: skipped).
+template <class Value>
+GeometricInterval driver_ratio_over_positions(const ResultSet& rs, const std::string& version, const std::string& reference,
+                                       int depth, Value&& value_of_version, Value&& value_of_reference) {
+  std::vector<double> ratios;
+  for (const auto& p : rs.experiment.positions) {
+    const CellRecord* a = completed_driver_cell(rs, p.id, version, depth);
+    const CellRecord* b = completed_driver_cell(rs, p.id, reference, depth);
+    if (!a || !b) continue;
+    const double x = value_of_version(*a), y = value_of_reference(*b);
+    if (x > 0 && y > 0) ratios.push_back(x / y);
+  }
+  return geometric_interval(ratios);
+}
+
+double driver_nodes_of(const CellRecord& r) { return double(r.nodes()); }
+double driver_leaves_of(const CellRecord& r) { return double(r.later_counter("leaves").value_or(0)); }
+double driver_last_nodes_of(const CellRecord& r) { return double(driver_last_iteration_nodes(r)); }
+
+// The row of `rows` for version and depth, or nullptr.
+const DriverRatioRow* driver_row_of(const std::vector<DriverRatioRow>& rows, const std::string& version, int depth) {
+  for (const auto& r : rows)
+    if (r.version == version && r.depth == depth) return &r;
+  return nullptr;
+}
+
+// The deepest depth at which `interval_of` has an interval (two positions or more); 0 when none.
+template <class IntervalOf>
+int deepest_driver_interval(const std::vector<int>& depths, IntervalOf&& interval_of) {
+  int best = 0;
+  for (int d : depths)
+    if (interval_of(d).has_interval()) best = std::max(best, d);
+  return best;
+}
+
+std::string driver_band_text(double low, double high) {
+  if (std::isinf(high)) return fmt::format("> {:g}", low);
+  if (low <= 0) return fmt::format("< {:g}", high);
+  return fmt::format("[{:g}, {:g}]", low, high);
+}
+
+}  // namespace
+
+std::string band_verdict(const GeometricInterval& g, double low, double high) {
+  if (!g.has_interval()) return "undecided";
+  if (g.low >= low && g.high <= high) return "holds";
+  if (g.high < low || g.low > high) return "does not hold";
+  return "undecided";
+}
+
+DriversStudy build_drivers_study(const ResultSet& rs) {
+  const Experiment& exp = rs.experiment;
+  DriversStudy st;
+  auto driver_is = [](RootDriver d) { return [d](const buho::SearchConfig& s) { return s.root_driver == d; }; };
+  st.negascout = find_driver_role(exp, [](const buho::SearchConfig& s) {
+    return s.root_driver == RootDriver::NegaScout && !s.aspiration && has_ordering(s) && !drivers_prune_forward(s);
+  });
+  st.negascout_aspiration = find_driver_role(exp, [](const buho::SearchConfig& s) {
+    return s.root_driver == RootDriver::NegaScout && s.aspiration && s.iterative_deepening && has_ordering(s) &&
+           !drivers_prune_forward(s);
+  });
+  st.alphabeta = find_driver_role(exp, [](const buho::SearchConfig& s) {
+    // The table as NegaScout's (cut-offs on): B, which has none, is not this role.
+    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && has_ordering(s) &&
+           !drivers_prune_forward(s);
+  });
+  st.alphabeta_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
+    return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && !has_ordering(s) &&
+           !drivers_prune_forward(s);
+  });
+  st.negascout_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
+    return s.root_driver == RootDriver::NegaScout && !s.aspiration && !has_ordering(s) && !drivers_prune_forward(s);
+  });
+  st.minimal = find_driver_role(exp, driver_is(RootDriver::Minimal));
+  st.present = !st.negascout.empty() || !st.minimal.empty();
+  if (!st.present) return st;
+
+  for (const auto& v : exp.versions)
+    for (int d : exp.depths) {
+      if (!st.negascout.empty() && v.name != st.negascout && v.search.root_driver != RootDriver::Minimal)
+        st.to_negascout.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_nodes_of, driver_nodes_of),
+                                   driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_leaves_of, driver_leaves_of)});
+      if (!st.minimal.empty() && v.name != st.minimal)
+        st.to_minimal.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.minimal, d, driver_last_nodes_of, driver_nodes_of), {}});
+      const RootDriver drv = v.search.root_driver;
+      if (drv == RootDriver::Mtdf || drv == RootDriver::MtSss || drv == RootDriver::MtDual) {
+        PassesRow row{v.name, d};
+        std::vector<double> passes;
+        for (const auto& p : exp.positions)
+          if (const CellRecord* r = completed_driver_cell(rs, p.id, v.name, d);
+              r && int(r->iteration_passes.size()) >= 1 && r->later_counter("passes")) {
+            const std::uint64_t last = r->iteration_passes.back();
+            passes.push_back(double(last));
+            row.max = std::max(row.max, last);
+          }
+        row.positions = passes.size();
+        row.median = drivers_median(passes);
+        if (row.positions > 0) st.passes.push_back(row);
+      }
+    }
+
+  // --- Verdicts: each at the deepest depth where its ratio has an interval ---
+  auto ratio_verdict = [&](std::string id, std::string statement, const std::string& version,
+                           const std::string& reference, bool leaves, double low, double high) {
+    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), "undecided", "not measured"};
+    if (version.empty() || reference.empty()) {
+      out.evidence = "not measured (the experiment lacks a version for this check)";
+      st.verdicts.push_back(out);
+      return;
+    }
+    auto interval_at = [&](int d) {
+      return leaves ? driver_ratio_over_positions(rs, version, reference, d, driver_leaves_of, driver_leaves_of)
+                    : driver_ratio_over_positions(rs, version, reference, d, driver_nodes_of, driver_nodes_of);
+    };
+    const int d = deepest_driver_interval(exp.depths, interval_at);
+    if (d > 0) {
+      const GeometricInterval g = interval_at(d);
+      out.verdict = band_verdict(g, low, high);
+      out.evidence = fmt::format("{} {} ÷ {} at depth {}: {}", version, leaves ? "leaves" : "nodes", reference, d,
+                                 interval_text(g));
+    }
+    st.verdicts.push_back(out);
+  };
+  const std::string mtdf = find_driver_role(exp, driver_is(RootDriver::Mtdf));
+  const std::string mt_sss = find_driver_role(exp, driver_is(RootDriver::MtSss));
+  const std::string mt_dual = find_driver_role(exp, driver_is(RootDriver::MtDual));
+  ratio_verdict("P1", "Plaat et al. 1996: MTD(f) evaluates 5–10 % fewer leaves than aspiration NegaScout", mtdf,
+                st.negascout_aspiration, true, 0.90, 0.95);
+  ratio_verdict("P2", "Plaat et al. 1996: MTD(f) searches fewer total nodes than aspiration NegaScout", mtdf,
+                st.negascout_aspiration, false, 0, 1);
+  {
+    // Passes: a median with its maximum, no interval: holds when the median at the deepest depth lies in 3–6.
+    DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
+                       "undecided", "not measured"};
+    const PassesRow* deepest = nullptr;
+    for (const auto& r : st.passes)
+      if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
+    if (deepest) {
+      out.verdict = deepest->median >= 3 && deepest->median <= 6 ? "holds" : "does not hold";
+      out.evidence = fmt::format("{} at depth {}: median {:g}, max {} passes in the last iteration (n = {})", mtdf,
+                                 deepest->depth, deepest->median, deepest->max, deepest->positions);
+    }
+    st.verdicts.push_back(out);
+  }
+  ratio_verdict("P4", "Plaat et al. 1996: MT-SSS* is poor on total nodes (more than aspiration NegaScout)", mt_sss,
+                st.negascout_aspiration, false, 1, kDriverInf);
+  ratio_verdict("P5", "Plaat et al. 1996: MT-DUAL* is poor on total nodes (more than aspiration NegaScout)", mt_dual,
+                st.negascout_aspiration, false, 1, kDriverInf);
+  ratio_verdict("S1",
+                "The survey (seed 004, L378): «NegaScout ... todavía puede mejorar el rendimiento en juegos de ajedrez "
+                "en un 10% estimado» — about 10 % fewer nodes than alpha-beta with good ordering",
+                st.negascout, st.alphabeta, false, 0.85, 0.95);
+  ratio_verdict("S2",
+                "The survey (seed 004, L386): «con un orden aleatorio, NegaScout tardará más que Alfa-Beta» — more "
+                "nodes than alpha-beta with a poor ordering (here the generator's order: every ordering flag off)",
+                st.negascout_poor, st.alphabeta_poor, false, 1, kDriverInf);
+  {
+    // C10: versions B–E, each as a multiple of the minimal tree at the deepest depth, inside [1, 1.5].
+    DriversVerdict out{"C10",
+                       "The thesis's conclusion (seed 001, L1410): «permitieron reducir la cantidad de nodos explorados "
+                       "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
+                       "tree (Ebeling 1987's anchor)",
+                       "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", "undecided", "not measured"};
+    std::vector<std::string> parts, verdicts;
+    for (const char* v : {"B", "C", "D", "E"}) {
+      if (!exp.find_version(v) || st.minimal.empty()) continue;
+      auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
+      const int d = deepest_driver_interval(exp.depths, interval_at);
+      if (d == 0) continue;
+      const GeometricInterval g = interval_at(d);
+      verdicts.push_back(band_verdict(g, 1, 1.5));
+      parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdicts.back()));
+    }
+    if (!verdicts.empty()) {
+      const bool all_hold = std::all_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "holds"; });
+      const bool any_fails = std::any_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "does not hold"; });
+      out.verdict = all_hold ? "holds" : any_fails ? "does not hold" : "undecided";
+      out.evidence = fmt::format("{}", fmt::join(parts, "; "));
+    }
+    st.verdicts.push_back(out);
+  }
+  return st;
+}
+
+std::string drivers_markdown(const DriversStudy& st) {
+  if (!st.present) return "";
+  std::string md = "## Search drivers and the minimal tree (issue 12)\n\n";
+  md += "Every figure and verdict in this section is computed by `harness report` from cells.jsonl. Written by hand "
+        "(harness/report/drivers_study.cpp): the quotations, the claims' bands and which version plays which role. "
+        "A ratio is a geometric mean over the positions measured (and completed) in both versions, with its 95 % "
+        "Student-t interval; a verdict holds when the whole interval lies inside the claim's band, does not hold when "
+        "it lies wholly outside, and is undecided otherwise, at the deepest depth with an interval.\n\n";
+  md += fmt::format("Roles: NegaScout = `{}`, aspiration NegaScout = `{}`, alpha-beta = `{}`, with poor ordering = "
+                    "`{}` / `{}`, minimal tree = `{}`. The minimal tree's row counts one proof tree at the cell's "
+                    "depth (not a sum over iterations), so versions are compared with it by their last iteration's "
+                    "nodes.\n\n",
+                    st.negascout, st.negascout_aspiration, st.alphabeta, st.alphabeta_poor, st.negascout_poor,
+                    st.minimal);
+  auto table = [&](const std::vector<DriverRatioRow>& rows, bool with_leaves, const std::string& title) {
+    if (rows.empty()) return;
+    std::vector<int> depths;
+    std::vector<std::string> versions;
+    for (const auto& r : rows) {
+      if (std::find(depths.begin(), depths.end(), r.depth) == depths.end()) depths.push_back(r.depth);
+      if (std::find(versions.begin(), versions.end(), r.version) == versions.end()) versions.push_back(r.version);
+    }
+    md += title + "\n\n| Version |";
+    for (int d : depths) md += fmt::format(" d{} |", d);
+    md += "\n|---|";
+    for (std::size_t i = 0; i < depths.size(); ++i) md += "---|";
+    md += "\n";
+    for (const auto& v : versions) {
+      md += fmt::format("| {} |", v);
+      for (int d : depths) {
+        const DriverRatioRow* r = driver_row_of(rows, v, d);
+        if (!r || r->nodes.n == 0) {
+          md += " — |";
+          continue;
+        }
+        md += fmt::format(" {} |", interval_text(r->nodes));
+        if (with_leaves && r->leaves.n > 0) md.insert(md.size() - 2, fmt::format("; leaves {}", interval_text(r->leaves)));
+      }
+      md += "\n";
+    }
+    md += "\n";
+  };
+  table(st.to_negascout, true, fmt::format("### Nodes (and leaves) as a ratio to NegaScout (`{}`)", st.negascout));
+  if (!st.passes.empty()) {
+    md += "### Passes (null-window searches of the root) in the iteration at each depth\n\n"
+          "| Version | Depth | Positions | Median | Max |\n|---|--:|--:|--:|--:|\n";
+    for (const auto& r : st.passes)
+      md += fmt::format("| {} | {} | {} | {:g} | {} |\n", r.version, r.depth, r.positions, r.median, r.max);
+    md += "\n";
+  }
+  table(st.to_minimal, false,
+        fmt::format("### Last-iteration nodes as a multiple of the minimal tree (`{}`)", st.minimal));
+  md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
+  for (const auto& v : st.verdicts)
+    md += fmt::format("| {} | {} | {} | **{}** | {} |\n", v.id, v.statement, v.band, v.verdict, v.evidence);
+  md += "\n";
+  return md;
+}
+
+nlohmann::json drivers_json(const DriversStudy& st) {
+  auto interval = [](const GeometricInterval& g) {
+    auto r9 = [](double x) { return std::round(x * 1e9) / 1e9; };
+    return nlohmann::json{{"n", g.n}, {"mean", r9(g.mean)}, {"low", r9(g.low)}, {"high", r9(g.high)}};
+  };
+  nlohmann::json j;
+  j["roles"] = {{"negascout", st.negascout}, {"negascout_aspiration", st.negascout_aspiration},
+                {"alphabeta", st.alphabeta}, {"alphabeta_poor", st.alphabeta_poor},
+                {"negascout_poor", st.negascout_poor}, {"minimal", st.minimal}};
+  j["to_negascout"] = nlohmann::json::array();
+  for (const auto& r : st.to_negascout)
+    if (r.nodes.n > 0)
+      j["to_negascout"].push_back({{"version", r.version}, {"depth", r.depth}, {"nodes", interval(r.nodes)},
+                                   {"leaves", interval(r.leaves)}});
+  j["to_minimal"] = nlohmann::json::array();
+  for (const auto& r : st.to_minimal)
+    if (r.nodes.n > 0) j["to_minimal"].push_back({{"version", r.version}, {"depth", r.depth}, {"nodes", interval(r.nodes)}});
+  j["passes"] = nlohmann::json::array();
+  for (const auto& r : st.passes)
+    j["passes"].push_back(
+        {{"version", r.version}, {"depth", r.depth}, {"positions", r.positions}, {"median", r.median}, {"max", r.max}});
+  j["verdicts"] = nlohmann::json::array();
+  for (const auto& v : st.verdicts)
+    j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", v.verdict},
+                             {"evidence", v.evidence}});
+  return j;
+}
+
+}  // namespace harness
