@@ -8,8 +8,6 @@ NegaScout per depth, geometric means over positions with their 95 % intervals (l
 DIR/drivers-minimal.png/.svg: the last iteration's nodes of versions A-H as a multiple of the minimal tree per
 depth, with Ebeling's 1.5x drawn for reference.
 """
-import json
-import os
 import sys
 
 import matplotlib
@@ -38,15 +36,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    path = os.path.join(directory, "summary.json")
-    try:
-        study = json.load(open(path, encoding="utf-8")).get("drivers")
-    except (OSError, ValueError) as e:
-        print(f"plot_drivers.py: {path}: {e}", file=sys.stderr)
-        sys.exit(2)
-    if not study:
-        print(f"plot_drivers.py: {path}: no drivers study (no version names a driver)", file=sys.stderr)
-        sys.exit(2)
+    study = figures.summary_section(directory, "drivers", "plot_drivers.py", "no version names a driver")
     reference = study["roles"]["negascout"]
     drivers = []
     for r in study["to_negascout"]:

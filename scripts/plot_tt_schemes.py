@@ -11,8 +11,6 @@ Figure 6.3) by load band, per scheme, with 95 % intervals. A band is drawn only 
 MIN_POSITIONS positions (a t interval over 2 positions spans hundreds of per cent); the tables of REPORT.md
 list every band.
 """
-import json
-import os
 import sys
 
 import matplotlib
@@ -30,15 +28,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    path = os.path.join(directory, "summary.json")
-    try:
-        study = json.load(open(path, encoding="utf-8")).get("tt_study")
-    except (OSError, ValueError) as e:
-        print(f"plot_tt_schemes.py: {path}: {e}", file=sys.stderr)
-        sys.exit(2)
-    if not study:
-        print(f"plot_tt_schemes.py: {path}: no tt_study (the experiment has no reference sweep)", file=sys.stderr)
-        sys.exit(2)
+    study = figures.summary_section(directory, "tt_study", "plot_tt_schemes.py", "the experiment has no reference sweep")
     schemes = []
     for r in study["by_load"]:
         if r["scheme"] not in schemes:
