@@ -51,8 +51,11 @@ void expect_rows(const std::string& option, const std::string& flag, const std::
     EXPECT_EQ(row.at("qnodes").get<std::uint64_t>(), qnodes) << values[i];
     EXPECT_EQ(row.at("nps").size(), 2u) << values[i];  // one speed per round
     EXPECT_GT(row.at("median_nps").get<double>(), 0.0) << values[i];
+    EXPECT_EQ(row.at("cpu_nps").size(), 2u) << values[i];
+    EXPECT_GT(row.at("median_cpu_nps").get<double>(), 0.0) << values[i];
     if (values[i] == reference) {
       EXPECT_DOUBLE_EQ(row.at("ratio_to_" + reference).get<double>(), 1.0);
+      EXPECT_DOUBLE_EQ(row.at("cpu_ratio_to_" + reference).get<double>(), 1.0);
     }
   }
 }

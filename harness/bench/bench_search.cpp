@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -31,6 +33,16 @@ struct BenchCase {
 
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
 constexpr BenchCase kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
+
+// User CPU seconds of this process so far. The search runs on this thread alone, so the difference around a
+// search is its CPU time: unlike its wall time, it leaves out the time the other processes of a shared machine
+// held the core (on the 2-core development machine, with a run and a fuzz job beside it, wall time was twice the
+// CPU time and swung the ratios between schemes by 20 %).
+double user_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) * 1e-6;
+}
 
 double median_nps(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -92,15 +104,18 @@ void register_bench_search(CLI::App& bench) {
         apply_flag_text(flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
         configs.push_back(s);
       }
-      std::vector<std::vector<double>> nps(configs.size());
+      std::vector<std::vector<double>> nps(configs.size()), cpu_nps(configs.size());
       std::vector<std::uint64_t> nodes(configs.size()), qnodes(configs.size());
       for (int round = 0; round < opt->repeat; ++round)
         for (std::size_t i = 0; i < configs.size(); ++i) {
           buho::Engine engine(configs[i], h.eval);
           std::uint64_t n = 0, q = 0;
-          double seconds = 0;
+          double seconds = 0, cpu = 0;
           for (const auto& c : kSpeedCases) {
-            const auto r = engine.search(bench_position(c.id), buho::Limits{depth_of(c), 0});
+            const buho::Board board = bench_position(c.id);
+            const double cpu_before = user_cpu_seconds();
+            const auto r = engine.search(board, buho::Limits{depth_of(c), 0});
+            cpu += user_cpu_seconds() - cpu_before;
             n += r.stats.nodes;
             q += r.stats.qnodes;
             seconds += r.stats.seconds;
@@ -108,24 +123,28 @@ void register_bench_search(CLI::App& bench) {
           nodes[i] = n;
           qnodes[i] = q;
           nps[i].push_back(seconds > 0 ? double(n) / seconds : 0.0);
+          cpu_nps[i].push_back(cpu > 0 ? double(n) / cpu : 0.0);
         }
-      double reference = 0;
+      double reference = 0, cpu_reference = 0;
       for (std::size_t i = 0; i < configs.size(); ++i)
-        if (values[i] == reference_value) reference = median_nps(nps[i]);
+        if (values[i] == reference_value) reference = median_nps(nps[i]), cpu_reference = median_nps(cpu_nps[i]);
       nlohmann::json rows = nlohmann::json::array();
       const std::string ratio_key = "ratio_to_" + reference_value;
       for (std::size_t i = 0; i < configs.size(); ++i) {
-        const double m = median_nps(nps[i]);
+        const double m = median_nps(nps[i]), cpu_m = median_nps(cpu_nps[i]);
         const double ratio = reference > 0 ? m / reference : 0.0;
+        const double cpu_ratio = cpu_reference > 0 ? cpu_m / cpu_reference : 0.0;
         // The share of quiescence nodes: two values that grow different trees may differ in speed by what
         // their trees are made of (a quiescence node is cheaper than a full-width one), not by their own cost.
         const double qshare = nodes[i] ? double(qnodes[i]) / double(nodes[i]) : 0.0;
         rows.push_back({{flag, values[i]}, {"nodes", nodes[i]}, {"qnodes", qnodes[i]}, {"nps", nps[i]}, {"median_nps", m},
-                        {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)}});
+                        {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
+                        {"cpu_nps", cpu_nps[i]}, {"median_cpu_nps", cpu_m},
+                        {"cpu_" + ratio_key, cpu_reference > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}});
         if (!opt->json)
-          fmt::print("{} {:<12} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} over {} rounds{}\n", flag, values[i],
-                     nodes[i], qshare, m, opt->repeat,
-                     reference > 0 ? fmt::format("  ratio to {} {:.3f}", reference_value, ratio) : "");
+          fmt::print("{} {:<12} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
+                     flag, values[i], nodes[i], qshare, m, cpu_m, opt->repeat,
+                     reference > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f})", reference_value, ratio, cpu_ratio) : "");
       }
       out["depth_pos"] = depth_of(kSpeedCases[0]);
       out["depth_fin"] = depth_of(kSpeedCases[1]);
