@@ -193,7 +193,9 @@ TEST(Eta, EachSeriesSearchesAtItsOwnRate) {
     m.add_finished({"slow", d}, std::uint64_t(n), n / 5e5, n / 5e5);
     m.add_finished({"fast", d}, std::uint64_t(n), n / 2e6, n / 2e6);
     m.add_finished({"tiny", d}, 10 * std::uint64_t(d), 0.05, 0.05);  // the clock's noise, not a rate
+    m.add_finished({"dear", d}, 2000, 5.0, 5.0);  // few nodes for much work (the minimal tree): a rate of its own
   }
+  EXPECT_NEAR(*m.seconds_per_node("dear"), 5.0 / 2000, 1e-12);
   EXPECT_NEAR(*m.seconds_per_node("slow"), 1 / 5e5, 1e-15);
   EXPECT_NEAR(*m.seconds_per_node("fast"), 1 / 2e6, 1e-15);
   EXPECT_NEAR(*m.seconds_per_node("tiny"), (1 / 5e5 + 1 / 2e6) / 2, 1e-12);  // both series' nodes over their time

@@ -70,8 +70,12 @@ void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double
   add_to_family(cell, double(nodes));
   Series& s = series_[cell.series];
   s.nodes[cell.depth] = double(nodes);
-  if (double(nodes) >= kMinTimedNodes && search_seconds > 0) {
-    for (Timed* t : {&s.timed, &all_timed_}) t->nodes += double(nodes), t->search_seconds += search_seconds;
+  const bool many_nodes = double(nodes) >= kMinTimedNodes;
+  if ((many_nodes || search_seconds >= kMinTimedSeconds) && search_seconds > 0 && nodes > 0) {
+    s.timed.nodes += double(nodes), s.timed.search_seconds += search_seconds;
+    // A cell timed for its seconds alone (few nodes, each dear: the minimal tree sizes every refutation by
+    // searches it does not count) says nothing of the other series' rate.
+    if (many_nodes) all_timed_.nodes += double(nodes), all_timed_.search_seconds += search_seconds;
     if (!cell.family.empty()) {
       Timed& f = family_timed_[cell.family];
       f.nodes += double(nodes), f.search_seconds += search_seconds;

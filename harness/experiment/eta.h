@@ -73,7 +73,7 @@ class EtaModel {
   bool within_reach(const SeriesDepth& cell) const;
   // Search seconds per node of a series: its own cells' search time over their nodes (a version that
   // evaluates more or prunes less searches fewer nodes a second: x2 between versions in thesis-versions),
-  // or while it has no cell of kMinTimedNodes nodes, all series' together. Smaller cells are left out:
+  // or while it has no cell of kMinTimedNodes nodes or kMinTimedSeconds, all series' together. Smaller cells are left out:
   // their time is mostly the clock's and the caches' (7x slower per node at depth 1 than at depth 5).
   // A cell whose series has none uses its family's (the same position and flags with other tables: the position
   // sets the rate, an endgame's nodes are cheaper than a middlegame's) before all series'.
@@ -87,6 +87,10 @@ class EtaModel {
   std::optional<double> seconds(const SeriesDepth& cell) const;
 
   static constexpr double kMinTimedNodes = 10000;
+  // ... or of this many seconds: a driver whose cells count few nodes for much work (driver=minimal: 30-80 s for a
+  // few thousand nodes at depth 5 in results/drivers) has a rate of its own, and the run's rate put its ETA at 0:00
+  // with ten minutes left.
+  static constexpr double kMinTimedSeconds = 0.5;
   static constexpr int kGrowthSteps = 4;
   // Each ply extrapolated multiplies the error of the growth, and the node rate shifts as the cells grow
   // (x0.7 from depth 11 to 12 in tt-deep, every scheme and size at once).
