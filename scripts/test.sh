@@ -29,8 +29,9 @@ bash scripts/build.sh $san -DBUHO_SANITIZE=ON -DBUHO_FUZZ=OFF -DCMAKE_CXX_COMPIL
   -DCMAKE_CXX_FLAGS_DEBUG=-O1
 stage_done "ASan+UBSan build"
 # The tests labelled slow (*_slow_test.cpp: breadth checks over a hundred positions, perft to depth 5, the Slurm
-# recipe) ran in the Release pass above; under the sanitizers they took ~120 s of the 15-minute budget and add no
-# code path the fast tests miss. BUHO_SANITIZE_SLOW=1 runs them here too.
+# recipe, and the re-runs and re-reports of every committed results directory) ran in the Release pass above; under
+# the sanitizers they took ~270 s of the 15-minute budget and add no code path the fast tests miss.
+# BUHO_SANITIZE_SLOW=1 runs them here too.
 if [ "${BUHO_SANITIZE_SLOW:-0}" = 1 ]; then
   echo "test: ASan+UBSan build (clang), all tests"
   (cd $san && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j2)
@@ -41,9 +42,9 @@ fi
 stage_done "ASan+UBSan tests"
 
 # The input readers under libFuzzer with ASan+UBSan: their own tree, where only the fuzz targets and the libraries
-# they link are built (fuzz/README.md), regression inputs first, then the targets side by side, 30 s each.
-echo "test: fuzz targets, 30 s each"
-bash scripts/fuzz.sh 30 build-fuzz
+# they link are built (fuzz/README.md), regression inputs first, then the targets side by side, 20 s each (longer runs: fuzz/README.md).
+echo "test: fuzz targets, 20 s each"
+bash scripts/fuzz.sh 20 build-fuzz
 stage_done "fuzz targets (build and runs)"
 
 echo "test: all passed in $(( $(date +%s) - start )) s"

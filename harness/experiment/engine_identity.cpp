@@ -13,7 +13,7 @@ struct EquivalentIdentity {
 };
 
 // Evidence for each entry: the engine's trees did not change between the two (the bench signature stayed
-// 430473) and tests/committed_results_test.cpp re-runs a sample of every committed cell made by `earlier`
+// 430473) and tests/committed_results_slow_test.cpp re-runs a sample of every committed cell made by `earlier`
 // with this engine and finds every counter, score, best move and PV identical.
 constexpr EquivalentIdentity kEquivalentIdentities[] = {
     // buho-1: the identity of sessions 1-2 (results/thesis-versions, thesis-tt, tt-deep). Its signature searched

@@ -318,7 +318,7 @@ std::string tt_study_markdown(const TtStudy& st) {
 }
 
 namespace {
-// summary.json must be the same file whichever compiler rebuilds it (committed_reports_test): a log, an exp or
+// summary.json must be the same file whichever compiler rebuilds it (committed_reports_slow_test): a log, an exp or
 // Boost's t quantile may differ in the last bit between gcc -O3 and clang -O1, so fractions keep 9 decimals.
 double stable(double x) { return std::round(x * 1e9) / 1e9; }
 }  // namespace

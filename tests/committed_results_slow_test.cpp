@@ -47,7 +47,7 @@ const fs::path kResults = fs::path(BUHO_SOURCE_DIR) / "results";
 
 // results/<name>/ holding an experiment's cells.jsonl (beside its experiment.json), by name. Directories appear
 // while an experiment is being produced, so whichever exist are taken. A calibration's directory (its
-// calibration-config.json instead) is checked by committed_reports_test.
+// calibration-config.json instead) is checked by committed_reports_slow_test.
 std::vector<fs::path> result_dirs() {
   std::vector<fs::path> dirs;
   if (fs::is_directory(kResults))
