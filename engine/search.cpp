@@ -767,6 +767,20 @@ Score Engine::Impl::drive_scout(int depth) {
 // version's table, fail-soft (searches_fail_soft): each pass moves a bound to the value it returns, not
 // only by one. The first guess is the previous iteration's value, 0 at the first iteration (Plaat's
 // iterative-deepening driver starts from firstguess = 0 too); without iterative deepening it is 0.
+Score Engine::Impl::drive_mtdf(int depth, Score first_guess) {
+  Score g = first_guess, lower = -ScoreInfinite, upper = ScoreInfinite;
+  while (lower < upper) {
+    const Score beta = g == lower ? g + 1 : g;
+    g = search_root(beta - 1, beta, depth);
+    if (stop) return g;
+    if (g < beta)
+      upper = g;
+    else
+      lower = g;
+  }
+  return g;
+}
+
 // The minimal tree as a row (driver minimal): run() gives it the target depth only, so its counts are those
 // of the one proof tree at the cell's depth (engine/minimal_tree.h), not a sum over iterations; the
 // memory-enhanced tests that find its values are not counted. One pass: one tree from the root.
@@ -780,20 +794,6 @@ Score Engine::Impl::drive_minimal(int depth) {
   root_best = count.best_move;
   if (!count.completed) stop = true;
   return count.value;
-}
-
-Score Engine::Impl::drive_mtdf(int depth, Score first_guess) {
-  Score g = first_guess, lower = -ScoreInfinite, upper = ScoreInfinite;
-  while (lower < upper) {
-    const Score beta = g == lower ? g + 1 : g;
-    g = search_root(beta - 1, beta, depth);
-    if (stop) return g;
-    if (g < beta)
-      upper = g;
-    else
-      lower = g;
-  }
-  return g;
 }
 
 SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool keep_state) {
