@@ -13,9 +13,9 @@
 #include "harness/paths.h"
 #include "runner_test_util.h"
 
-using namespace harness;
+namespace bench_search_test {
 
-namespace {
+using namespace harness;
 
 // Nodes and quiescence nodes of version H with `flag=value` on the two positions the bench times, by the engine.
 std::pair<std::uint64_t, std::uint64_t> engine_nodes(const std::string& flag, const std::string& value, int depth_pos,
@@ -60,8 +60,6 @@ void expect_rows(const std::string& option, const std::string& flag, const std::
   }
 }
 
-}  // namespace
-
 TEST(BenchSearch, TtSchemesAreTimedOnTheirOwnTrees) {
   expect_rows("--tt-scheme", "tt_scheme", {"depth_always", "two_big1", "bucket4"}, "depth_always");
   // The schemes grow different trees on these positions: the bench reports each one's (and its quiescence part).
@@ -82,3 +80,5 @@ TEST(BenchSearch, BadValueOrBothOptionsIsRefused) {
     EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;
   }
 }
+
+}  // namespace bench_search_test

@@ -7,9 +7,9 @@
 #include "engine/movegen.h"
 #include "test_data.h"
 
-using namespace buho;
+namespace board_test {
 
-namespace {
+using namespace buho;
 
 // Expects `fen` to be refused with a message containing `fragment`.
 void expect_refused(const std::string& fen, const std::string& fragment) {
@@ -21,8 +21,6 @@ void expect_refused(const std::string& fen, const std::string& fragment) {
     EXPECT_NE(std::string(e.what()).find(fen), std::string::npos) << "message does not name the input: " << e.what();
   }
 }
-
-}  // namespace
 
 TEST(Board, StartPositionAndKeyword) {
   Board b;
@@ -314,3 +312,5 @@ TEST(BoardChecksDeathTest, HistoryBoundIsChecked) {
   GTEST_SKIP() << "checks are compiled out (Release without BUHO_CHECKS)";
 #endif
 }
+
+}  // namespace board_test

@@ -19,7 +19,7 @@
 #include "harness/experiment/runner.h"
 #include "runner_test_util.h"
 
-namespace {
+namespace calibrate_test {
 
 using nlohmann::json;
 using runner_test::TempDir;
@@ -267,8 +267,6 @@ TEST(CalibrateCli, BadConfigsExitTwoNamingThePath) {
   EXPECT_NE(r.output.find("--stage everything: unknown stage"), std::string::npos) << r.output;
 }
 
-}  // namespace
-
 // The thesis's positions are distinct: two thesis positions whose best match is the same candidate get different
 // ones, the pair of least total distance; an impossible candidate is never given; too few candidates, none.
 TEST(CalibrateMapping, AssignsDistinctCandidatesOfLeastTotalDistance) {
@@ -294,3 +292,5 @@ TEST(CalibrateMapping, MinimalDepthThreeTreeMatchesTheIndependentCount) {
   };
   for (const auto& [fen, bound] : cases) EXPECT_EQ(harness::alpha_beta_lower_bound_depth3(fen), bound) << fen;
 }
+
+}  // namespace calibrate_test

@@ -22,11 +22,11 @@
 #include "harness/experiment/runner.h"
 #include "runner_test_util.h"
 
+namespace cell_identity_test {
+
 using namespace harness;
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-namespace {
 
 const fs::path kSource = fs::path(BUHO_SOURCE_DIR);
 const char* kCommitted = "results/tt-deep-v1";
@@ -93,8 +93,6 @@ void toggle_first_eval_switch(buho::EvalConfig& e) {
       return;
     }
 }
-
-}  // namespace
 
 TEST(CellIdentity, AResultsDirectoryWrittenBeforeAFlagExistedStillReports) {
   runner_test::TempDir tmp;
@@ -240,3 +238,5 @@ TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
   a.search.qsearch_checks = !buho::SearchConfig{}.qsearch_checks;
   EXPECT_NE(CellRecord::from_json(line).identity(), record_of_inputs(make_cell(a, "e"), "e").identity());
 }
+
+}  // namespace cell_identity_test

@@ -11,10 +11,10 @@
 #include "harness/experiment/shard.h"
 #include "runner_test_util.h"
 
+namespace cell_store_test {
+
 using namespace harness;
 using runner_test::TempDir;
-
-namespace {
 
 // While alive, files may not grow past `bytes` (RLIMIT_FSIZE) and a write past it fails with EFBIG
 // instead of raising SIGXFSZ: a full disk, made to order.
@@ -51,8 +51,6 @@ CellRecord record(const std::string& position, std::uint64_t nodes) {
   r.engine_seconds = 0.5;
   return r;
 }
-
-}  // namespace
 
 TEST(CellStore, LinesRoundTrip) {
   TempDir dir;
@@ -184,3 +182,5 @@ TEST(Shard, ParseAndSelect) {
   EXPECT_EQ(all.size(), 7u);
   EXPECT_EQ(select_shard(cells, Shard{2, 3}).front().key, "1");
 }
+
+}  // namespace cell_store_test

@@ -8,9 +8,9 @@
 
 #include "harness/experiment/cell_inputs.h"
 
-using namespace harness;
+namespace claims_test {
 
-namespace {
+using namespace harness;
 
 // nodes(version, position, depth); 0 leaves the cell out, a negative count stores it as stopped by the budget.
 using NodeRule = std::function<long(const std::string&, const std::string&, int)>;
@@ -49,8 +49,6 @@ const Claim& claim(const std::vector<Claim>& cs, const std::string& id) {
     if (c.id == id) return c;
   throw std::runtime_error("no claim " + id);
 }
-
-}  // namespace
 
 TEST(Claims, C1DepthFourIsABandAroundEightyPercentAndDepthEightIsMoreThanNinety) {
   auto with = [](long b_at_4, long b_at_8) {
@@ -145,3 +143,5 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
   EXPECT_EQ(small.state, ClaimPart::State::Holds) << small.figures;
   EXPECT_NE(small.figures.find("-15.0 %"), std::string::npos) << small.figures;
 }
+
+}  // namespace claims_test

@@ -17,9 +17,9 @@
 #include "cluster_test_util.h"
 #include "runner_test_util.h"
 
-using runner_test::TempDir;
+namespace cluster_parallel_test {
 
-namespace {
+using runner_test::TempDir;
 
 using cluster_test::cells_without_timing;
 using cluster_test::shell;
@@ -27,8 +27,6 @@ using cluster_test::shell;
 const std::string kConfig = cluster_test::config("cluster-test", R"({"name": "A16", "extends": "A", "flags": {"tt_entries": 65536}},
    {"name": "D16", "extends": "D", "flags": {"tt_entries": 65536}},
    {"name": "H16", "extends": "H", "flags": {"tt_entries": 65536}})");
-
-}  // namespace
 
 TEST(ClusterParallel, ShardsMergedEqualOneRun) {
   ASSERT_EQ(shell("command -v parallel > /dev/null"), 0)
@@ -66,3 +64,5 @@ TEST(ClusterParallel, BadArgumentsExit2) {
   EXPECT_EQ(shell(fmt::format("bash {} configs/quick.json zero /tmp/x > /dev/null 2>&1", script)), 2);
   EXPECT_EQ(shell(fmt::format("bash {} /nonexistent.json 2 /tmp/x > /dev/null 2>&1", script)), 2);
 }
+
+}  // namespace cluster_parallel_test

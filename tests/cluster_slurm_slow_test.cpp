@@ -20,9 +20,9 @@
 #include "cluster_test_util.h"
 #include "runner_test_util.h"
 
-using runner_test::TempDir;
+namespace cluster_slurm_slow_test {
 
-namespace {
+using runner_test::TempDir;
 
 using cluster_test::cells_without_timing;
 using cluster_test::shell;
@@ -35,8 +35,6 @@ struct LocalSlurm {
   std::string script, dir;
   ~LocalSlurm() { shell(fmt::format("bash {} stop {} > /dev/null 2>&1", script, dir)); }
 };
-
-}  // namespace
 
 TEST(ClusterSlurm, ArrayShardsMergedEqualOneRun) {
   if (::geteuid() != 0) GTEST_SKIP() << "the local Slurm daemons need root (CI runs as root)";
@@ -74,3 +72,5 @@ TEST(ClusterSlurm, ArrayShardsMergedEqualOneRun) {
   EXPECT_EQ(merged.size(), 12u);
   EXPECT_EQ(merged, cells_without_timing(dir / "single/cells.jsonl"));
 }
+
+}  // namespace cluster_slurm_slow_test

@@ -14,9 +14,9 @@
 #include "harness/report/writers.h"
 #include "runner_test_util.h"
 
-namespace fs = std::filesystem;
+namespace committed_reports_slow_test {
 
-namespace {
+namespace fs = std::filesystem;
 
 // results/<name>/ holding cells.jsonl and `marker`: experiment.json for `harness run`'s directories,
 // calibration-config.json for `harness calibrate`'s.
@@ -41,8 +41,6 @@ std::string first_difference(const std::string& rebuilt, const std::string& comm
              "\n  committed: " + (more_b ? lb : "<end of file>");
   }
 }
-
-}  // namespace
 
 TEST(CommittedReports, AreExactlyWhatTheHarnessComputesFromTheCells) {
   const auto dirs = committed_result_dirs();
@@ -78,3 +76,5 @@ TEST(CommittedReports, CalibrationsAreExactlyWhatCalibrateDecidesFromTheirCells)
         << (dir / "calibration.csv").string() << " is not what `harness calibrate` decides from the committed cells";
   }
 }
+
+}  // namespace committed_reports_slow_test

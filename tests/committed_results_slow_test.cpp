@@ -30,10 +30,10 @@
 #include "harness/experiment/runner.h"
 #include "harness/experiment/search_counters.h"
 
+namespace committed_results_slow_test {
+
 using namespace harness;
 namespace fs = std::filesystem;
-
-namespace {
 
 // A shallow cell costs at most this many nodes to re-run.
 constexpr std::uint64_t kMaxCellNodes = 100'000;
@@ -72,7 +72,6 @@ std::string rerun_command(const fs::path& dir) {
 std::string label(const CellRecord& r) {
   return fmt::format("{} d{} {} tt={}/{} (key {})", r.inputs.position, r.inputs.depth, r.inputs.version, r.inputs.tt_entries(), r.inputs.tt_scheme(), r.key);
 }
-
 
 // The groups a sample spreads over: each position, version, TT scheme and TT size.
 std::vector<std::string> groups_of(const CellRecord& r) {
@@ -166,8 +165,6 @@ void expect_same_result(const CellRecord& committed, const CellRecord& again) {
   EXPECT_EQ(again.pv, committed.pv);
 }
 
-}  // namespace
-
 TEST(CommittedResults, SomeExist) {
   EXPECT_FALSE(result_dirs().empty()) << "no results/<name>/cells.jsonl under " << kResults.string();
 }
@@ -220,3 +217,5 @@ TEST(CommittedResults, ShallowCellsReRunToTheSameCounts) {
   }
   EXPECT_GT(files_checked, 0u) << "no results/<name>/cells.jsonl had a shallow cell of the current engine to re-run";
 }
+
+}  // namespace committed_results_slow_test

@@ -8,7 +8,7 @@
 
 #include "engine/search_stats.h"
 
-namespace {
+namespace docs_test {
 
 // README.md's block quotes ("> ..." lines), each joined into one paragraph (one space between lines), one a line.
 std::string readme_quotes() {
@@ -27,8 +27,6 @@ std::string readme_quotes() {
   return quotes + quote;
 }
 
-}  // namespace
-
 TEST(Docs, ReadmeQuotesTheNodeDefinitionWordForWord) {
   const std::string quotes = readme_quotes();
   EXPECT_NE(quotes.find(buho::kNodeCountDefinition), std::string::npos)
@@ -40,3 +38,5 @@ TEST(Docs, ReadmeQuotesTheLeafDefinitionWordForWord) {
   EXPECT_NE(quotes.find(buho::kLeafCountDefinition), std::string::npos)
       << "README.md's quoted leaf definition differs from engine/search_stats.h:\n" << buho::kLeafCountDefinition;
 }
+
+}  // namespace docs_test

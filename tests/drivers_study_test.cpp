@@ -12,10 +12,10 @@
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
 
+namespace drivers_study_test {
+
 using namespace harness;
 using buho::RootDriver;
-
-namespace {
 
 VersionSpec version(const std::string& name, std::function<void(buho::SearchConfig&)> change) {
   buho::SearchConfig s;  // D-like: ordering and table, no forward pruning, no aspiration
@@ -89,8 +89,6 @@ std::map<std::string, Shape> claims_hold() {
           {"alphabeta-gen", {2.0, 1, 1}},   {"negascout-gen", {2.4, 1, 1}}, {"minimal", {0.4, 1, 1}},
           {"B", {2 * 0.4 * 1.3, 1, 1}},     {"D", {2 * 0.4 * 1.2, 1, 1}}};
 }
-
-}  // namespace
 
 TEST(DriversStudy, BandVerdictByWhereTheIntervalLies) {
   GeometricInterval g{5, 0.92, 0.91, 0.93};
@@ -202,3 +200,5 @@ TEST(VersionDepths, AVersionRunsOnlyAtItsOwnDepths) {
     EXPECT_NE(std::string(e.what()).find("depth 4"), std::string::npos) << e.what();
   }
 }
+
+}  // namespace drivers_study_test

@@ -12,6 +12,8 @@
 #include "harness/bench/engine_signature.h"
 #include "harness/experiment/engine_identity.h"
 
+namespace engine_signature_test {
+
 using namespace harness;
 
 TEST(EngineSignature, OneComputationServesBenchAndStore) {
@@ -51,3 +53,5 @@ TEST(EngineSignature, OnlyDeclaredIdentitiesAreThisEngine) {
   // results test re-runs them). If this engine's trees change, the declaration lapses and this fails.
   EXPECT_TRUE(same_engine("buho-1+sig:27765dc1eb3dbde6"));
 }
+
+}  // namespace engine_signature_test

@@ -9,12 +9,12 @@
 
 #include <cmath>
 
+namespace eta_test {
+
 using harness::EtaModel;
 using harness::EtaSample;
 using harness::ReplayCell;
 using harness::SeriesDepth;
-
-namespace {
 
 // Series s has nodes(d) = base[s] * growth^d; the engine searches `rate` nodes per second and each cell
 // costs `overhead` seconds besides.
@@ -33,8 +33,6 @@ EtaModel model_with_depths_up_to(int depth) {
     }
   return m;
 }
-
-}  // namespace
 
 TEST(Eta, RightOnAGeometricSeries) {
   const EtaModel m = model_with_depths_up_to(3);
@@ -249,8 +247,6 @@ TEST(Eta, RunOrderIsMostPliesToGoFirstThenLargest) {
   EXPECT_EQ(taken, expected);
 }
 
-namespace {
-
 // Made-up cells that cost exactly what the model assumes: a fixed cost by table size plus nodes at a rate of
 // their series', growing x3 a ply (from a different count in each series: no two cells of a depth tie).
 std::vector<ReplayCell> synthetic_run(int depths) {
@@ -266,8 +262,6 @@ std::vector<ReplayCell> synthetic_run(int depths) {
       }
   return cells;
 }
-
-}  // namespace
 
 TEST(Eta, ReplayTimesTheRunAsTheRunnerSchedulesIt) {
   // Three cells on two threads: a (depth 1, 2 s) and b (depth 1, 1 s) start together; c (depth 2, 4 s)
@@ -345,3 +339,5 @@ TEST(Eta, ASweepAtOneDepthIsEstimatedFromItsFamily) {
   EXPECT_NEAR(*m.seconds_per_node(cell("p2", "small")), 1e-6, 1e-12);
   EXPECT_NEAR(*m.seconds_per_node(cell("p1", "tiny")), 1e-6, 1e-12);
 }
+
+}  // namespace eta_test

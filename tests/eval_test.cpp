@@ -17,7 +17,7 @@
 #include "harness/paths.h"  // the LCT II file; also links the harness program for the command tests
 
 namespace buho {
-namespace {
+namespace eval_test {
 
 // --- Helpers -------------------------------------------------------------------------------------
 

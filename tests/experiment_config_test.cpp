@@ -12,10 +12,10 @@
 #include "harness/experiment/presets.h"
 #include "runner_test_util.h"
 
+namespace experiment_config_test {
+
 using namespace harness;
 using runner_test::TempDir;
-
-namespace {
 
 const std::string kGood = R"({
   "name": "t",
@@ -47,8 +47,6 @@ std::string with(const std::string& from, const std::string& to) {
   EXPECT_NE(pos, std::string::npos) << from;
   return s.replace(pos, from.size(), to);
 }
-
-}  // namespace
 
 TEST(ExperimentConfig, GoodConfigResolvesAndEnumerates) {
   TempDir dir;
@@ -344,3 +342,5 @@ TEST(ExperimentConfig, ReferenceSweepIsReadStoredAndChecked) {
                    R"("tt_entries": [1048576], "tt_schemes": ["depth"], "depths": [4])"),
                {"$.sweeps[2].reference", "'u3' and 'u4' use different schemes"});
 }
+
+}  // namespace experiment_config_test

@@ -4,6 +4,8 @@
 #include "engine/perft.h"
 #include "test_data.h"
 
+namespace perft_slow_test {
+
 using namespace buho;
 
 TEST(PerftSlow, PublishedCountsAtDepth5) {
@@ -16,3 +18,5 @@ TEST(PerftSlow, PublishedCountsAtDepth5) {
   }
   EXPECT_EQ(checked, 6);
 }
+
+}  // namespace perft_slow_test

@@ -4,6 +4,8 @@
 #include "engine/perft.h"
 #include "test_data.h"
 
+namespace perft_test {
+
 using namespace buho;
 
 TEST(Perft, PublishedCountsToDepth4WithBulkCounting) {
@@ -41,3 +43,5 @@ TEST(Perft, DepthZeroIsOneLeaf) {
   Board b;
   EXPECT_EQ(perft(b, 0), 1u);
 }
+
+}  // namespace perft_test

@@ -8,7 +8,7 @@
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
 
-namespace {
+namespace presets_test {
 
 using harness::PresetBook;
 using nlohmann::json;
@@ -111,4 +111,4 @@ TEST(Presets, FlagsRoundTrip) {
   EXPECT_THROW(harness::apply_flag_text("eval.nope=1", s2, e2, "--set"), harness::UserError);
 }
 
-}  // namespace
+}  // namespace presets_test

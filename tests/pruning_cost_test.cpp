@@ -16,11 +16,11 @@
 #include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 
+namespace pruning_cost_test {
+
 using namespace harness;
 using runner_test::TempDir;
 namespace fs = std::filesystem;
-
-namespace {
 
 std::string san(const std::string& fen, const std::string& text) {
   const auto m = resolve_san(buho::Board::from_fen(fen), text);
@@ -224,4 +224,4 @@ TEST(PruningCostRun, AnEpdWithAnIllegalBestMoveExitsTwo) {
   EXPECT_NE(r.output.find("line 1: bm move 'Qd4'"), std::string::npos) << r.output;
 }
 
-}  // namespace
+}  // namespace pruning_cost_test

@@ -12,7 +12,7 @@
 #include "engine/search.h"
 #include "engine/search_rules.h"
 
-namespace {
+namespace pruning_variants_test {
 
 using namespace buho;
 
@@ -163,4 +163,4 @@ TEST(PruningVariants, LimitedRazoringChangesTheTreeOfFutility) {
   EXPECT_EQ(totals(no_fut, 5, 3).nodes, totals(no_fut_razor, 5, 3).nodes);
 }
 
-}  // namespace
+}  // namespace pruning_variants_test

@@ -16,7 +16,7 @@
 #include "runner_test_util.h"
 #include "test_data.h"
 
-namespace {
+namespace readings_q_test {
 
 using namespace buho;
 
@@ -272,4 +272,4 @@ TEST(ReadingsQ, AnUnknownChoiceIsAUserErrorNamingTheFlagAndItsValues) {
   for (const char* v : {"qsearch_order", "as_main", "mvv_lva"}) EXPECT_NE(o.output.find(v), std::string::npos) << o.output;
 }
 
-}  // namespace
+}  // namespace readings_q_test

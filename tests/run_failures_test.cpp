@@ -16,10 +16,10 @@
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 
+namespace run_failures_test {
+
 using runner_test::TempDir;
 namespace fs = std::filesystem;
-
-namespace {
 
 // 2 positions x 2 versions x depths 1-6: 24 cells, about a second (small tables: allocating the
 // versions' 2M-entry TT per cell would cost more than the searches).
@@ -51,8 +51,6 @@ struct RunFailures : ::testing::Test {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 };
-
-}  // namespace
 
 TEST_F(RunFailures, RefusedWriteEndsTheRunAtOnceAndARerunCompletesIt) {
   const auto whole = runner_test::run_harness(run_args(tmp / "whole"));
@@ -181,3 +179,5 @@ TEST_F(RunFailures, EveryBadInputExitsTwoNamingTheInput) {
   // The help of `run` says where it writes by default.
   EXPECT_NE(runner_test::run_harness("run --help").output.find("out/<name>"), std::string::npos);
 }
+
+}  // namespace run_failures_test

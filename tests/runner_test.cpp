@@ -14,10 +14,10 @@
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 
+namespace runner_test {
+
 using runner_test::TempDir;
 namespace fs = std::filesystem;
-
-namespace {
 
 // 3 positions x 3 versions x 6 depths + a 2 x 2 TT sweep at depths 4-6: 54 + 12 cells, a few seconds. The
 // versions use an 8192-entry table: the presets' 2M entries (64 MB, cleared per cell) would cost more than the
@@ -49,8 +49,6 @@ struct RunnerFixture : ::testing::Test {
     ASSERT_EQ(r.code, 0) << r.output;
   }
 };
-
-}  // namespace
 
 TEST_F(RunnerFixture, KilledAndResumedEqualsUninterrupted) {
   run_ok("run " + config.string() + " -q --threads 2 --out " + (tmp / "whole").string());
@@ -173,3 +171,5 @@ TEST_F(RunnerFixture, ReportRebuildsTheSameFiles) {
   EXPECT_EQ(runner_test::read_text(out / "REPORT.md"), md);
   EXPECT_EQ(runner_test::read_text(out / "cells.csv"), csv);
 }
+
+}  // namespace runner_test

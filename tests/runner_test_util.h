@@ -59,7 +59,13 @@ inline Result run_shell(const std::string& command) {
 }
 
 // Runs `harness <args>` through the shell, output captured.
-inline Result run_harness(const std::string& args) { return run_shell(std::string(BUHO_HARNESS_BIN) + " " + args); }
+// Appended rather than `std::string(BUHO_HARNESS_BIN) + " " + args`: GCC 12 warns falsely (-Warray-bounds inside
+// std::string's move) where that expression is inlined into some callers.
+inline Result run_harness(const std::string& args) {
+  std::string command = BUHO_HARNESS_BIN;
+  command.append(" ").append(args);
+  return run_shell(command);
+}
 
 // Starts `harness <argv...>` without waiting; stdout/stderr to /dev/null.
 inline pid_t spawn_harness(const std::vector<std::string>& args) {

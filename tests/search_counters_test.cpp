@@ -12,10 +12,10 @@
 #include "harness/experiment/cell_store.h"
 #include "runner_test_util.h"
 
+namespace search_counters_test {
+
 using namespace harness;
 using buho::SearchStats;
-
-namespace {
 
 // Counts the members of an aggregate: the largest N for which T{x1, ..., xN} compiles, with each x
 // converting to any member type. Only used in unevaluated contexts, so never defined.
@@ -54,8 +54,6 @@ SearchStats distinct_stats() {
   s.iteration_passes = {1, 4, 2};
   return s;
 }
-
-}  // namespace
 
 TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
   EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + later_search_counters().size() + kNonCounterMembers)
@@ -167,3 +165,5 @@ TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
   EXPECT_TRUE(old.iteration_passes.empty());
   EXPECT_EQ(old.to_json(), old_line);  // written back as it was read: nothing added
 }
+
+}  // namespace search_counters_test

@@ -19,7 +19,7 @@
 #include "test_data.h"
 #include "reference_negamax.h"
 
-namespace {
+namespace search_drivers_test {
 
 using namespace buho;
 
@@ -301,4 +301,4 @@ TEST(SearchDrivers, DriversAreChoicesOfTheDriverFlag) {
   }
 }
 
-}  // namespace
+}  // namespace search_drivers_test

@@ -11,7 +11,7 @@
 #include "engine/search.h"
 #include "sss_test_support.h"
 
-namespace {
+namespace search_minimal_driver_test {
 
 using namespace buho;
 
@@ -89,4 +89,4 @@ TEST(SearchMinimalDriver, IgnoresIterationsWindowsAndForwardPruning) {
     EXPECT_EQ(std::find(ignored.begin(), ignored.end(), std::string_view(name)), ignored.end()) << name;
 }
 
-}  // namespace
+}  // namespace search_minimal_driver_test

@@ -18,7 +18,7 @@
 #include "harness/paths.h"
 #include "runner_test_util.h"
 
-namespace {
+namespace search_readings_test {
 
 using namespace buho;
 
@@ -346,4 +346,4 @@ TEST(Readings, BadValuesExitTwoNamingTheFlag) {
   }
 }
 
-}  // namespace
+}  // namespace search_readings_test

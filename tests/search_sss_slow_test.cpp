@@ -9,7 +9,7 @@
 #include "engine/minimal_tree.h"
 #include "sss_test_support.h"
 
-namespace {
+namespace search_sss_slow_test {
 
 using namespace buho;
 using namespace buho::sss_test;
@@ -43,8 +43,6 @@ void expect_minimax_value(const std::vector<std::string>& fens, int min_depth, i
     }
 }
 
-}  // namespace
-
 // 64 random positions, the 35 of LCT II and 8 mates and stalemates: 107 positions, each at depths 1-2 and
 // the cheaper ones deeper (plain minimax takes seconds at depth 3 on a middlegame and at depth 4 on most
 // endgames, so few of those).
@@ -63,8 +61,6 @@ TEST(SearchSss, DriversReturnThePlainMinimaxValue) {
   expect_minimax_value(std::vector<std::string>(mates.begin() + 3, mates.end()), 4, 4, checked);  // few pieces
   EXPECT_EQ(checked, 64 * 2 + 4 + 35 * 2 + 9 + 1 + 8 * 3 + 5);
 }
-
-namespace {
 
 // The minimal tree proves the value every exact driver finds, and is never larger than any of their trees
 // for the same position, depth, order and table (one search at the depth, no forward pruning).
@@ -92,10 +88,10 @@ void expect_minimal_tree_smallest(MinimalRefutation refutation, int max_depth, i
     }
 }
 
-}  // namespace
-
 TEST(SearchSss, MinimalTreeIsNeverLargerThanAnExactDriver) {
   int larger = 0;
   expect_minimal_tree_smallest(MinimalRefutation::Smallest, 3, &larger);
   EXPECT_EQ(larger, 0);
 }
+
+}  // namespace search_sss_slow_test

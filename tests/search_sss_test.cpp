@@ -11,12 +11,10 @@
 #include "engine/sss_driver.h"
 #include "sss_test_support.h"
 
-namespace {
+namespace search_sss_test {
 
 using namespace buho;
 using namespace buho::sss_test;
-
-}  // namespace
 
 // Plaat, Schaeffer, Pijls & de Bruin (1996): MT-SSS* evaluates the same leaves as Stockman's SSS* when
 // both see the children in one order and the table loses nothing. The conditions here: a static order
@@ -114,3 +112,5 @@ TEST(SearchSss, FirstRefutationCanExceedAlphaBetaAndTheSmallestDoesNot) {
   EXPECT_LT(smallest.nodes, first.nodes);
   EXPECT_EQ(first.value, smallest.value);
 }
+
+}  // namespace search_sss_test

@@ -15,7 +15,7 @@
 #include "harness/experiment/presets.h"
 #include "reference_negamax.h"
 
-namespace {
+namespace search_test {
 
 using namespace buho;
 
@@ -541,4 +541,4 @@ TEST(Flags, ExtensionRules) {
   EXPECT_FALSE(threat_extends(none, 4, 5, -ScoreMate + 3));
 }
 
-}  // namespace
+}  // namespace search_test

@@ -13,6 +13,8 @@
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_setup.h"
 
+namespace thesis_setup_test {
+
 using namespace harness;
 
 TEST(ThesisSetup, EveryThesisSchemeIsAnEngineScheme) {
@@ -46,3 +48,5 @@ TEST(ThesisSetup, TtTablesVersionAndPositionAreInTheData) {
   for (int p = thesis::kFirstPosition; p <= thesis::kLastPosition; ++p)
     EXPECT_TRUE(data.versions.count({p, "A", 1})) << "thesis position " << p;
 }
+
+}  // namespace thesis_setup_test

@@ -12,7 +12,7 @@
 #include "engine/search_config.h"
 #include "engine/transposition_table.h"
 
-namespace {
+namespace transposition_table_test {
 
 using namespace buho;
 
@@ -512,5 +512,4 @@ TEST(TableLoad, SearchReportsOccupiedSlotsAndCapacity) {
   EXPECT_EQ(no_table.transposition_table(), nullptr);
 }
 
-
-}  // namespace
+}  // namespace transposition_table_test

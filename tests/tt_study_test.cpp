@@ -10,9 +10,9 @@
 
 #include "harness/experiment/cell_inputs.h"
 
-using namespace harness;
+namespace tt_study_test {
 
-namespace {
+using namespace harness;
 
 // nodes(scheme, position index, table memory in bytes); the reference (depth_always, 1M entries) has kRefNodes
 // nodes and stores kRefPositions positions. Tables are sized in memory, as configs/tt-schemes.json sizes them.
@@ -64,8 +64,6 @@ const TtStudyRow* row(const std::vector<TtStudyRow>& rows, const std::string& sc
     if (r.scheme == scheme && r.group == group) return &r;
   return nullptr;
 }
-
-}  // namespace
 
 TEST(GeometricInterval, MeanAndStudentTInterval) {
   const GeometricInterval g = geometric_interval({2.0, 8.0});
@@ -162,3 +160,5 @@ TEST(TtStudy, ThesisOrderC9a) {
   }, {"never", "always", "depth", "depth_always"});
   EXPECT_EQ(verdict(build_tt_study(reversed), "C9a")->verdict, "does not hold");
 }
+
+}  // namespace tt_study_test

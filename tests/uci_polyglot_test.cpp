@@ -10,6 +10,8 @@
 #include "harness/paths.h"
 #include "runner_test_util.h"
 
+namespace uci_polyglot_test {
+
 TEST(UciPolyglot, EngineVersusItselfPlaysLegalMovesToTheEnd) {
   ASSERT_EQ(cluster_test::shell("test -x /usr/games/polyglot"), 0)
       << "polyglot is not installed: scripts/setup.sh installs it (Debian package 'polyglot')";
@@ -23,3 +25,5 @@ TEST(UciPolyglot, EngineVersusItselfPlaysLegalMovesToTheEnd) {
   EXPECT_TRUE(game.find("1-0") != std::string::npos || game.find("1/2-1/2") != std::string::npos) << game;
   EXPECT_EQ(game.find("0-1"), std::string::npos) << "the side with the queen lost:\n" << game;
 }
+
+}  // namespace uci_polyglot_test

@@ -21,9 +21,9 @@
 #include "harness/uci/uci_options.h"
 #include "harness/uci/uci_session.h"
 
-using namespace harness;
+namespace uci_test {
 
-namespace {
+using namespace harness;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -85,8 +85,6 @@ struct Session {
     return lines_of(buffer.snapshot());
   }
 };
-
-}  // namespace
 
 TEST(Uci, HandshakeListsEveryFlagAsAnOption) {
   Session s;
@@ -296,7 +294,6 @@ TEST(Uci, BenchPrintsTheSignature) {
 
 // UciSession::reset() (one session for every input of fuzz/uci_session_fuzz.cpp): the session then answers as a new
 // one would, although it keeps the engine it built. The lines are compared without `nps` and `time`.
-namespace {
 
 std::vector<std::string> without_timing(const std::vector<std::string>& lines) {
   std::vector<std::string> out;
@@ -321,8 +318,6 @@ std::vector<std::string> answers(const std::vector<std::string>& before, const s
   }
   return without_timing(s.lines());
 }
-
-}  // namespace
 
 TEST(Uci, ResetAnswersAsANewSession) {
   const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -365,7 +360,6 @@ TEST(Uci, SetoptionStartsTheNextSearchFromACleanTable) {
   EXPECT_NE(last_info_nodes(s.lines()), engine.search(buho::Board::from_fen(fen), buho::Limits{5, 0}).stats.nodes);
 }
 
-namespace {
 // A stream that asks the session, at the moment a bestmove line is written, whether it still searches.
 class BestmoveProbe : public std::stringbuf {
  public:
@@ -382,7 +376,6 @@ class BestmoveProbe : public std::stringbuf {
     return std::stringbuf::xsputn(s, n);
   }
 };
-}  // namespace
 
 // A GUI sends its next command as soon as it reads bestmove (polyglot does: its game test met "'position' while
 // searching" under the slower sanitizer build). So the session must have left the searching state when bestmove is
@@ -404,3 +397,5 @@ TEST(Uci, BestmoveIsWrittenOnceTheSearchIsOver) {
   uci.handle("quit");
   EXPECT_EQ(probe.str().find("error"), std::string::npos) << probe.str();
 }
+
+}  // namespace uci_test

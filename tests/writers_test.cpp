@@ -13,9 +13,9 @@
 #include "harness/report/thesis_fit.h"
 #include "runner_test_util.h"
 
-using namespace harness;
+namespace writers_test {
 
-namespace {
+using namespace harness;
 
 const std::filesystem::path kGolden = std::filesystem::path(BUHO_SOURCE_DIR) / "tests/data/writers";
 
@@ -72,8 +72,6 @@ void check_golden(const std::string& name, const std::string& text) {
   ASSERT_TRUE(std::filesystem::exists(file)) << file << " missing; run with BUHO_UPDATE_GOLDEN=1";
   EXPECT_EQ(text, runner_test::read_text(file)) << "differs from " << file;
 }
-
-}  // namespace
 
 // Two runs (one disagreeing on the bench signature, which the report must flag) and hand notes.
 Report sample_report(const ResultSet& rs) {
@@ -281,3 +279,5 @@ TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {
   EXPECT_EQ(fit[2].group, "Tables B.7-B.9");
   EXPECT_DOUBLE_EQ(fit[2].median_factor, 1.0);
 }
+
+}  // namespace writers_test

@@ -15,7 +15,7 @@
 #include "pgn_replay.h"
 #include "runner_test_util.h"
 
-namespace {
+namespace xboard_gui_test {
 
 namespace fs = std::filesystem;
 
@@ -26,8 +26,6 @@ std::uint32_t big_endian32(const std::string& s, std::size_t at) {
   for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);
   return v;
 }
-
-}  // namespace
 
 TEST(PgnReplay, AcceptsALegalGameAndRefusesAnIllegalMoveOrAWrongCheckMark) {
   const std::string head = "[Event \"t\"]\n[Result \"1-0\"]\n\n";
@@ -77,3 +75,5 @@ TEST(XboardGui, PlaysAGameUnderXvfbWithLegalMovesAndTakesAScreenshot) {
   EXPECT_EQ(big_endian32(png, 16), 640u);
   EXPECT_EQ(big_endian32(png, 20), 520u);
 }
+
+}  // namespace xboard_gui_test
