@@ -16,6 +16,7 @@
 #include "engine/eval.h"
 #include "harness/cli/commands.h"
 #include "harness/paths.h"
+#include "harness/report/median.h"
 
 namespace harness {
 
@@ -39,12 +40,6 @@ std::vector<buho::Board> load_lct2() {
   }
   if (boards.empty()) throw UserError(path.string() + ": no positions");
   return boards;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace

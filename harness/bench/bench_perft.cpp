@@ -14,6 +14,7 @@
 
 #include "engine/perft.h"
 #include "harness/cli/commands.h"
+#include "harness/report/median.h"
 
 namespace harness {
 
@@ -28,12 +29,6 @@ constexpr PerftCase kCases[] = {
     {"startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
     {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
 };
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Wall time of `stockfish` running `go perft depth` on `fen`; the start-up cost is measured with a
 // depth-1 run and subtracted. Returns the node count it printed (0 when it could not be run).

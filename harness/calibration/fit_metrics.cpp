@@ -15,13 +15,6 @@ double positive(std::uint64_t n) { return double(std::max<std::uint64_t>(n, 1));
 
 }  // namespace
 
-double median(std::vector<double> v) {
-  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 double AbsoluteFit::median_factor() const { return std::exp(median_abs_log); }
 
 AbsoluteFit absolute_fit(const std::vector<CellPair>& cells) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/calibration/search_cache.h"
+#include "harness/report/median.h"  // median(), which the fits use
 
 namespace harness {
 
@@ -49,8 +50,5 @@ struct EqualityFacts {
   std::size_t agree() const { return ours_equal_too + ours_differ_too; }
 };
 EqualityFacts equality_facts(const std::vector<StepPair>& steps);
-
-// The median of `v` (NaN when empty); `v` is reordered.
-double median(std::vector<double> v);
 
 }  // namespace harness

@@ -10,6 +10,10 @@ class App;
 
 namespace harness {
 
+// The whole program: registers every subcommand below, parses argv, runs the command and returns the exit
+// code (errors.h: 0 success, 1 a failure not of the input's making, 2 bad input). main.cpp calls it.
+int run_command_line(int argc, char** argv);
+
 void register_perft(CLI::App& app);
 void register_eval(CLI::App& app);
 void register_search(CLI::App& app);

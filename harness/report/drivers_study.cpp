@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "harness/report/median.h"
+
 namespace harness {
 
 namespace {
@@ -23,13 +25,6 @@ std::string find_driver_role(const Experiment& exp, Fits&& fits) {
   for (const auto& v : exp.versions)
     if (fits(v.search)) return v.name;
   return "";
-}
-
-double drivers_median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // A completed cell of `version` at `depth` on `position`, or nullptr.
@@ -138,7 +133,7 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
             row.max = std::max(row.max, last);
           }
         row.positions = passes.size();
-        row.median = drivers_median(passes);
+        row.median = median(passes, 0);
         if (row.positions > 0) st.passes.push_back(row);
       }
     }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/median.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -20,13 +21,6 @@ constexpr double kThesisPositions = 635790;  // configs/tt-thesis-load.json, the
 double thesis_load(double entries_k) { return kThesisPositions / (entries_k * 1024.0 * 2.0); }
 
 const std::vector<std::string> kBands = {"< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64"};
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Each position's values combined by their geometric mean first, so a position with many cells counts once;
 // then the interval over positions.
@@ -121,7 +115,7 @@ TtStudy build_tt_study(const ResultSet& rs) {
         vals.emplace_back(p.position, v);
         loads.push_back(p.load);
       }
-    return TtStudyRow{scheme, group, over_positions(vals), median(loads)};
+    return TtStudyRow{scheme, group, over_positions(vals), median(loads, 0)};
   };
   for (const auto& scheme : st.schemes) {
     for (std::uint64_t b : sizes) {
@@ -189,7 +183,7 @@ TtStudy build_tt_study(const ResultSet& rs) {
       loads.push_back(q->load);
     }
     if (vals.empty()) return nullptr;
-    st.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads)});
+    st.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads, 0)});
     return &st.pairs.back();
   };
   auto pair = [&](const std::string& x, const std::string& y) -> const TtStudyRow* {
