@@ -15,9 +15,14 @@
 // best-first search over a fixed tree and is ignored; the version's extensions shape the tree.
 #include "engine/sss_driver.h"
 
-#include <map>
+#include <array>
+#include <bit>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
+
+#include "engine/checks.h"
 
 namespace buho {
 
@@ -31,6 +36,42 @@ namespace {
 
 enum class Status : std::uint8_t { Live, Solved };
 
+// Dewey numbers (child indices from the root, ply 1 first) packed eight to a word, the first ply in a word's
+// highest byte: comparing the words as unsigned integers, in order, compares the paths left to right (a child index
+// is below MaxMoves = 256, so one byte holds it). Kept in each node and copied into its OPEN key, so that ordering
+// two states of equal h reads the key alone, not the tree (a walk to where the paths part cost about a third of the
+// search's time at depth 7). Plies past kDeweyPlies share no byte; two states whose packed numbers are equal are
+// then told apart by the walk.
+constexpr int kDeweyWords = 4;
+constexpr int kDeweyPlies = kDeweyWords * 8;
+using Dewey = std::array<std::uint64_t, kDeweyWords>;
+static_assert(MaxMoves <= 256, "a child index must fit in a byte of the packed Dewey numbers");
+
+struct TreeNode;
+
+// The order of the states of one h, left to right in the tree (Dewey order: N.1 before N.2, and a subtree
+// before its right siblings). No state in OPEN is an ancestor of another, so two distinct states always
+// compare.
+struct OpenState {
+  Dewey dewey;  // the node's, copied: see Dewey
+  int node;
+};
+class LeftToRight {
+ public:
+  explicit LeftToRight(const std::vector<TreeNode>* nodes) : nodes_(nodes) {}
+  bool operator()(const OpenState& a, const OpenState& b) const {
+    for (int w = 0; w < kDeweyWords; ++w)
+      if (a.dewey[w] != b.dewey[w]) return a.dewey[w] < b.dewey[w];
+    return left_of(a.node, b.node);
+  }
+
+ private:
+  // Whether node x lies left of node y in the tree: the child numbers where their root paths part.
+  bool left_of(int x, int y) const;
+  const std::vector<TreeNode>* nodes_;
+};
+using Bucket = std::set<OpenState, LeftToRight>;
+
 // A node of the explored tree: its move from the parent, its child number, its ply and remaining depth.
 // Children are linked so that a solved subtree can be purged from OPEN and its memory reused.
 struct TreeNode {
@@ -43,55 +84,123 @@ struct TreeNode {
   int first_child = -1;
   int next_sibling = -1;
   std::uint32_t stamp = 0;  // tells a reused slot from the node that held it before
+  Dewey dewey{};
+  // Its state while in OPEN: s, h, and its place in h's bucket (the purge of case 6 erases it there
+  // without a search).
   bool in_open = false;
-  Score open_h = 0;         // h of its state while in OPEN
+  Status open_status = Status::Live;
+  Score open_h = 0;
+  Bucket::iterator open_at;
   // A MIN node's children in order, kept from its expansion: case 5 makes N.n+1 from them.
   std::vector<Move> moves;
 };
 
-// OPEN is ordered by h, highest first. The survey's list takes a state "en la cabeza de LISTA" (cases 1,
-// 2, 5, 6, always with the h of the state just removed, the highest) or "delante de todos los estados con
-// menor h" (case 3), and does not say where a state goes among states of equal h. Here equal h are
-// ordered left to right in the tree (Dewey order: N.1 before N.2, and a subtree before its right
-// siblings), which every head insertion already satisfies (the state removed was the leftmost of the
-// highest h, and its children, next sibling or parent take its place). With this order SSS* expands the
-// leftmost of the best states, as MT-SSS*'s left-to-right passes do: Plaat et al.'s equivalence needs it
-// (with equal h first come first served, SSS* evaluated more leaves than MT-SSS* on 5 of the 24 positions
-// of tests/search_sss_test.cpp at depths 2-3).
-// No state in OPEN is an ancestor of another, so two distinct states always compare.
-struct OpenKey {
-  Score h;
-  int node;
-};
-class OpenOrder {
+bool LeftToRight::left_of(int x, int y) const {
+  const std::vector<TreeNode>& t = *nodes_;
+  if (x == y) return false;
+  while (t[x].ply > t[y].ply) x = t[x].parent;
+  while (t[y].ply > t[x].ply) y = t[y].parent;
+  if (x == y) return false;  // an ancestor: not in OPEN together
+  while (t[x].parent != t[y].parent) {
+    x = t[x].parent;
+    y = t[y].parent;
+  }
+  return t[x].index < t[y].index;
+}
+
+// The survey's LISTA. OPEN is ordered by h, highest first. The survey's list takes a state "en la cabeza
+// de LISTA" (cases 1, 2, 5, 6, always with the h of the state just removed, the highest) or "delante de
+// todos los estados con menor h" (case 3), and does not say where a state goes among states of equal h.
+// Here equal h are ordered left to right in the tree, which every head insertion already satisfies (the
+// state removed was the leftmost of the highest h, and its children, next sibling or parent take its
+// place). With this order SSS* expands the leftmost of the best states, as MT-SSS*'s left-to-right passes
+// do: Plaat et al.'s equivalence needs it (with equal h first come first served, SSS* evaluated more
+// leaves than MT-SSS* on 5 of the 24 positions of tests/search_sss_test.cpp at depths 2-3).
+//
+// Held as one bucket per value of h (an h is a score, so there are 2 * ScoreInfinite + 1 of them), each
+// ordered left to right, and a two-level bitmap of the buckets that hold a state, so the first state is
+// the first of the highest bucket. The order is (h, left to right) exactly as one ordered map of all the
+// states would keep it; the buckets only make an insertion search its own h's states instead of all of
+// OPEN (one map of 10^5-10^6 states took a third of the time at depth 7, nearly all in case 3's ordered
+// insertions, each a walk down a tree far larger than the cache).
+class OpenList {
  public:
-  explicit OpenOrder(const std::vector<TreeNode>* nodes) : nodes_(nodes) {}
-  bool operator()(const OpenKey& a, const OpenKey& b) const {
-    if (a.h != b.h) return a.h > b.h;
-    return left_of(a.node, b.node);
+  explicit OpenList(std::vector<TreeNode>* nodes)
+      : nodes_(nodes), buckets_(kBuckets), nonempty_(kWords, 0), summary_((kWords + 63) / 64, 0) {}
+
+  std::size_t size() const { return size_; }
+
+  // Inserts node n's state (n, s, h) at its place. The bucket is told to try its head first: a head
+  // insertion (see above) then takes no search.
+  void insert(int n, Status s, Score h) {
+    BUHO_ASSERT(h >= -ScoreInfinite && h <= ScoreInfinite);
+    TreeNode& t = (*nodes_)[n];
+    const int b = h + ScoreInfinite;
+    if (!buckets_[b]) buckets_[b] = std::make_unique<Bucket>(LeftToRight(nodes_));
+    Bucket& bucket = *buckets_[b];
+    t.open_at = bucket.emplace_hint(bucket.begin(), OpenState{t.dewey, n});
+    t.in_open = true;
+    t.open_status = s;
+    t.open_h = h;
+    mark(b);
+    ++size_;
+  }
+
+  // Whether n's state is the first of OPEN (a check of the head insertions).
+  bool is_first(int n) const {
+    const Bucket& bucket = *buckets_[highest()];
+    return bucket.begin()->node == n;
+  }
+
+  // "Seleccionar y eliminar el primer estado de LISTA": the leftmost state of the highest h. OPEN is not
+  // empty (the root's state leaves it only when SSS* returns).
+  int pop_first() {
+    const int n = buckets_[highest()]->begin()->node;
+    erase(n);
+    return n;
+  }
+
+  // Removes node n's state (in OPEN).
+  void erase(int n) {
+    TreeNode& t = (*nodes_)[n];
+    const int b = t.open_h + ScoreInfinite;
+    Bucket& bucket = *buckets_[b];
+    bucket.erase(t.open_at);
+    t.in_open = false;
+    if (bucket.empty()) unmark(b);
+    --size_;
   }
 
  private:
-  // Whether node x lies left of node y in the tree: the child numbers where their root paths part.
-  bool left_of(int x, int y) const {
-    const std::vector<TreeNode>& t = *nodes_;
-    if (x == y) return false;
-    while (t[x].ply > t[y].ply) x = t[x].parent;
-    while (t[y].ply > t[x].ply) y = t[y].parent;
-    if (x == y) return false;  // an ancestor: not in OPEN together
-    while (t[x].parent != t[y].parent) {
-      x = t[x].parent;
-      y = t[y].parent;
-    }
-    return t[x].index < t[y].index;
+  static constexpr int kBuckets = 2 * ScoreInfinite + 1;
+  static constexpr int kWords = (kBuckets + 63) / 64;
+
+  void mark(int b) {
+    nonempty_[b / 64] |= std::uint64_t(1) << (b % 64);
+    summary_[b / 4096] |= std::uint64_t(1) << (b / 64 % 64);
   }
-  const std::vector<TreeNode>* nodes_;
+  void unmark(int b) {
+    if ((nonempty_[b / 64] &= ~(std::uint64_t(1) << (b % 64))) == 0)
+      summary_[b / 4096] &= ~(std::uint64_t(1) << (b / 64 % 64));
+  }
+  // The highest bucket that holds a state (OPEN is not empty).
+  int highest() const {
+    int s = int(summary_.size()) - 1;
+    while (summary_[s] == 0) --s;
+    const int w = s * 64 + 63 - std::countl_zero(summary_[s]);
+    return w * 64 + 63 - std::countl_zero(nonempty_[w]);
+  }
+
+  std::vector<TreeNode>* nodes_;
+  std::vector<std::unique_ptr<Bucket>> buckets_;  // made at the first state of its h, kept
+  std::vector<std::uint64_t> nonempty_;           // a bit per bucket: it holds a state
+  std::vector<std::uint64_t> summary_;            // a bit per word of nonempty_: it is not zero
+  std::size_t size_ = 0;
 };
-using OpenList = std::map<OpenKey, Status, OpenOrder>;
 
 class Sss {
  public:
-  Sss(DriverContext& ctx, int depth) : ctx_(ctx), depth_(depth), open_(OpenOrder(&nodes_)) {}
+  Sss(DriverContext& ctx, int depth) : ctx_(ctx), depth_(depth), open_(&nodes_) {}
   // Stopped, solved or past the OPEN limit: the board goes back to the root.
   ~Sss() {
     while (!line_.empty()) {
@@ -108,12 +217,9 @@ class Sss {
     for (;;) {
       if (ctx_.stopped()) return 0;
       // "Seleccionar y eliminar el primer estado de LISTA: p = (N, s, h)."
-      const auto first = open_.begin();
-      const int n = first->first.node;
-      const Status s = first->second;
-      const Score h = first->first.h;
-      open_.erase(first);
-      nodes_[n].in_open = false;
+      const int n = open_.pop_first();
+      const Status s = nodes_[n].open_status;
+      const Score h = nodes_[n].open_h;
       // "Si N = ε y s = SOLUCIONADO entonces devolver h."
       if (n == root && s == Status::Solved) {
         go_to(root);
@@ -215,6 +321,10 @@ class Sss {
     t.ply = ply;
     t.depth = depth;
     t.stamp = ++stamp_;
+    if (parent != -1) {
+      t.dewey = nodes_[parent].dewey;
+      if (ply <= kDeweyPlies) t.dewey[(ply - 1) / 8] |= std::uint64_t(index) << (8 * (7 - (ply - 1) % 8));
+    }
     return id;
   }
 
@@ -238,22 +348,22 @@ class Sss {
       const int x = stack.back();
       stack.pop_back();
       for (int c = nodes_[x].first_child; c != -1; c = nodes_[c].next_sibling) stack.push_back(c);
-      if (nodes_[x].in_open) open_.erase(OpenKey{nodes_[x].open_h, x});
-      nodes_[x].in_open = false;
+      if (nodes_[x].in_open) open_.erase(x);
       nodes_[x].stamp = 0;
       nodes_[x].moves.clear();
       free_.push_back(x);
     }
   }
 
-  // Both insertions of the survey are one ordered insertion here (see OpenOrder): at the head, the state
+  // Both insertions of the survey are one ordered insertion here (see OpenList); at the head, the state
   // has the highest h and is the leftmost of it.
-  void push_head(int n, Status s, Score h) { insert(n, s, h); }
+  void push_head(int n, Status s, Score h) {
+    insert(n, s, h);
+    BUHO_ASSERT(open_.is_first(n));
+  }
   void insert_ordered(int n, Score h) { insert(n, Status::Solved, h); }
   void insert(int n, Status s, Score h) {
-    open_.emplace(OpenKey{h, n}, s);
-    nodes_[n].in_open = true;
-    nodes_[n].open_h = h;
+    open_.insert(n, s, h);
     const std::uint64_t size = open_.size();
     if (size > ctx_.stats.open_peak) ctx_.stats.open_peak = size;
     if (size > std::uint64_t(ctx_.cfg.sss_open_limit)) throw OpenListLimitError(size, std::size_t(ctx_.cfg.sss_open_limit), depth_);
