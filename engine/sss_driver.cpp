@@ -70,7 +70,7 @@ class LeftToRight {
   bool left_of(int x, int y) const;
   const std::vector<TreeNode>* nodes_;
 };
-using Bucket = std::set<OpenState, LeftToRight>;
+using BucketSet = std::set<OpenState, LeftToRight>;
 
 // A node of the explored tree: its move from the parent, its child number, its ply and remaining depth.
 // Children are linked so that a solved subtree can be purged from OPEN and its memory reused.
@@ -88,9 +88,10 @@ struct TreeNode {
   // Its state while in OPEN: s, h, and its place in h's bucket (the purge of case 6 erases it there
   // without a search).
   bool in_open = false;
+  bool in_head = false;  // on OpenList's stack, not in a bucket
   Status open_status = Status::Live;
   Score open_h = 0;
-  Bucket::iterator open_at;
+  BucketSet::iterator open_at;
   // A MIN node's children in order, kept from its expansion: case 5 makes N.n+1 from them.
   std::vector<Move> moves;
 };
@@ -117,63 +118,127 @@ bool LeftToRight::left_of(int x, int y) const {
 // do: Plaat et al.'s equivalence needs it (with equal h first come first served, SSS* evaluated more
 // leaves than MT-SSS* on 5 of the 24 positions of tests/search_sss_test.cpp at depths 2-3).
 //
-// Held as one bucket per value of h (an h is a score, so there are 2 * ScoreInfinite + 1 of them), each
-// ordered left to right, and a two-level bitmap of the buckets that hold a state, so the first state is
-// the first of the highest bucket. The order is (h, left to right) exactly as one ordered map of all the
-// states would keep it; the buckets only make an insertion search its own h's states instead of all of
-// OPEN (one map of 10^5-10^6 states took a third of the time at depth 7, nearly all in case 3's ordered
-// insertions, each a walk down a tree far larger than the cache).
+// Held in two parts. The states inserted at the head (cases 1, 2, 5, 6, and 3 when min{h, f(N)} = h: about
+// four insertions in five) go on a stack, its top the first of OPEN: each precedes every state already in
+// OPEN, so the stack stays in order and all its states precede the rest (they share the h of the state
+// removed, and that h never rises, since no state is inserted with a higher one). The rest, case 3's
+// insertions with a lower h, go to one bucket per value of h (an h is a score: 2 * ScoreInfinite + 1 of
+// them), each ordered left to right, with a two-level bitmap of the buckets that hold a state. The first of
+// OPEN is the stack's top, or when the stack is empty the first of the highest bucket. The order is (h, left
+// to right) exactly as one ordered map of all the states would keep it; the parts only spare the search: one
+// map of 10^5-10^6 states took a third of the time at depth 7, its walks down a tree far larger than the
+// cache, and an ordered insertion at the head still rebalances a tree where a stack pushes.
 class OpenList {
  public:
   explicit OpenList(std::vector<TreeNode>* nodes)
-      : nodes_(nodes), buckets_(kBuckets), nonempty_(kWords, 0), summary_((kWords + 63) / 64, 0) {}
+      : nodes_(nodes), order_(nodes), buckets_(kBuckets), nonempty_(kWords, 0), summary_((kWords + 63) / 64, 0) {}
 
   std::size_t size() const { return size_; }
 
-  // Inserts node n's state (n, s, h) at its place. The bucket is told to try its head first: a head
-  // insertion (see above) then takes no search.
+  // Inserts node n's state (n, s, h) at the head of OPEN: it precedes every state in OPEN.
+  void push_head(int n, Status s, Score h) {
+    BUHO_ASSERT(precedes_first(n, h));
+    TreeNode& t = (*nodes_)[n];
+    head_.push_back(n);
+    enter(t, s, h, true);
+  }
+
+  // Inserts node n's state (n, s, h) at its place, h being below the h of the head's states.
   void insert(int n, Status s, Score h) {
     BUHO_ASSERT(h >= -ScoreInfinite && h <= ScoreInfinite);
+    BUHO_ASSERT(head_.empty() || h < (*nodes_)[head_.back()].open_h);
     TreeNode& t = (*nodes_)[n];
     const int b = h + ScoreInfinite;
-    if (!buckets_[b]) buckets_[b] = std::make_unique<Bucket>(LeftToRight(nodes_));
+    if (!buckets_[b]) buckets_[b] = std::make_unique<Bucket>(order_);
     Bucket& bucket = *buckets_[b];
-    t.open_at = bucket.emplace_hint(bucket.begin(), OpenState{t.dewey, n});
-    t.in_open = true;
-    t.open_status = s;
-    t.open_h = h;
+    // Seven in ten of these insertions go right after the bucket's last one (a subtree's states of one h
+    // arrive left to right): the set is told to try beside it first, and searches only when that fails.
+    auto hint = bucket.states.end();
+    if (bucket.last != -1) {
+      const TreeNode& last = (*nodes_)[bucket.last];
+      if (last.stamp == bucket.last_stamp && last.in_open && !last.in_head && last.open_h == h) hint = last.open_at;
+    }
+    t.open_at = bucket.states.emplace_hint(hint, OpenState{t.dewey, n});
+    bucket.last = n;
+    bucket.last_stamp = t.stamp;
     mark(b);
-    ++size_;
+    enter(t, s, h, false);
   }
 
-  // Whether n's state is the first of OPEN (a check of the head insertions).
-  bool is_first(int n) const {
-    const Bucket& bucket = *buckets_[highest()];
-    return bucket.begin()->node == n;
-  }
-
-  // "Seleccionar y eliminar el primer estado de LISTA": the leftmost state of the highest h. OPEN is not
-  // empty (the root's state leaves it only when SSS* returns).
+  // "Seleccionar y eliminar el primer estado de LISTA". OPEN is not empty (the root's state leaves it only
+  // when SSS* returns).
   int pop_first() {
-    const int n = buckets_[highest()]->begin()->node;
-    erase(n);
+    int n;
+    if (!head_.empty()) {
+      n = head_.back();
+      head_.pop_back();
+      (*nodes_)[n].in_open = false;
+      --size_;
+    } else {
+      n = buckets_[highest()]->states.begin()->node;
+      erase(n);
+    }
     return n;
   }
 
-  // Removes node n's state (in OPEN).
+  // Removes node n's state (in OPEN). A state of the stack is only marked; drop_removed() takes it off.
   void erase(int n) {
     TreeNode& t = (*nodes_)[n];
-    const int b = t.open_h + ScoreInfinite;
-    Bucket& bucket = *buckets_[b];
-    bucket.erase(t.open_at);
     t.in_open = false;
-    if (bucket.empty()) unmark(b);
     --size_;
+    if (t.in_head) {
+      ++removed_;
+      return;
+    }
+    const int b = t.open_h + ScoreInfinite;
+    BucketSet& states = buckets_[b]->states;
+    states.erase(t.open_at);
+    if (states.empty()) unmark(b);
+  }
+
+  // Takes the marked states off the stack, once case 6's purge has marked them all: they are the
+  // descendants of the purged node, which lie together at the stack's top (the state removed was the
+  // leftmost of its h, and they follow it left to right).
+  void drop_removed() {
+    while (removed_ > 0 && !head_.empty() && !(*nodes_)[head_.back()].in_open) {
+      head_.pop_back();
+      --removed_;
+    }
+    BUHO_ASSERT(removed_ == 0);
   }
 
  private:
   static constexpr int kBuckets = 2 * ScoreInfinite + 1;
   static constexpr int kWords = (kBuckets + 63) / 64;
+
+  // The states of one h, and the last state inserted there (its node and the node's stamp: the slot may
+  // hold another node since).
+  struct Bucket {
+    explicit Bucket(const LeftToRight& order) : states(order) {}
+    BucketSet states;
+    int last = -1;
+    std::uint32_t last_stamp = 0;
+  };
+
+  void enter(TreeNode& t, Status s, Score h, bool in_head) {
+    t.in_open = true;
+    t.in_head = in_head;
+    t.open_status = s;
+    t.open_h = h;
+    ++size_;
+  }
+
+  // Whether a state (n, h) precedes the first of OPEN (a check of the head insertions).
+  bool precedes_first(int n, Score h) const {
+    const OpenState state{(*nodes_)[n].dewey, n};
+    if (!head_.empty()) {
+      const TreeNode& top = (*nodes_)[head_.back()];
+      return h == top.open_h && order_(state, OpenState{top.dewey, head_.back()});
+    }
+    if (size_ == 0) return true;
+    const int b = highest();
+    return h > b - ScoreInfinite || (h == b - ScoreInfinite && order_(state, *buckets_[b]->states.begin()));
+  }
 
   void mark(int b) {
     nonempty_[b / 64] |= std::uint64_t(1) << (b % 64);
@@ -183,7 +248,7 @@ class OpenList {
     if ((nonempty_[b / 64] &= ~(std::uint64_t(1) << (b % 64))) == 0)
       summary_[b / 4096] &= ~(std::uint64_t(1) << (b / 64 % 64));
   }
-  // The highest bucket that holds a state (OPEN is not empty).
+  // The highest bucket that holds a state (some bucket does).
   int highest() const {
     int s = int(summary_.size()) - 1;
     while (summary_[s] == 0) --s;
@@ -192,6 +257,9 @@ class OpenList {
   }
 
   std::vector<TreeNode>* nodes_;
+  LeftToRight order_;
+  std::vector<int> head_;                         // the head's states, the first at the back
+  int removed_ = 0;                               // states of head_ marked removed
   std::vector<std::unique_ptr<Bucket>> buckets_;  // made at the first state of its h, kept
   std::vector<std::uint64_t> nonempty_;           // a bit per bucket: it holds a state
   std::vector<std::uint64_t> summary_;            // a bit per word of nonempty_: it is not zero
@@ -244,7 +312,7 @@ class Sss {
       // de todos los estados con menor h que este estado."
       const Score v = ctx_.leaf_value(ply);
       if (ctx_.stopped()) return;
-      insert_ordered(n, std::min(h, from_max(v, ply)));
+      insert_ordered(n, std::min(h, from_max(v, ply)), h);
       return;
     }
     if (ctx_.enter_node(ply)) return;
@@ -254,7 +322,7 @@ class Sss {
     if (b == 0) {
       // Case 3 for a node terminal by the rules (§2.2): a draw, mate or stalemate.
       const Score v = !draw && ctx_.board.in_check() ? -ScoreMate + ply : 0;
-      insert_ordered(n, std::min(h, from_max(v, ply)));
+      insert_ordered(n, std::min(h, from_max(v, ply)), h);
       return;
     }
     nodes_[n].children = b;
@@ -353,17 +421,23 @@ class Sss {
       nodes_[x].moves.clear();
       free_.push_back(x);
     }
+    open_.drop_removed();
   }
 
-  // Both insertions of the survey are one ordered insertion here (see OpenList); at the head, the state
-  // has the highest h and is the leftmost of it.
+  // The survey's two insertions (see OpenList): "en la cabeza de LISTA", and case 3's "delante de todos los
+  // estados con menor h", which is the head too when min{h, f(N)} = h (N was the leftmost of the highest h).
   void push_head(int n, Status s, Score h) {
-    insert(n, s, h);
-    BUHO_ASSERT(open_.is_first(n));
+    open_.push_head(n, s, h);
+    check_open_limit();
   }
-  void insert_ordered(int n, Score h) { insert(n, Status::Solved, h); }
-  void insert(int n, Status s, Score h) {
-    open_.insert(n, s, h);
+  void insert_ordered(int n, Score value, Score h) {
+    if (value == h)
+      open_.push_head(n, Status::Solved, h);
+    else
+      open_.insert(n, Status::Solved, value);
+    check_open_limit();
+  }
+  void check_open_limit() {
     const std::uint64_t size = open_.size();
     if (size > ctx_.stats.open_peak) ctx_.stats.open_peak = size;
     if (size > std::uint64_t(ctx_.cfg.sss_open_limit)) throw OpenListLimitError(size, std::size_t(ctx_.cfg.sss_open_limit), depth_);
