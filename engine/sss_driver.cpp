@@ -330,12 +330,12 @@ class Sss {
       // Case 1: "Si N es MAX entonces Para n = b hasta 1 hacer Insertar el estado (N.n, s, h) en la
       // cabeza de LISTA." Pushing b first leaves N.1 at the head.
       int ids[MaxMoves];
-      for (int i = 0; i < b; ++i) ids[i] = add_child(n, moves, i, b);
+      for (int i = 0; i < b; ++i) ids[i] = add_child(n, moves[i], i, b);
       for (int i = b - 1; i >= 0; --i) push_head(ids[i], Status::Live, h);
     } else {
       // Case 2: "sino /*N es MIN*/ Insertar el estado (N.1, s, h) en la cabeza de LISTA."
       nodes_[n].moves.assign(moves, moves + b);
-      push_head(add_child(n, moves, 0, b), Status::Live, h);
+      push_head(add_child(n, moves[0], 0, b), Status::Live, h);
     }
   }
 
@@ -350,8 +350,8 @@ class Sss {
       free_children(m);
       if (next < nodes_[m].children) {
         go_to(m);  // the extension rules read the position
-        const std::vector<Move> moves = nodes_[m].moves;
-        push_head(add_child(m, moves.data(), next, int(moves.size())), Status::Live, h);
+        const Move move = nodes_[m].moves[next];  // a copy: add_child may move nodes_
+        push_head(add_child(m, move, next, nodes_[m].children), Status::Live, h);
       } else {
         nodes_[m].moves = {};
         push_head(m, Status::Solved, h);
@@ -379,28 +379,30 @@ class Sss {
       nodes_.emplace_back();
     }
     TreeNode& t = nodes_[id];
-    t.moves.clear();
-    std::vector<Move> keep = std::move(t.moves);  // reuse its storage
-    t = TreeNode{};
-    t.moves = std::move(keep);
+    // Every field but those OpenList sets on insertion; a reused slot keeps the storage of `moves`.
     t.parent = parent;
     t.move = move;
     t.index = index;
+    t.children = 0;
     t.ply = ply;
     t.depth = depth;
+    t.first_child = -1;
+    t.next_sibling = -1;
     t.stamp = ++stamp_;
-    if (parent != -1) {
-      t.dewey = nodes_[parent].dewey;
-      if (ply <= kDeweyPlies) t.dewey[(ply - 1) / 8] |= std::uint64_t(index) << (8 * (7 - (ply - 1) % 8));
-    }
+    t.dewey = parent == -1 ? Dewey{} : nodes_[parent].dewey;
+    if (parent != -1 && ply <= kDeweyPlies) t.dewey[(ply - 1) / 8] |= std::uint64_t(index) << (8 * (7 - (ply - 1) % 8));
+    t.in_open = false;
+    t.in_head = false;
+    t.moves.clear();
     return id;
   }
 
-  // Child `i` of `n`, whose ordered legal moves are `moves` (b of them), with the depth alpha-beta gives it.
-  int add_child(int n, const Move* moves, int i, int b) {
+  // Child `i` of `n`, reached by `move`, the i-th of n's b ordered legal moves, with the depth alpha-beta
+  // gives it.
+  int add_child(int n, Move move, int i, int b) {
     const int ply = nodes_[n].ply, depth = nodes_[n].depth;
-    const int child_depth = depth - 1 + ctx_.extension(moves[i], ply, depth, b);
-    const int c = new_node(n, moves[i], i, ply + 1, child_depth);
+    const int child_depth = depth - 1 + ctx_.extension(move, ply, depth, b);
+    const int c = new_node(n, move, i, ply + 1, child_depth);
     nodes_[c].next_sibling = nodes_[n].first_child;
     nodes_[n].first_child = c;
     return c;
