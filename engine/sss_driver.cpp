@@ -15,6 +15,7 @@
 // best-first search over a fixed tree and is ignored; the version's extensions shape the tree.
 #include "engine/sss_driver.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <memory>
@@ -88,10 +89,12 @@ struct TreeNode {
   // Its state while in OPEN: s, h, and its place in h's bucket (the purge of case 6 erases it there
   // without a search).
   bool in_open = false;
-  bool in_head = false;  // on OpenList's stack, not in a bucket
+  bool in_head = false;     // on OpenList's stack, not in a bucket
+  bool in_pending = false;  // in its bucket's unordered part, at pending_at
   Status open_status = Status::Live;
   Score open_h = 0;
-  BucketSet::iterator open_at;
+  BucketSet::iterator open_at;  // its place in the bucket's ordered part
+  int pending_at = 0;
   // A MIN node's children in order, kept from its expansion: case 5 makes N.n+1 from them.
   std::vector<Move> moves;
 };
@@ -123,11 +126,13 @@ bool LeftToRight::left_of(int x, int y) const {
 // OPEN, so the stack stays in order and all its states precede the rest (they share the h of the state
 // removed, and that h never rises, since no state is inserted with a higher one). The rest, case 3's
 // insertions with a lower h, go to one bucket per value of h (an h is a score: 2 * ScoreInfinite + 1 of
-// them), each ordered left to right, with a two-level bitmap of the buckets that hold a state. The first of
-// OPEN is the stack's top, or when the stack is empty the first of the highest bucket. The order is (h, left
-// to right) exactly as one ordered map of all the states would keep it; the parts only spare the search: one
-// map of 10^5-10^6 states took a third of the time at depth 7, its walks down a tree far larger than the
-// cache, and an ordered insertion at the head still rebalances a tree where a stack pushes.
+// them), with a two-level bitmap of the buckets that hold a state. A bucket orders its states left to right
+// only when its first is wanted: nearly all the states put in a bucket are purged by case 6 before that
+// (at LCTII.POS.01 depth 7, about 3 million were inserted and as many purged), and ordering them cost a
+// quarter of the time. The first of OPEN is the stack's top, or when the stack is empty the first of the
+// highest bucket. The order is (h, left to right) exactly as one ordered map of all the states would keep
+// it; the parts only spare the work: one map of 10^5-10^6 states took a third of the time at depth 7, its
+// walks down a tree far larger than the cache.
 class OpenList {
  public:
   explicit OpenList(std::vector<TreeNode>* nodes)
@@ -151,18 +156,11 @@ class OpenList {
     const int b = h + ScoreInfinite;
     if (!buckets_[b]) buckets_[b] = std::make_unique<Bucket>(order_);
     Bucket& bucket = *buckets_[b];
-    // Seven in ten of these insertions go right after the bucket's last one (a subtree's states of one h
-    // arrive left to right): the set is told to try beside it first, and searches only when that fails.
-    auto hint = bucket.states.end();
-    if (bucket.last != -1) {
-      const TreeNode& last = (*nodes_)[bucket.last];
-      if (last.stamp == bucket.last_stamp && last.in_open && !last.in_head && last.open_h == h) hint = last.open_at;
-    }
-    t.open_at = bucket.states.emplace_hint(hint, OpenState{t.dewey, n});
-    bucket.last = n;
-    bucket.last_stamp = t.stamp;
+    t.pending_at = int(bucket.pending.size());
+    bucket.pending.push_back(n);
     mark(b);
     enter(t, s, h, false);
+    t.in_pending = true;
   }
 
   // "Seleccionar y eliminar el primer estado de LISTA". OPEN is not empty (the root's state leaves it only
@@ -175,7 +173,9 @@ class OpenList {
       (*nodes_)[n].in_open = false;
       --size_;
     } else {
-      n = buckets_[highest()]->states.begin()->node;
+      Bucket& bucket = *buckets_[highest()];
+      order_pending(bucket);
+      n = bucket.states.begin()->node;
       erase(n);
     }
     return n;
@@ -191,9 +191,17 @@ class OpenList {
       return;
     }
     const int b = t.open_h + ScoreInfinite;
-    BucketSet& states = buckets_[b]->states;
-    states.erase(t.open_at);
-    if (states.empty()) unmark(b);
+    Bucket& bucket = *buckets_[b];
+    if (t.in_pending) {
+      const int moved = bucket.pending.back();
+      bucket.pending[std::size_t(t.pending_at)] = moved;
+      (*nodes_)[moved].pending_at = t.pending_at;
+      bucket.pending.pop_back();
+      t.in_pending = false;
+    } else {
+      bucket.states.erase(t.open_at);
+    }
+    if (bucket.states.empty() && bucket.pending.empty()) unmark(b);
   }
 
   // Takes the marked states off the stack, once case 6's purge has marked them all: they are the
@@ -211,14 +219,30 @@ class OpenList {
   static constexpr int kBuckets = 2 * ScoreInfinite + 1;
   static constexpr int kWords = (kBuckets + 63) / 64;
 
-  // The states of one h, and the last state inserted there (its node and the node's stamp: the slot may
-  // hold another node since).
+  // The states of one h: those ordered left to right, and those inserted since the bucket was last read
+  // (pending, in no order). Most states inserted in a bucket are purged by case 6 before it is read, so a
+  // state is ordered only when its bucket's first is wanted.
   struct Bucket {
     explicit Bucket(const LeftToRight& order) : states(order) {}
     BucketSet states;
-    int last = -1;
-    std::uint32_t last_stamp = 0;
+    std::vector<int> pending;
   };
+
+  // Orders the bucket's pending states into its ordered part (before its first is read).
+  void order_pending(Bucket& bucket) {
+    if (bucket.pending.empty()) return;
+    const std::vector<TreeNode>& t = *nodes_;
+    std::sort(bucket.pending.begin(), bucket.pending.end(),
+              [&](int x, int y) { return order_(OpenState{t[x].dewey, x}, OpenState{t[y].dewey, y}); });
+    auto hint = bucket.states.end();
+    for (const int n : bucket.pending) {
+      TreeNode& node = (*nodes_)[n];
+      // In increasing order: each is tried right after the one before.
+      hint = node.open_at = bucket.states.emplace_hint(hint, OpenState{node.dewey, n});
+      node.in_pending = false;
+    }
+    bucket.pending.clear();
+  }
 
   void enter(TreeNode& t, Status s, Score h, bool in_head) {
     t.in_open = true;
@@ -237,7 +261,11 @@ class OpenList {
     }
     if (size_ == 0) return true;
     const int b = highest();
-    return h > b - ScoreInfinite || (h == b - ScoreInfinite && order_(state, *buckets_[b]->states.begin()));
+    if (h != b - ScoreInfinite) return h > b - ScoreInfinite;
+    const Bucket& bucket = *buckets_[b];
+    bool first = bucket.states.empty() || order_(state, *bucket.states.begin());
+    for (const int p : bucket.pending) first = first && order_(state, OpenState{(*nodes_)[p].dewey, p});
+    return first;
   }
 
   void mark(int b) {
@@ -393,6 +421,7 @@ class Sss {
     if (parent != -1 && ply <= kDeweyPlies) t.dewey[(ply - 1) / 8] |= std::uint64_t(index) << (8 * (7 - (ply - 1) % 8));
     t.in_open = false;
     t.in_head = false;
+    t.in_pending = false;
     t.moves.clear();
     return id;
   }
