@@ -178,14 +178,17 @@ TEST(BenchSearch, MinSecondsStopsSssAtItsOpenListLimit) {
       << text.output;
 }
 
-TEST(BenchSearch, BadMinSecondsIsRefused) {
+TEST(BenchSearch, BadMinSecondsSetOrOpenListLimitIsRefused) {
   for (const auto& [args, names] : std::vector<std::pair<std::string, std::string>>{
            {"bench search --driver alphabeta --min-seconds 0", "--min-seconds"},
            {"bench search --driver alphabeta --min-seconds -1", "--min-seconds"},
            {"bench search --driver alphabeta --min-seconds soon", "--min-seconds"},
            {"bench search --min-seconds 1", "--min-seconds"},
            {"bench search --set sss_open_limit=10", "--set"},
-           {"bench search --driver sss --set nope=1", "nope"}}) {
+           {"bench search --driver sss --set nope=1", "nope"},
+           // sss past its OPEN list limit: at the depths given, and with --min-seconds already at the first depth.
+           {"bench search --driver sss --set sss_open_limit=100 --depth-pos 5 --depth-fin 5", "OPEN list"},
+           {"bench search --driver sss --set sss_open_limit=10 --min-seconds 1 --depth-pos 4", "starting depth 4"}}) {
     const auto r = runner_test::run_harness(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
     EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;

@@ -54,26 +54,17 @@ double median_nps(std::vector<double> v) {
   return n == 0 ? 0.0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone.
+// One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone. Driver
+// sss past its OPEN list limit throws buho::OpenListLimitError (harness/cli/main.cpp: exit 2).
 struct TimedSearch {
   std::uint64_t nodes = 0, qnodes = 0;
   double seconds = 0, cpu = 0;
-  bool open_limit = false;  // driver sss: its OPEN list passed sss_open_limit (no result)
 };
 TimedSearch timed_search(const buho::SearchConfig& s, const buho::EvalConfig& e, const buho::Board& board, int depth) {
   buho::Engine engine(s, e);
-  TimedSearch t;
   const double cpu_before = user_cpu_seconds();
-  try {
-    const auto r = engine.search(board, buho::Limits{depth, 0});
-    t.nodes = r.stats.nodes;
-    t.qnodes = r.stats.qnodes;
-    t.seconds = r.stats.seconds;
-  } catch (const buho::OpenListLimitError&) {
-    t.open_limit = true;
-  }
-  t.cpu = user_cpu_seconds() - cpu_before;
-  return t;
+  const auto r = engine.search(board, buho::Limits{depth, 0});
+  return TimedSearch{r.stats.nodes, r.stats.qnodes, r.stats.seconds, user_cpu_seconds() - cpu_before};
 }
 
 // --min-seconds: the deepest depth searched before one search took `min_seconds` CPU seconds or could go no
@@ -94,8 +85,10 @@ Deepening deepen(const buho::SearchConfig& s, const buho::EvalConfig& e, const s
                  int start, double min_seconds) {
   Deepening d;
   for (int depth = start;; ++depth) {
-    const TimedSearch t = timed_search(s, e, bench_position(id), depth);
-    if (t.open_limit) {
+    TimedSearch t;
+    try {
+      t = timed_search(s, e, bench_position(id), depth);
+    } catch (const buho::OpenListLimitError&) {
       if (d.steps.empty())
         throw UserError(fmt::format("harness bench search --min-seconds: {} on {} passes its OPEN list limit already at the "
                                     "starting depth {} (start lower or raise sss_open_limit with --set)",
