@@ -46,8 +46,9 @@ Score memory_test(DriverContext& ctx, Score gamma, int depth, int ply) {
     }
   }
 
-  Move moves[MaxMoves];
-  const int n = ctx.ordered_moves(ply, tt_move, moves);
+  // The moves picked one at a time: a test that fails high on its first move orders no other.
+  DriverContext::MovePicker picker(ctx, ply, tt_move);
+  const int n = picker.count();
   if (n == 0) {
     const Score v = board.in_check() ? -ScoreMate + ply : 0;
     tt.store(key, depth, mate_to_table(v, ply), Bound::Exact, Move());
@@ -57,7 +58,7 @@ Score memory_test(DriverContext& ctx, Score gamma, int depth, int ply) {
   Score g = -ScoreInfinite;
   Move best;
   for (int i = 0; i < n; ++i) {
-    const Move m = moves[i];
+    const Move m = picker.next();
     const int child_depth = depth - 1 + ctx.extension(m, ply, depth, n);
     board.make_move(m);
     const Score v = -memory_test(ctx, -gamma + 1, child_depth, ply + 1);

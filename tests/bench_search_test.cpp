@@ -1,13 +1,16 @@
 // `harness bench search --driver ... / --tt-scheme ...` (issues 12 and 13): one flag varied over the values given,
 // each timed on LCTII.POS.01 and LCTII.FIN.02 with version H's other flags. The nodes it reports are those of the
 // engine searching with that value (the speed of the same trees, not of other ones), the reference value's ratio is
-// 1, and a bad value or both options at once is refused naming the input (exit 2).
+// 1, and a bad value or both options at once is refused naming the input (exit 2). With --min-seconds each value is
+// timed at depths of its own: the first at which one search took the CPU seconds asked, or the deepest sss's OPEN
+// list allows.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/search.h"
+#include "engine/sss_driver.h"
 #include "harness/bench/bench_positions.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
@@ -32,6 +35,70 @@ std::pair<std::uint64_t, std::uint64_t> engine_nodes(const std::string& flag, co
     q += r.stats.qnodes;
   }
   return {n, q};
+}
+
+// Nodes of version H with `sets` and driver=`driver` on `id` at `depth`, by the engine; throws
+// OpenListLimitError as the search does.
+std::uint64_t driver_nodes(const std::string& driver, const std::vector<std::string>& sets, const std::string& id, int depth) {
+  const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
+  buho::SearchConfig s = h.search;
+  buho::EvalConfig e = h.eval;
+  for (const auto& a : sets) apply_flag_text(a, s, e, "test");
+  apply_flag_text("driver=" + driver, s, e, "test");
+  buho::Engine engine(s, e);
+  return engine.search(bench_position(id), buho::Limits{depth, 0}).stats.nodes;
+}
+
+// Runs the fair comparison and checks, for every driver and position, the deepening the JSON reports: depths 1,
+// 2, ... with each search before the last under `min_seconds`, the last at the depth timed and, unless the OPEN
+// list stopped it, at or over `min_seconds`; the nodes timed are the engine's at those depths. Returns the rows.
+nlohmann::json expect_fair_rows(const std::vector<std::string>& drivers, const std::vector<std::string>& sets,
+                                double min_seconds) {
+  std::string args = "bench search --json --repeat 1 --min-seconds " + std::to_string(min_seconds) + " --driver";
+  for (const auto& d : drivers) args += " " + d;
+  if (!sets.empty()) args += " --set";
+  for (const auto& a : sets) args += " " + a;
+  const auto r = runner_test::run_harness(args);
+  EXPECT_EQ(r.code, 0) << r.output;
+  if (r.code != 0) return nlohmann::json::array();
+  const auto out = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  EXPECT_DOUBLE_EQ(out.at("min_seconds").get<double>(), min_seconds);
+  const auto& rows = out.at("drivers");
+  EXPECT_EQ(rows.size(), drivers.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const std::string driver = row.at("driver");
+    EXPECT_EQ(driver, drivers[i]);
+    std::uint64_t nodes = 0;
+    EXPECT_EQ(row.at("depths").size(), 2u) << driver;
+    for (const auto& pos : row.at("depths")) {
+      const std::string id = pos.at("position");
+      const int depth = pos.at("depth");
+      const std::string stop = pos.at("stop");
+      const auto& steps = pos.at("deepening");
+      SCOPED_TRACE(driver + " " + id + " stop " + stop);
+      EXPECT_FALSE(steps.empty());
+      if (steps.empty()) continue;
+      for (std::size_t k = 0; k < steps.size(); ++k) {
+        EXPECT_EQ(steps[k].at("depth").get<int>(), int(k) + 1);
+        if (k + 1 < steps.size()) {
+          EXPECT_LT(steps[k].at("cpu_seconds").get<double>(), min_seconds) << "depth " << k + 1;
+        }
+      }
+      EXPECT_EQ(steps.back().at("depth").get<int>(), depth);
+      if (stop == "min_seconds") {
+        EXPECT_GE(steps.back().at("cpu_seconds").get<double>(), min_seconds);
+      } else {
+        EXPECT_EQ(stop, "open_limit");
+      }
+      const std::uint64_t n = driver_nodes(driver, sets, id, depth);
+      EXPECT_EQ(steps.back().at("nodes").get<std::uint64_t>(), n);
+      nodes += n;
+    }
+    EXPECT_EQ(row.at("nodes").get<std::uint64_t>(), nodes) << driver;
+    EXPECT_GT(row.at("median_cpu_nps").get<double>(), 0.0) << driver;
+  }
+  return rows;
 }
 
 void expect_rows(const std::string& option, const std::string& flag, const std::vector<std::string>& values,
@@ -75,6 +142,51 @@ TEST(BenchSearch, BadValueOrBothOptionsIsRefused) {
            {"bench search --tt-scheme nope", "tt_scheme"},
            {"bench search --driver nope", "driver"},
            {"bench search --driver alphabeta --tt-scheme depth_always", "not both"}}) {
+    const auto r = runner_test::run_harness(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;
+  }
+}
+
+TEST(BenchSearch, MinSecondsTimesEachDriverAtItsOwnDepth) {
+  const auto rows = expect_fair_rows({"alphabeta", "mtdf", "minimax"}, {}, 0.05);
+  ASSERT_EQ(rows.size(), 3u);
+  for (const auto& row : rows)
+    for (const auto& pos : row.at("depths")) EXPECT_EQ(pos.at("stop"), "min_seconds") << row.at("driver");
+  EXPECT_DOUBLE_EQ(rows[0].at("cpu_ratio_to_alphabeta").get<double>(), 1.0);
+  // The depths are each driver's own: minimax, without pruning, reaches the time at a lower depth than alphabeta.
+  EXPECT_LT(rows[2].at("depths")[0].at("depth").get<int>(), rows[0].at("depths")[0].at("depth").get<int>());
+}
+
+TEST(BenchSearch, MinSecondsStopsSssAtItsOpenListLimit) {
+  // With a small OPEN list, sss cannot reach the time asked: its deepest completed depth is timed, and the next
+  // depth really passes the limit.
+  const std::vector<std::string> sets = {"sss_open_limit=3000"};
+  const auto rows = expect_fair_rows({"sss"}, sets, 30.0);
+  ASSERT_EQ(rows.size(), 1u);
+  for (const auto& pos : rows[0].at("depths")) {
+    EXPECT_EQ(pos.at("stop"), "open_limit");
+    EXPECT_THROW(driver_nodes("sss", sets, pos.at("position"), pos.at("depth").get<int>() + 1), buho::OpenListLimitError);
+  }
+  const auto text = runner_test::run_harness("bench search --repeat 1 --min-seconds 30 --driver sss --set sss_open_limit=3000");
+  EXPECT_EQ(text.code, 0) << text.output;
+  const int depth = rows[0].at("depths")[0].at("depth");
+  EXPECT_NE(text.output.find("LCTII.POS.01 " + std::to_string(depth) + "; OPEN list limit at " + std::to_string(depth + 1)),
+            std::string::npos)
+      << text.output;
+}
+
+TEST(BenchSearch, BadMinSecondsSetOrOpenListLimitIsRefused) {
+  for (const auto& [args, names] : std::vector<std::pair<std::string, std::string>>{
+           {"bench search --driver alphabeta --min-seconds 0", "--min-seconds"},
+           {"bench search --driver alphabeta --min-seconds -1", "--min-seconds"},
+           {"bench search --driver alphabeta --min-seconds soon", "--min-seconds"},
+           {"bench search --min-seconds 1", "--min-seconds"},
+           {"bench search --set sss_open_limit=10", "--set"},
+           {"bench search --driver sss --set nope=1", "nope"},
+           // sss past its OPEN list limit: at the depths given, and with --min-seconds already at the first depth.
+           {"bench search --driver sss --set sss_open_limit=100 --depth-pos 5 --depth-fin 5", "OPEN list"},
+           {"bench search --driver sss --set sss_open_limit=10 --min-seconds 1 --depth-pos 4", "starting depth 4"}}) {
     const auto r = runner_test::run_harness(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
     EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;

@@ -3,7 +3,10 @@
 // engine identity every stored cell carries. With --driver, the speed of version H under each root driver
 // named (issue 12), searched in turn --repeat times, and each driver's median nodes per second against
 // alphabeta's: on a loaded machine only speeds measured side by side in one run compare. With --tt-scheme the
-// same for replacement schemes against depth_always (issue 13's speed goal).
+// same for replacement schemes against depth_always (issue 13's speed goal). With --min-seconds S each value
+// searches each position at a depth of its own, the first at which one search takes S CPU seconds: one pair of
+// depths for all drivers cannot compare them (where alphabeta searches 10^5 nodes, sss searches 10^7, and
+// alphabeta's rate is then mostly its per-search costs, such as clearing its 64 MB table).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -15,6 +18,7 @@
 
 #include "engine/search.h"
 #include "engine/search_config.h"
+#include "engine/sss_driver.h"
 #include "harness/bench/bench_positions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
@@ -50,6 +54,68 @@ double median_nps(std::vector<double> v) {
   return n == 0 ? 0.0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone. Driver
+// sss past its OPEN list limit throws buho::OpenListLimitError (harness/cli/main.cpp: exit 2).
+struct TimedSearch {
+  std::uint64_t nodes = 0, qnodes = 0;
+  double seconds = 0, cpu = 0;
+};
+TimedSearch timed_search(const buho::SearchConfig& s, const buho::EvalConfig& e, const buho::Board& board, int depth) {
+  buho::Engine engine(s, e);
+  const double cpu_before = user_cpu_seconds();
+  const auto r = engine.search(board, buho::Limits{depth, 0});
+  return TimedSearch{r.stats.nodes, r.stats.qnodes, r.stats.seconds, user_cpu_seconds() - cpu_before};
+}
+
+// --min-seconds: the deepest depth searched before one search took `min_seconds` CPU seconds or could go no
+// deeper. Deeper searches are tried one by one from `start`.
+constexpr int kMaxFairDepth = 40;  // a position whose searches stay quick at every depth stops here
+struct Deepening {
+  struct Step {
+    int depth;
+    std::uint64_t nodes;
+    double cpu;
+  };
+  std::vector<Step> steps;  // every completed search, the last at `depth`
+  int depth = 0;
+  std::string stop;  // "min_seconds": the search at `depth` took them; "open_limit": sss could not search
+                     // depth + 1; "depth_cap": kMaxFairDepth reached
+};
+Deepening deepen(const buho::SearchConfig& s, const buho::EvalConfig& e, const std::string& value, const std::string& id,
+                 int start, double min_seconds) {
+  Deepening d;
+  for (int depth = start;; ++depth) {
+    TimedSearch t;
+    try {
+      t = timed_search(s, e, bench_position(id), depth);
+    } catch (const buho::OpenListLimitError&) {
+      if (d.steps.empty())
+        throw UserError(fmt::format("harness bench search --min-seconds: {} on {} passes its OPEN list limit already at the "
+                                    "starting depth {} (start lower or raise sss_open_limit with --set)",
+                                    value, id, start));
+      d.stop = "open_limit";
+      break;
+    }
+    d.steps.push_back({depth, t.nodes, t.cpu});
+    d.depth = depth;
+    if (t.cpu >= min_seconds) {
+      d.stop = "min_seconds";
+      break;
+    }
+    if (depth >= kMaxFairDepth) {
+      d.stop = "depth_cap";
+      break;
+    }
+  }
+  return d;
+}
+
+std::string stop_words(const Deepening& d) {
+  if (d.stop == "open_limit") return fmt::format("; OPEN list limit at {}", d.depth + 1);
+  if (d.stop == "depth_cap") return fmt::format("; depth cap, {:.2f} s", d.steps.back().cpu);
+  return "";
+}
+
 }  // namespace
 
 void register_bench_search(CLI::App& bench) {
@@ -61,6 +127,8 @@ void register_bench_search(CLI::App& bench) {
     std::vector<std::string> drivers;
     std::vector<std::string> schemes;
     int repeat = 1;
+    double min_seconds = 0;
+    std::vector<std::string> sets;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -78,6 +146,15 @@ void register_bench_search(CLI::App& bench) {
                   "median nps and its ratio to depth_always's (issue 13)")
       ->take_all();
   cmd->add_option("--repeat", opt->repeat, "With --driver or --tt-scheme: rounds of all of them, for the medians")->check(CLI::Range(1, 100));
+  cmd->add_option("--min-seconds", opt->min_seconds,
+                  "With --driver or --tt-scheme: the fair comparison. Per value and position, search depth 1, 2, ... (from "
+                  "--depth-pos/--depth-fin when given) until one search takes at least this many CPU seconds (or, for sss, "
+                  "until its OPEN list passes sss_open_limit: then its deepest completed depth; at most depth " +
+                      std::to_string(kMaxFairDepth) +
+                      "), then time the rounds at each value's own depths and compare nodes per CPU second there")
+      ->check(CLI::Range(0.001, 3600.0));
+  cmd->add_option("--set", opt->sets, "flag=value applied to version H before the flag compared (e.g. sss_open_limit=100000); repeatable")
+      ->take_all();
   cmd->callback([opt] {
     const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
     nlohmann::json out{{"version", "H"}};
@@ -94,31 +171,49 @@ void register_bench_search(CLI::App& bench) {
     const std::vector<std::string>& values = by_driver ? opt->drivers : opt->schemes;
     const std::string flag = by_driver ? "driver" : "tt_scheme";
     const std::string reference_value = by_driver ? "alphabeta" : "depth_always";
+    // --min-seconds starts each case at its --depth-pos/--depth-fin, or at 1.
+    auto start_of = [&](const BenchCase& c) {
+      const int given = std::string(c.id) == "LCTII.POS.01" ? opt->depth_pos : opt->depth_fin;
+      return given ? given : 1;
+    };
+    if (!opt->sets.empty() && values.empty())
+      throw UserError("harness bench search --set: give --driver or --tt-scheme (it sets the flags of the compared searches)");
+    if (opt->min_seconds > 0 && values.empty())
+      throw UserError("harness bench search --min-seconds: give --driver or --tt-scheme (it compares their speeds)");
+    buho::SearchConfig base_search = h.search;
+    buho::EvalConfig base_eval = h.eval;
+    for (const auto& a : opt->sets) apply_flag_text(a, base_search, base_eval, "--set");
     if (!values.empty()) {
+      const bool fair = opt->min_seconds > 0;
       // Each round searches every case under every value, in the order given, so a change of load touches
       // all the values of a round alike; each one's speed is the median over the rounds.
-      std::vector<buho::SearchConfig> configs;
+      std::vector<std::pair<buho::SearchConfig, buho::EvalConfig>> configs;
       for (const auto& name : values) {
-        buho::SearchConfig s = h.search;
-        buho::EvalConfig e = h.eval;
+        buho::SearchConfig s = base_search;
+        buho::EvalConfig e = base_eval;
         apply_flag_text(flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
-        configs.push_back(s);
+        configs.emplace_back(s, e);
       }
+      constexpr std::size_t kCases = std::size(kSpeedCases);
+      // --min-seconds: each value's own depth per case, found before the rounds.
+      std::vector<std::vector<Deepening>> deepenings(configs.size());
+      if (fair)
+        for (std::size_t i = 0; i < configs.size(); ++i)
+          for (const auto& c : kSpeedCases)
+            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, start_of(c), opt->min_seconds));
+      auto depth_for = [&](std::size_t i, std::size_t c) { return fair ? deepenings[i][c].depth : depth_of(kSpeedCases[c]); };
       std::vector<std::vector<double>> nps(configs.size()), cpu_nps(configs.size());
       std::vector<std::uint64_t> nodes(configs.size()), qnodes(configs.size());
       for (int round = 0; round < opt->repeat; ++round)
         for (std::size_t i = 0; i < configs.size(); ++i) {
-          buho::Engine engine(configs[i], h.eval);
           std::uint64_t n = 0, q = 0;
           double seconds = 0, cpu = 0;
-          for (const auto& c : kSpeedCases) {
-            const buho::Board board = bench_position(c.id);
-            const double cpu_before = user_cpu_seconds();
-            const auto r = engine.search(board, buho::Limits{depth_of(c), 0});
-            cpu += user_cpu_seconds() - cpu_before;
-            n += r.stats.nodes;
-            q += r.stats.qnodes;
-            seconds += r.stats.seconds;
+          for (std::size_t c = 0; c < kCases; ++c) {
+            const TimedSearch t = timed_search(configs[i].first, configs[i].second, bench_position(kSpeedCases[c].id), depth_for(i, c));
+            n += t.nodes;
+            q += t.qnodes;
+            seconds += t.seconds;
+            cpu += t.cpu;
           }
           nodes[i] = n;
           qnodes[i] = q;
@@ -137,17 +232,35 @@ void register_bench_search(CLI::App& bench) {
         // The share of quiescence nodes: two values that grow different trees may differ in speed by what
         // their trees are made of (a quiescence node is cheaper than a full-width one), not by their own cost.
         const double qshare = nodes[i] ? double(qnodes[i]) / double(nodes[i]) : 0.0;
-        rows.push_back({{flag, values[i]}, {"nodes", nodes[i]}, {"qnodes", qnodes[i]}, {"nps", nps[i]}, {"median_nps", m},
-                        {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
-                        {"cpu_nps", cpu_nps[i]}, {"median_cpu_nps", cpu_m},
-                        {"cpu_" + ratio_key, cpu_reference > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}});
+        nlohmann::json row{{flag, values[i]}, {"nodes", nodes[i]}, {"qnodes", qnodes[i]}, {"nps", nps[i]}, {"median_nps", m},
+                           {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
+                           {"cpu_nps", cpu_nps[i]}, {"median_cpu_nps", cpu_m},
+                           {"cpu_" + ratio_key, cpu_reference > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}};
+        std::string depths;  // with --min-seconds, beside the rate
+        if (fair) {
+          nlohmann::json by_case = nlohmann::json::array();
+          for (std::size_t c = 0; c < kCases; ++c) {
+            const Deepening& d = deepenings[i][c];
+            nlohmann::json steps = nlohmann::json::array();
+            for (const auto& st : d.steps) steps.push_back({{"depth", st.depth}, {"nodes", st.nodes}, {"cpu_seconds", st.cpu}});
+            by_case.push_back({{"position", kSpeedCases[c].id}, {"depth", d.depth}, {"stop", d.stop}, {"deepening", steps}});
+            depths += fmt::format("{}{} {}{}", c ? ", " : "", kSpeedCases[c].id, d.depth, stop_words(d));
+          }
+          row["depths"] = by_case;
+          depths = " depths " + depths + " ";
+        }
+        rows.push_back(row);
         if (!opt->json)
-          fmt::print("{} {:<12} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
-                     flag, values[i], nodes[i], qshare, m, cpu_m, opt->repeat,
+          fmt::print("{} {:<12}{} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
+                     flag, values[i], depths, nodes[i], qshare, m, cpu_m, opt->repeat,
                      reference > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f})", reference_value, ratio, cpu_ratio) : "");
       }
-      out["depth_pos"] = depth_of(kSpeedCases[0]);
-      out["depth_fin"] = depth_of(kSpeedCases[1]);
+      if (fair) {
+        out["min_seconds"] = opt->min_seconds;
+      } else {
+        out["depth_pos"] = depth_of(kSpeedCases[0]);
+        out["depth_fin"] = depth_of(kSpeedCases[1]);
+      }
       out[by_driver ? "drivers" : "tt_schemes"] = rows;
     } else if (!opt->signature_only) {
       buho::Engine engine(h.search, h.eval);
