@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -24,13 +26,27 @@ struct ZeroedAllocator {
   template <typename U>
   ZeroedAllocator(const ZeroedAllocator<U>&) {}
 
+  // The block starts on a cache line (kAlignment). calloc's large blocks start 16 bytes into a page, so a
+  // 64-byte group of slots (bucket4's four 16-byte entries) would always straddle two cache lines and half of
+  // the 32-byte two-slot groups would. Over-allocate by a line and a pointer; the pointer calloc returned is
+  // kept just before the aligned start, for free().
+  static constexpr std::size_t kAlignment = 64;
   T* allocate(std::size_t n) {
     if (n == 0) return nullptr;
-    void* p = std::calloc(n, sizeof(T));
-    if (!p) throw std::bad_alloc();
-    return static_cast<T*>(p);
+    if (n > (std::size_t(-1) - kAlignment - sizeof(void*)) / sizeof(T)) throw std::bad_alloc();
+    void* raw = std::calloc(n * sizeof(T) + kAlignment + sizeof(void*), 1);
+    if (!raw) throw std::bad_alloc();
+    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*);
+    const std::uintptr_t aligned = (first + kAlignment - 1) & ~std::uintptr_t(kAlignment - 1);
+    std::memcpy(reinterpret_cast<void*>(aligned - sizeof(void*)), &raw, sizeof(void*));
+    return reinterpret_cast<T*>(aligned);
   }
-  void deallocate(T* p, std::size_t) { std::free(p); }
+  void deallocate(T* p, std::size_t) {
+    if (!p) return;
+    void* raw;
+    std::memcpy(&raw, reinterpret_cast<const char*>(p) - sizeof(void*), sizeof(void*));
+    std::free(raw);
+  }
 
   // Default insertion: the calloc'd bytes already are the value-initialised element.
   template <typename U>

@@ -3,6 +3,7 @@
 // keep, the memory of an entry and the load (occupied slots).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 
@@ -11,6 +12,7 @@
 #include "engine/search.h"
 #include "engine/search_config.h"
 #include "engine/transposition_table.h"
+#include "engine/zeroed_allocator.h"
 
 namespace transposition_table_test {
 
@@ -40,6 +42,33 @@ TEST(TranspositionTable, AnEmptyEntryIsZeroBytesAndAFreshTableIsEmpty) {
         EXPECT_EQ(tt.slot_subtree(e, w), 0u);
       }
     for (int i = 0; i < 64; ++i) EXPECT_EQ(tt.probe(key_at(64, i, 0)), nullptr);
+  }
+}
+
+// ZeroedAllocator starts the table on a cache line, so a bucket4 group (4 x 16 bytes) is one line and a two-slot
+// group half of one; the memory it hands out is zeroed and freed again without error (ASan checks the free).
+TEST(TranspositionTable, AGroupOfSlotsNeverStraddlesACacheLine) {
+  static_assert(sizeof(TTEntry) == 16);
+  for (ReplacementScheme scheme : {ReplacementScheme::Bucket4, ReplacementScheme::Bucket2, ReplacementScheme::DepthAlways}) {
+    for (int entries : {64, 1 << 20}) {
+      TranspositionTable tt;
+      tt.resize(entries, scheme);
+      const auto start = reinterpret_cast<std::uintptr_t>(&tt.slot(0, 0));
+      EXPECT_EQ(start % 64, 0u) << entries;
+      const std::size_t group = TranspositionTable::slots_per_entry(scheme) * sizeof(TTEntry);
+      for (int e : {0, 1, 7, entries - 1}) {
+        const auto first = reinterpret_cast<std::uintptr_t>(&tt.slot(e, 0));
+        EXPECT_EQ(first / 64, (first + group - 1) / 64) << "entry " << e << " of " << entries;
+      }
+    }
+  }
+  ZeroedAllocator<std::uint64_t> alloc;
+  for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(1) << 18}) {
+    std::uint64_t* p = alloc.allocate(n);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % 64, 0u);
+    for (std::size_t i = 0; i < n; i += (n > 64 ? 4099 : 1)) EXPECT_EQ(p[i], 0u);
+    p[n - 1] = 1;  // the last element is inside the block
+    alloc.deallocate(p, n);
   }
 }
 
