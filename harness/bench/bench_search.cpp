@@ -22,6 +22,7 @@
 #include "harness/bench/bench_positions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
+#include "harness/report/median.h"
 #include "harness/errors.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
@@ -48,14 +49,8 @@ double user_cpu_seconds() {
   return double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) * 1e-6;
 }
 
-double median_nps(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n == 0 ? 0.0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 // One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone. Driver
-// sss past its OPEN list limit throws buho::OpenListLimitError (harness/cli/main.cpp: exit 2).
+// sss past its OPEN list limit throws buho::OpenListLimitError (harness/cli/command_line.cpp: exit 2).
 struct TimedSearch {
   std::uint64_t nodes = 0, qnodes = 0;
   double seconds = 0, cpu = 0;
@@ -222,11 +217,11 @@ void register_bench_search(CLI::App& bench) {
         }
       double reference = 0, cpu_reference = 0;
       for (std::size_t i = 0; i < configs.size(); ++i)
-        if (values[i] == reference_value) reference = median_nps(nps[i]), cpu_reference = median_nps(cpu_nps[i]);
+        if (values[i] == reference_value) reference = median(nps[i], 0.0), cpu_reference = median(cpu_nps[i], 0.0);
       nlohmann::json rows = nlohmann::json::array();
       const std::string ratio_key = "ratio_to_" + reference_value;
       for (std::size_t i = 0; i < configs.size(); ++i) {
-        const double m = median_nps(nps[i]), cpu_m = median_nps(cpu_nps[i]);
+        const double m = median(nps[i], 0.0), cpu_m = median(cpu_nps[i], 0.0);
         const double ratio = reference > 0 ? m / reference : 0.0;
         const double cpu_ratio = cpu_reference > 0 ? cpu_m / cpu_reference : 0.0;
         // The share of quiescence nodes: two values that grow different trees may differ in speed by what
