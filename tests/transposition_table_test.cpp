@@ -46,7 +46,7 @@ TEST(TranspositionTable, AnEmptyEntryIsZeroBytesAndAFreshTableIsEmpty) {
 }
 
 // ZeroedAllocator starts the table on a cache line, so a bucket4 group (4 x 16 bytes) is one line and a two-slot
-// group half of one; the memory it hands out is zeroed and freed again without error (ASan checks the free).
+// group half of one; the memory it hands out is zeroed and freed again without error (ASan checks calloc's free).
 TEST(TranspositionTable, AGroupOfSlotsNeverStraddlesACacheLine) {
   static_assert(sizeof(TTEntry) == 16);
   for (ReplacementScheme scheme : {ReplacementScheme::Bucket4, ReplacementScheme::Bucket2, ReplacementScheme::DepthAlways}) {
@@ -62,10 +62,12 @@ TEST(TranspositionTable, AGroupOfSlotsNeverStraddlesACacheLine) {
       }
     }
   }
+  // Blocks of 2 MB and more are mapped on a huge-page boundary (transparent huge pages where the kernel allows
+  // them): 1 << 18 eight-byte elements are exactly 2 MB.
   ZeroedAllocator<std::uint64_t> alloc;
-  for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(1) << 18}) {
+  for (std::size_t n : {std::size_t(1), std::size_t(3), (std::size_t(1) << 18) - 1, std::size_t(1) << 18, (std::size_t(1) << 21) + 5}) {
     std::uint64_t* p = alloc.allocate(n);
-    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % 64, 0u);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % (n >= (std::size_t(1) << 18) ? ZeroedAllocator<std::uint64_t>::kHugePage : 64), 0u) << n;
     for (std::size_t i = 0; i < n; i += (n > 64 ? 4099 : 1)) EXPECT_EQ(p[i], 0u);
     p[n - 1] = 1;  // the last element is inside the block
     alloc.deallocate(p, n);

@@ -10,7 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -39,14 +39,16 @@ struct BenchCase {
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
 constexpr BenchCase kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
 
-// User CPU seconds of this process so far. The search runs on this thread alone, so the difference around a
-// search is its CPU time: unlike its wall time, it leaves out the time the other processes of a shared machine
-// held the core (on the 2-core development machine, with a run and a fuzz job beside it, wall time was twice the
-// CPU time and swung the ratios between schemes by 20 %).
-double user_cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) * 1e-6;
+// CPU seconds of this thread so far, user and system, to the nanosecond. The search runs on this thread alone, so
+// the difference around a search is its CPU time: unlike its wall time, it leaves out the time the other processes
+// of a shared machine held the core (on the 2-core development machine, with a run and a fuzz job beside it, wall
+// time was twice the CPU time and swung the ratios between schemes by 20 %). System time is counted: the page
+// faults of a table's first touches are part of what a scheme costs. (getrusage's user time left them out, and
+// splits user from system by sampling at the scheduler tick, so a search of a few milliseconds could measure 0.)
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
 // One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone. Driver
@@ -57,9 +59,9 @@ struct TimedSearch {
 };
 TimedSearch timed_search(const buho::SearchConfig& s, const buho::EvalConfig& e, const buho::Board& board, int depth) {
   buho::Engine engine(s, e);
-  const double cpu_before = user_cpu_seconds();
+  const double cpu_before = cpu_seconds();
   const auto r = engine.search(board, buho::Limits{depth, 0});
-  return TimedSearch{r.stats.nodes, r.stats.qnodes, r.stats.seconds, user_cpu_seconds() - cpu_before};
+  return TimedSearch{r.stats.nodes, r.stats.qnodes, r.stats.seconds, cpu_seconds() - cpu_before};
 }
 
 // --min-seconds: the deepest depth searched before one search took `min_seconds` CPU seconds or could go no
