@@ -3,6 +3,7 @@
 // so the order (and every node count) is a function of the position and the tables only.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -37,6 +38,19 @@ inline void pick_best(Move* moves, std::int64_t* scores, int i, int n) {
     std::swap(scores[i], scores[best]);
   }
 }
+// Reading A2 (generation_order captures_first): the generator's captures and promotions before its quiet
+// moves, each group in the generator's order: what std::stable_partition does, without the heap buffer it
+// asks for at every call (2-3 % of the search's time in malloc and _Temporary_buffer).
+inline void captures_first(Move* moves, int n) {
+  Move quiet[MaxMoves];
+  int captures = 0, quiets = 0;
+  for (int i = 0; i < n; ++i) {
+    if (moves[i].is_capture() || moves[i].is_promotion()) moves[captures++] = moves[i];
+    else quiet[quiets++] = moves[i];
+  }
+  std::copy(quiet, quiet + quiets, moves + captures);
+}
+
 // §4.2 "captures that lose material": the victim is worth less than the attacker and the square is
 // defended. (The thesis gives no test; without a static exchange evaluator this is the cheapest honest one.)
 bool is_losing_capture(const Board& b, Move m);

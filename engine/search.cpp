@@ -441,7 +441,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // Reading A2: the generator's captures (and promotions) before its quiet moves; a stable partition, so
     // equal sort keys later still keep the generator's order within each group.
     if (cfg.generation_order == GenerationOrder::CapturesFirst)
-      std::stable_partition(moves, moves + n, [](Move mv) { return mv.is_capture() || mv.is_promotion(); });
+      captures_first(moves, n);
     if (MoveOrder::any_ordering(cfg)) order.score(board, cfg, ply, moves, scores, n);
   };
   // The single-reply extension needs the number of legal moves before the first one is searched.
@@ -711,7 +711,7 @@ Score Engine::Impl::scout_eval(int depth, int ply, int sp) {
   const int n = int(generate_legal(board, moves) - moves);
   if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
   if (cfg.generation_order == GenerationOrder::CapturesFirst)
-    std::stable_partition(moves, moves + n, [](Move mv) { return mv.is_capture() || mv.is_promotion(); });
+    captures_first(moves, n);
   const bool ordered = MoveOrder::any_ordering(cfg);
   if (ordered) order.score(board, cfg, ply, moves, scores, n);
 

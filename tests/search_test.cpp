@@ -268,6 +268,24 @@ TEST(Flags, IterativeDeepeningRunsEveryDepth) {
   EXPECT_EQ(on.score, off.score);
 }
 
+// Reading A2's captures_first is a stable partition: the same order as std::stable_partition, on positions with
+// captures, promotions (perft position 3 has none; the promotion race has no capture) and quiet moves.
+TEST(Flags, CapturesFirstIsAStablePartition) {
+  int moved = 0;
+  for (const char* fen : kPositions) {
+    const Board b = Board::from_fen(fen);
+    Move moves[MaxMoves];
+    const int n = int(generate_legal(b, moves) - moves);
+    const std::vector<Move> generated(moves, moves + n);
+    std::vector<Move> expected = generated;
+    std::stable_partition(expected.begin(), expected.end(), [](Move m) { return m.is_capture() || m.is_promotion(); });
+    captures_first(moves, n);
+    EXPECT_EQ(std::vector<Move>(moves, moves + n), expected) << fen;
+    moved += expected != generated;
+  }
+  EXPECT_GT(moved, 5);  // the partition moved something in most of them: the test sees an order change
+}
+
 TEST(Flags, MvvLvaOrdersCapturesAndLosingOnesAfterKillers) {
   // White: pawn c4 and queen g2 can both take the knight on d5 (defended by e6); Qxd5 loses material.
   const Board b = Board::from_fen("4k3/8/4p3/3n4/2P5/8/6Q1/4K3 w - - 0 1");
