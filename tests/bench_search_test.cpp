@@ -6,6 +6,8 @@
 // list allows.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -124,6 +126,21 @@ void expect_rows(const std::string& option, const std::string& flag, const std::
       EXPECT_DOUBLE_EQ(row.at("ratio_to_" + reference).get<double>(), 1.0);
       EXPECT_DOUBLE_EQ(row.at("cpu_ratio_to_" + reference).get<double>(), 1.0);
     }
+    // Each position's own rate and ratio, and their geometric mean (the positions weighed alike).
+    const auto& per = row.at("per_position");
+    ASSERT_EQ(per.size(), 2u) << values[i];
+    EXPECT_EQ(per[0].at("position"), "LCTII.POS.01");
+    EXPECT_EQ(per[1].at("depth").get<int>(), 5);
+    double log_sum = 0;
+    for (const auto& p : per) {
+      const double r = p.at("cpu_ratio_to_" + reference).get<double>();
+      EXPECT_GT(p.at("median_cpu_nps").get<double>(), 0.0);
+      if (values[i] == reference) {
+        EXPECT_DOUBLE_EQ(r, 1.0);
+      }
+      log_sum += std::log(r);
+    }
+    EXPECT_NEAR(row.at("cpu_ratio_to_" + reference + "_geomean").get<double>(), std::exp(log_sum / 2), 1e-12) << values[i];
   }
 }
 

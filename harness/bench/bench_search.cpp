@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -200,6 +201,10 @@ void register_bench_search(CLI::App& bench) {
             deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, start_of(c), opt->min_seconds));
       auto depth_for = [&](std::size_t i, std::size_t c) { return fair ? deepenings[i][c].depth : depth_of(kSpeedCases[c]); };
       std::vector<std::vector<double>> nps(configs.size()), cpu_nps(configs.size());
+      // Each case's own rate too: the total weighs a value's cases by its own tree sizes, so two values whose trees
+      // split differently between the middlegame (dear nodes) and the endgame (cheap ones) differ in total rate
+      // by that mix alone (scout's depth-12 middlegame tree is 62 % of its nodes, alphabeta's at 13 is 32 %).
+      std::vector<std::vector<std::vector<double>>> case_cpu_nps(configs.size(), std::vector<std::vector<double>>(kCases));
       std::vector<std::uint64_t> nodes(configs.size()), qnodes(configs.size());
       for (int round = 0; round < opt->repeat; ++round)
         for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -211,6 +216,7 @@ void register_bench_search(CLI::App& bench) {
             q += t.qnodes;
             seconds += t.seconds;
             cpu += t.cpu;
+            case_cpu_nps[i][c].push_back(t.cpu > 0 ? double(t.nodes) / t.cpu : 0.0);
           }
           nodes[i] = n;
           qnodes[i] = q;
@@ -218,8 +224,12 @@ void register_bench_search(CLI::App& bench) {
           cpu_nps[i].push_back(cpu > 0 ? double(n) / cpu : 0.0);
         }
       double reference = 0, cpu_reference = 0;
+      std::vector<double> case_reference(kCases, 0.0);
       for (std::size_t i = 0; i < configs.size(); ++i)
-        if (values[i] == reference_value) reference = median(nps[i], 0.0), cpu_reference = median(cpu_nps[i], 0.0);
+        if (values[i] == reference_value) {
+          reference = median(nps[i], 0.0), cpu_reference = median(cpu_nps[i], 0.0);
+          for (std::size_t c = 0; c < kCases; ++c) case_reference[c] = median(case_cpu_nps[i][c], 0.0);
+        }
       nlohmann::json rows = nlohmann::json::array();
       const std::string ratio_key = "ratio_to_" + reference_value;
       for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -233,6 +243,25 @@ void register_bench_search(CLI::App& bench) {
                            {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
                            {"cpu_nps", cpu_nps[i]}, {"median_cpu_nps", cpu_m},
                            {"cpu_" + ratio_key, cpu_reference > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}};
+        // Per case: the median CPU rate and its ratio to the reference's on the same case; then their geometric
+        // mean, the ratio that weighs the cases alike (null without the reference value).
+        nlohmann::json per_case = nlohmann::json::array();
+        double log_sum = 0;
+        bool all_ratios = reference > 0;
+        std::string case_words;
+        for (std::size_t c = 0; c < kCases; ++c) {
+          const double rate = median(case_cpu_nps[i][c], 0.0);
+          const bool has = case_reference[c] > 0 && rate > 0;
+          const double r = has ? rate / case_reference[c] : 0.0;
+          all_ratios = all_ratios && has;
+          if (has) log_sum += std::log(r);
+          per_case.push_back({{"position", kSpeedCases[c].id}, {"depth", depth_for(i, c)}, {"median_cpu_nps", rate},
+                              {"cpu_" + ratio_key, has ? nlohmann::json(r) : nlohmann::json(nullptr)}});
+          if (has) case_words += fmt::format("{}{} {:.3f}", c ? ", " : "", kSpeedCases[c].id, r);
+        }
+        const double geomean = all_ratios ? std::exp(log_sum / double(kCases)) : 0.0;
+        row["per_position"] = per_case;
+        row["cpu_" + ratio_key + "_geomean"] = all_ratios ? nlohmann::json(geomean) : nlohmann::json(nullptr);
         std::string depths;  // with --min-seconds, beside the rate
         if (fair) {
           nlohmann::json by_case = nlohmann::json::array();
@@ -250,7 +279,9 @@ void register_bench_search(CLI::App& bench) {
         if (!opt->json)
           fmt::print("{} {:<12}{} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
                      flag, values[i], depths, nodes[i], qshare, m, cpu_m, opt->repeat,
-                     reference > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f})", reference_value, ratio, cpu_ratio) : "");
+                     reference > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f}; per position, CPU: {}; geometric mean {:.3f})",
+                                                 reference_value, ratio, cpu_ratio, case_words, geomean)
+                                   : "");
       }
       if (fair) {
         out["min_seconds"] = opt->min_seconds;
