@@ -8,5 +8,7 @@ shift || true
 echo "build: configuring $dir $*"
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
 echo "build: compiling $dir"
-cmake --build "$dir" -j"$(nproc)"
+# BUILD_TARGETS (space-separated) builds only those targets, e.g. tests_slow (CMakeLists.txt); default: all.
+# shellcheck disable=SC2086
+cmake --build "$dir" -j"$(nproc)" ${BUILD_TARGETS:+--target $BUILD_TARGETS}
 echo "build: $dir/bin/harness ready"

@@ -14,7 +14,10 @@ stage_done() {
   stage_start=$now
 }
 
-bash scripts/build.sh build
+# Each tree builds the test programs it runs (tests_slow, tests_fast: CMakeLists.txt) and the harness.
+release_targets=tests_slow
+if [ "${BUHO_RELEASE_FAST:-0}" = 1 ]; then release_targets="tests_slow tests_fast"; fi
+BUILD_TARGETS=$release_targets bash scripts/build.sh build
 stage_done "Release build"
 # Each test runs once: the slow ones here, the fast ones under ASan+UBSan below, where they also pass every
 # sanitizer check. The committed-results tests (slow) are the ones that check the optimised engine's counts.
@@ -33,7 +36,9 @@ stage_done "Release tests"
 # (perft_slow_test 11.3 against 12.0 user s), but gcc's compile of the libraries took twice clang's CPU time (harness
 # 262 against 159 s, engine 32 against 16). -DBUHO_FUZZ=OFF in case the directory was once a fuzz tree.
 san=build-asan-clang
-bash scripts/build.sh $san -DBUHO_SANITIZE=ON -DBUHO_FUZZ=OFF -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+san_targets=tests_fast
+if [ "${BUHO_SANITIZE_SLOW:-0}" = 1 ]; then san_targets="tests_fast tests_slow"; fi
+BUILD_TARGETS=$san_targets bash scripts/build.sh $san -DBUHO_SANITIZE=ON -DBUHO_FUZZ=OFF -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-O1
 stage_done "ASan+UBSan build"
 # The tests labelled slow (*_slow_test.cpp: breadth checks over a hundred positions, perft to depth 5, the Slurm
