@@ -154,15 +154,20 @@ TEST(BenchSearch, DriversAreTimedOnTheirOwnTrees) {
   expect_rows("--driver", "driver", {"alphabeta", "negascout", "mtdf"}, "alphabeta");
 }
 
-TEST(BenchSearch, BadValueOrBothOptionsIsRefused) {
-  for (const auto& [args, names] : std::vector<std::pair<std::string, std::string>>{
-           {"bench search --tt-scheme nope", "tt_scheme"},
-           {"bench search --driver nope", "driver"},
-           {"bench search --driver alphabeta --tt-scheme depth_always", "not both"}}) {
+// Each command exits 2 with a message that names what it was given wrong.
+void expect_refused(const std::vector<std::pair<std::string, std::string>>& cases) {
+  for (const auto& [args, names] : cases) {
     const auto r = runner_test::run_harness(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
     EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;
   }
+}
+
+TEST(BenchSearch, BadValueOrBothOptionsIsRefused) {
+  expect_refused({
+      {"bench search --tt-scheme nope", "tt_scheme"},
+      {"bench search --driver nope", "driver"},
+      {"bench search --driver alphabeta --tt-scheme depth_always", "not both"}});
 }
 
 TEST(BenchSearch, MinSecondsTimesEachDriverAtItsOwnDepth) {
@@ -194,20 +199,16 @@ TEST(BenchSearch, MinSecondsStopsSssAtItsOpenListLimit) {
 }
 
 TEST(BenchSearch, BadMinSecondsSetOrOpenListLimitIsRefused) {
-  for (const auto& [args, names] : std::vector<std::pair<std::string, std::string>>{
-           {"bench search --driver alphabeta --min-seconds 0", "--min-seconds"},
-           {"bench search --driver alphabeta --min-seconds -1", "--min-seconds"},
-           {"bench search --driver alphabeta --min-seconds soon", "--min-seconds"},
-           {"bench search --min-seconds 1", "--min-seconds"},
-           {"bench search --set sss_open_limit=10", "--set"},
-           {"bench search --driver sss --set nope=1", "nope"},
-           // sss past its OPEN list limit: at the depths given, and with --min-seconds already at the first depth.
-           {"bench search --driver sss --set sss_open_limit=100 --depth-pos 5 --depth-fin 5", "OPEN list"},
-           {"bench search --driver sss --set sss_open_limit=10 --min-seconds 1 --depth-pos 4", "starting depth 4"}}) {
-    const auto r = runner_test::run_harness(args);
-    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
-    EXPECT_NE(r.output.find(names), std::string::npos) << args << " does not name " << names << ":\n" << r.output;
-  }
+  expect_refused({
+      {"bench search --driver alphabeta --min-seconds 0", "--min-seconds"},
+      {"bench search --driver alphabeta --min-seconds -1", "--min-seconds"},
+      {"bench search --driver alphabeta --min-seconds soon", "--min-seconds"},
+      {"bench search --min-seconds 1", "--min-seconds"},
+      {"bench search --set sss_open_limit=10", "--set"},
+      {"bench search --driver sss --set nope=1", "nope"},
+      // sss past its OPEN list limit: at the depths given, and with --min-seconds already at the first depth.
+      {"bench search --driver sss --set sss_open_limit=100 --depth-pos 5 --depth-fin 5", "OPEN list"},
+      {"bench search --driver sss --set sss_open_limit=10 --min-seconds 1 --depth-pos 4", "starting depth 4"}});
 }
 
 }  // namespace bench_search_test
