@@ -3,7 +3,7 @@
 // engine searching with that value (the speed of the same trees, not of other ones), the reference value's ratio is
 // 1, and a bad value or both options at once is refused naming the input (exit 2). With --min-seconds each value is
 // timed at depths of its own: the first at which one search took the CPU seconds asked, or the deepest sss's OPEN
-// list allows.
+// list allows. --position times other positions, and --common-depths every value at the reference's depths.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -39,16 +39,19 @@ std::pair<std::uint64_t, std::uint64_t> engine_nodes(const std::string& flag, co
   return {n, q};
 }
 
-// Nodes of version H with `sets` and driver=`driver` on `id` at `depth`, by the engine; throws
+// Nodes of version H with `sets` (flag=value, in turn) on `id` at `depth`, by the engine; throws
 // OpenListLimitError as the search does.
-std::uint64_t driver_nodes(const std::string& driver, const std::vector<std::string>& sets, const std::string& id, int depth) {
+std::uint64_t nodes_with(const std::vector<std::string>& sets, const std::string& id, int depth) {
   const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
   buho::SearchConfig s = h.search;
   buho::EvalConfig e = h.eval;
   for (const auto& a : sets) apply_flag_text(a, s, e, "test");
-  apply_flag_text("driver=" + driver, s, e, "test");
   buho::Engine engine(s, e);
   return engine.search(bench_position(id), buho::Limits{depth, 0}).stats.nodes;
+}
+std::uint64_t driver_nodes(const std::string& driver, std::vector<std::string> sets, const std::string& id, int depth) {
+  sets.push_back("driver=" + driver);
+  return nodes_with(sets, id, depth);
 }
 
 // Runs the fair comparison and checks, for every driver and position, the deepening the JSON reports: depths 1,
@@ -209,6 +212,54 @@ TEST(BenchSearch, BadMinSecondsSetOrOpenListLimitIsRefused) {
       // sss past its OPEN list limit: at the depths given, and with --min-seconds already at the first depth.
       {"bench search --driver sss --set sss_open_limit=100 --depth-pos 5 --depth-fin 5", "OPEN list"},
       {"bench search --driver sss --set sss_open_limit=10 --min-seconds 1 --depth-pos 4", "starting depth 4"}});
+}
+
+// --position times other positions (`all`: every LCT II id, in the file's order) at --depth; --common-depths
+// deepens the reference scheme alone and times every scheme at its depths, on each scheme's own tree there.
+TEST(BenchSearch, PositionsAtTheReferencesDepths) {
+  const auto r = runner_test::run_harness(
+      "bench search --json --repeat 1 --tt-scheme bucket2 depth_always --position LCTII.CMB.01 LCTII.FIN.05 "
+      "--min-seconds 0.02 --common-depths");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto out = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  EXPECT_TRUE(out.at("common_depths").get<bool>());
+  const auto& rows = out.at("tt_schemes");
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& row : rows) {
+    const std::string scheme = row.at("tt_scheme");
+    const auto& per = row.at("per_position");
+    ASSERT_EQ(per.size(), 2u) << scheme;
+    EXPECT_EQ(per[0].at("position"), "LCTII.CMB.01");
+    EXPECT_EQ(per[1].at("position"), "LCTII.FIN.05");
+    std::uint64_t nodes = 0;
+    for (std::size_t c = 0; c < 2; ++c) {
+      // The reference's deepening, shared: its last step at the depth both schemes were timed at.
+      const auto& reference_steps = rows[1].at("depths")[c].at("deepening");
+      EXPECT_EQ(per[c].at("depth"), reference_steps.back().at("depth")) << scheme;
+      EXPECT_GE(reference_steps.back().at("cpu_seconds").get<double>(), 0.02);
+      nodes += nodes_with({"tt_scheme=" + scheme}, per[c].at("position"), per[c].at("depth").get<int>());
+    }
+    EXPECT_EQ(row.at("nodes").get<std::uint64_t>(), nodes) << scheme;
+  }
+
+  const auto all = runner_test::run_harness("bench search --json --repeat 1 --tt-scheme depth_always --position all --depth 1");
+  ASSERT_EQ(all.code, 0) << all.output;
+  const auto every = nlohmann::json::parse(all.output.substr(all.output.find('{'))).at("tt_schemes")[0].at("per_position");
+  ASSERT_EQ(every.size(), 35u);
+  EXPECT_EQ(every[0].at("position"), "LCTII.POS.01");
+  EXPECT_EQ(every[34].at("position"), "LCTII.FIN.09");
+  for (const auto& p : every) EXPECT_EQ(p.at("depth").get<int>(), 1);
+}
+
+TEST(BenchSearch, BadPositionOrDepthsIsRefused) {
+  expect_refused({
+      {"bench search --tt-scheme depth_always --position LCTII.POS.99 --depth 2", "LCTII.POS.99"},
+      {"bench search --tt-scheme depth_always --position all", "--depth"},
+      {"bench search --tt-scheme depth_always --depth 3", "--position"},
+      {"bench search --tt-scheme depth_always --position all --depth 2 --depth-pos 3", "--depth-pos"},
+      {"bench search --tt-scheme depth_always --position all --depth 0", "--depth"},
+      {"bench search --tt-scheme depth_always --common-depths", "--min-seconds"},
+      {"bench search --tt-scheme bucket2 --min-seconds 1 --common-depths", "depth_always"}});
 }
 
 }  // namespace bench_search_test

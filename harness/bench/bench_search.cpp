@@ -6,7 +6,10 @@
 // same for replacement schemes against depth_always (issue 13's speed goal). With --min-seconds S each value
 // searches each position at a depth of its own, the first at which one search takes S CPU seconds: one pair of
 // depths for all drivers cannot compare them (where alphabeta searches 10^5 nodes, sss searches 10^7, and
-// alphabeta's rate is then mostly its per-search costs, such as clearing its 64 MB table).
+// alphabeta's rate is then mostly its per-search costs, such as clearing its 64 MB table). --position times other
+// positions (`all`: the 35 of LCT II) instead of the two built-in ones: one tree's make-up (its share of dear
+// middlegame nodes, of quiescence) moves a ratio by several per cent, and a geometric mean over many positions
+// averages it out. --common-depths searches every value at the reference's depths, as a scheme comparison wants.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -33,12 +36,13 @@ namespace harness {
 namespace {
 
 struct BenchCase {
-  const char* id;  // an LCT II id, or "startpos"
-  int depth;
+  std::string id;  // an LCT II id, or "startpos"
+  int depth;       // the depth timed without --min-seconds
+  int start;       // --min-seconds: the first depth tried
 };
 
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
-constexpr BenchCase kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
+constexpr std::pair<const char*, int> kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
 
 // CPU seconds of this thread so far, user and system, to the nanosecond. The search runs on this thread alone, so
 // the difference around a search is its CPU time: unlike its wall time, it leaves out the time the other processes
@@ -127,6 +131,9 @@ void register_bench_search(CLI::App& bench) {
     int repeat = 1;
     double min_seconds = 0;
     std::vector<std::string> sets;
+    std::vector<std::string> positions;
+    int depth = 0;
+    bool common_depths = false;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -151,16 +158,41 @@ void register_bench_search(CLI::App& bench) {
                       std::to_string(kMaxFairDepth) +
                       "), then time the rounds at each value's own depths and compare nodes per CPU second there")
       ->check(CLI::Range(0.001, 3600.0));
+  cmd->add_option("--position", opt->positions,
+                  "LCT II ids to time instead of LCTII.POS.01 and LCTII.FIN.02 (repeatable; `all`: every position of "
+                  "positions/lct2.epd), each at --depth: a geometric mean over many positions averages out what one tree is made of")
+      ->take_all();
+  cmd->add_option("--depth", opt->depth, "The depth of every --position (with --min-seconds: the first depth tried)")
+      ->check(CLI::Range(1, 60));
+  cmd->add_flag("--common-depths", opt->common_depths,
+                "With --min-seconds: deepen the reference value only (alphabeta or depth_always) and time every value at its "
+                "depths, so that each position's ratio compares searches of the same depth (the fair reading for --tt-scheme)");
   cmd->add_option("--set", opt->sets, "flag=value applied to version H before the flag compared (e.g. sss_open_limit=100000); repeatable")
       ->take_all();
   cmd->callback([opt] {
     const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
     nlohmann::json out{{"version", "H"}};
-    auto depth_of = [&](const BenchCase& c) {
-      if (opt->depth_pos && std::string(c.id) == "LCTII.POS.01") return opt->depth_pos;
-      if (opt->depth_fin && std::string(c.id) == "LCTII.FIN.02") return opt->depth_fin;
-      return c.depth;
-    };
+    // The positions timed: the two built-in cases (--depth-pos/--depth-fin override their depths), or --position's.
+    std::vector<BenchCase> cases;
+    if (opt->positions.empty()) {
+      if (opt->depth) throw UserError("harness bench search --depth: give --position (the built-in cases take --depth-pos/--depth-fin)");
+      if (opt->depth_pos) cases.push_back({kSpeedCases[0].first, opt->depth_pos, opt->depth_pos});
+      else cases.push_back({kSpeedCases[0].first, kSpeedCases[0].second, 1});
+      if (opt->depth_fin) cases.push_back({kSpeedCases[1].first, opt->depth_fin, opt->depth_fin});
+      else cases.push_back({kSpeedCases[1].first, kSpeedCases[1].second, 1});
+    } else {
+      if (opt->depth_pos || opt->depth_fin)
+        throw UserError("harness bench search --position: give its depth with --depth, not --depth-pos/--depth-fin");
+      if (!opt->depth && opt->min_seconds <= 0)
+        throw UserError("harness bench search --position: give --depth (or --min-seconds, which deepens from 1)");
+      for (const auto& id : opt->positions) {
+        const std::vector<std::string> ids = id == "all" ? bench_position_ids() : std::vector<std::string>{id};
+        for (const auto& one : ids) {
+          bench_position(one);  // an unknown id is refused before anything is timed
+          cases.push_back({one, opt->depth, opt->depth ? opt->depth : 1});
+        }
+      }
+    }
 
     if (!opt->drivers.empty() && !opt->schemes.empty())
       throw UserError("harness bench search: give --driver or --tt-scheme, not both (one flag varies per comparison)");
@@ -169,15 +201,12 @@ void register_bench_search(CLI::App& bench) {
     const std::vector<std::string>& values = by_driver ? opt->drivers : opt->schemes;
     const std::string flag = by_driver ? "driver" : "tt_scheme";
     const std::string reference_value = by_driver ? "alphabeta" : "depth_always";
-    // --min-seconds starts each case at its --depth-pos/--depth-fin, or at 1.
-    auto start_of = [&](const BenchCase& c) {
-      const int given = std::string(c.id) == "LCTII.POS.01" ? opt->depth_pos : opt->depth_fin;
-      return given ? given : 1;
-    };
     if (!opt->sets.empty() && values.empty())
       throw UserError("harness bench search --set: give --driver or --tt-scheme (it sets the flags of the compared searches)");
     if (opt->min_seconds > 0 && values.empty())
       throw UserError("harness bench search --min-seconds: give --driver or --tt-scheme (it compares their speeds)");
+    if (opt->common_depths && opt->min_seconds <= 0)
+      throw UserError("harness bench search --common-depths: give --min-seconds (it chooses the depths)");
     buho::SearchConfig base_search = h.search;
     buho::EvalConfig base_eval = h.eval;
     for (const auto& a : opt->sets) apply_flag_text(a, base_search, base_eval, "--set");
@@ -192,14 +221,24 @@ void register_bench_search(CLI::App& bench) {
         apply_flag_text(flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
         configs.emplace_back(s, e);
       }
-      constexpr std::size_t kCases = std::size(kSpeedCases);
-      // --min-seconds: each value's own depth per case, found before the rounds.
+      const std::size_t kCases = cases.size();
+      // --min-seconds: each value's own depth per case, found before the rounds (--common-depths: the reference
+      // value's, shared by all).
       std::vector<std::vector<Deepening>> deepenings(configs.size());
-      if (fair)
-        for (std::size_t i = 0; i < configs.size(); ++i)
-          for (const auto& c : kSpeedCases)
-            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, start_of(c), opt->min_seconds));
-      auto depth_for = [&](std::size_t i, std::size_t c) { return fair ? deepenings[i][c].depth : depth_of(kSpeedCases[c]); };
+      if (fair) {
+        const auto reference_at = std::find(values.begin(), values.end(), reference_value);
+        if (opt->common_depths && reference_at == values.end())
+          throw UserError(fmt::format("harness bench search --common-depths: name {} among the values (its depths are used)", reference_value));
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+          if (opt->common_depths && values[i] != reference_value) continue;
+          for (const auto& c : cases)
+            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, c.start, opt->min_seconds));
+        }
+        if (opt->common_depths)
+          for (std::size_t i = 0; i < configs.size(); ++i)
+            if (values[i] != reference_value) deepenings[i] = deepenings[std::size_t(reference_at - values.begin())];
+      }
+      auto depth_for = [&](std::size_t i, std::size_t c) { return fair ? deepenings[i][c].depth : cases[c].depth; };
       std::vector<std::vector<double>> nps(configs.size()), cpu_nps(configs.size());
       // Each case's own rate too: the total weighs a value's cases by its own tree sizes, so two values whose trees
       // split differently between the middlegame (dear nodes) and the endgame (cheap ones) differ in total rate
@@ -211,7 +250,7 @@ void register_bench_search(CLI::App& bench) {
           std::uint64_t n = 0, q = 0;
           double seconds = 0, cpu = 0;
           for (std::size_t c = 0; c < kCases; ++c) {
-            const TimedSearch t = timed_search(configs[i].first, configs[i].second, bench_position(kSpeedCases[c].id), depth_for(i, c));
+            const TimedSearch t = timed_search(configs[i].first, configs[i].second, bench_position(cases[c].id), depth_for(i, c));
             n += t.nodes;
             q += t.qnodes;
             seconds += t.seconds;
@@ -255,9 +294,9 @@ void register_bench_search(CLI::App& bench) {
           const double r = has ? rate / case_reference[c] : 0.0;
           all_ratios = all_ratios && has;
           if (has) log_sum += std::log(r);
-          per_case.push_back({{"position", kSpeedCases[c].id}, {"depth", depth_for(i, c)}, {"median_cpu_nps", rate},
+          per_case.push_back({{"position", cases[c].id}, {"depth", depth_for(i, c)}, {"median_cpu_nps", rate},
                               {"cpu_" + ratio_key, has ? nlohmann::json(r) : nlohmann::json(nullptr)}});
-          if (has) case_words += fmt::format("{}{} {:.3f}", c ? ", " : "", kSpeedCases[c].id, r);
+          if (has) case_words += fmt::format("{}{} {:.3f}", c ? ", " : "", cases[c].id, r);
         }
         const double geomean = all_ratios ? std::exp(log_sum / double(kCases)) : 0.0;
         row["per_position"] = per_case;
@@ -269,8 +308,8 @@ void register_bench_search(CLI::App& bench) {
             const Deepening& d = deepenings[i][c];
             nlohmann::json steps = nlohmann::json::array();
             for (const auto& st : d.steps) steps.push_back({{"depth", st.depth}, {"nodes", st.nodes}, {"cpu_seconds", st.cpu}});
-            by_case.push_back({{"position", kSpeedCases[c].id}, {"depth", d.depth}, {"stop", d.stop}, {"deepening", steps}});
-            depths += fmt::format("{}{} {}{}", c ? ", " : "", kSpeedCases[c].id, d.depth, stop_words(d));
+            by_case.push_back({{"position", cases[c].id}, {"depth", d.depth}, {"stop", d.stop}, {"deepening", steps}});
+            depths += fmt::format("{}{} {}{}", c ? ", " : "", cases[c].id, d.depth, stop_words(d));
           }
           row["depths"] = by_case;
           depths = " depths " + depths + " ";
@@ -285,9 +324,12 @@ void register_bench_search(CLI::App& bench) {
       }
       if (fair) {
         out["min_seconds"] = opt->min_seconds;
+        out["common_depths"] = opt->common_depths;
+      } else if (opt->positions.empty()) {
+        out["depth_pos"] = cases[0].depth;
+        out["depth_fin"] = cases[1].depth;
       } else {
-        out["depth_pos"] = depth_of(kSpeedCases[0]);
-        out["depth_fin"] = depth_of(kSpeedCases[1]);
+        out["depth"] = opt->depth;
       }
       out[by_driver ? "drivers" : "tt_schemes"] = rows;
     } else if (!opt->signature_only) {
@@ -295,8 +337,8 @@ void register_bench_search(CLI::App& bench) {
       nlohmann::json rows = nlohmann::json::array();
       std::uint64_t nodes = 0;
       double seconds = 0;
-      for (const auto& c : kSpeedCases) {
-        const int depth = depth_of(c);
+      for (const auto& c : cases) {
+        const int depth = c.depth;
         const auto r = engine.search(bench_position(c.id), buho::Limits{depth, 0});
         nodes += r.stats.nodes;
         seconds += r.stats.seconds;
