@@ -22,9 +22,14 @@ struct TTEntry {
   Move move;                 // best move found (may be null: a fail-low node has none)
   std::int16_t value = 0;    // as stored: mate scores relative to this node (see search.cpp)
   std::int8_t depth = 0;     // remaining depth of the search that produced it
-  Bound bound = Bound::None; // None marks an empty slot
+  Bound bound : 2 = Bound::None;  // None marks an empty slot
+  // bucket2 / bucket4: the search that stored the entry (TranspositionTable::new_search), in the bound's byte so
+  // that a bucket of four is one 64-byte cache line with its ages (a side array cost bucket4 a second line per
+  // store). 6 bits wrap at 64 searches; only equality is used, as in engines of today (Stockfish keeps 5 bits).
+  std::uint8_t generation : 6 = 0;
   bool empty() const { return bound == Bound::None; }
 };
+static_assert(sizeof(TTEntry) == 16, "a slot is 16 bytes: four make one cache line");
 
 struct TTCounters {
   std::uint64_t probes = 0;      // probe() calls
@@ -41,11 +46,11 @@ class TranspositionTable {
   // `entries` as the thesis counts them (indices): a two-slot scheme's entry holds two positions.
   void resize(int entries, ReplacementScheme scheme);
   void clear();  // empties every slot and zeroes the counters
-  bool allocated() const { return !slots_.empty(); }
+  bool allocated() const { return !memory_.empty(); }
   // A new Engine::search begins: entries stored from now on are of a new generation, and the bucket
   // schemes replace those of earlier searches first. (Within one search every iteration shares a
   // generation: the previous iteration's entries are the ones that order this iteration's moves.)
-  void new_search() { ++generation_; }
+  void new_search() { generation_ = std::uint8_t((generation_ + 1) & kGenerationMask); }
 
   // The entry of `key` (first slot first), or nullptr. Counts probes, hits and collisions.
   const TTEntry* probe(std::uint64_t key);
@@ -86,30 +91,30 @@ class TranspositionTable {
     }
     return 1;  // not reached: every scheme has its case (no default, so -Wswitch names a new one)
   }
-  // Whether the scheme keeps each slot's subtree size (4 bytes a slot) or its generation (1 byte a slot),
-  // beside the 16-byte TTEntry.
+  // Whether the scheme keeps each slot's subtree size (4 bytes a slot) beside the 16-byte TTEntry.
   static constexpr bool keeps_subtree(ReplacementScheme s) {
     return s == ReplacementScheme::Big1 || s == ReplacementScheme::BigAll || s == ReplacementScheme::TwoBig1;
   }
-  static constexpr bool keeps_generation(ReplacementScheme s) {
-    return s == ReplacementScheme::Bucket2 || s == ReplacementScheme::Bucket4;
-  }
   // Memory of one slot and of one entry (slots x slot) under `scheme`, in bytes.
   static constexpr std::size_t bytes_per_slot(ReplacementScheme s) {
-    return sizeof(TTEntry) + (keeps_subtree(s) ? sizeof(std::uint32_t) : 0) + (keeps_generation(s) ? sizeof(std::uint8_t) : 0);
+    return sizeof(TTEntry) + (keeps_subtree(s) ? sizeof(std::uint32_t) : 0);
   }
   static constexpr std::size_t bytes_per_entry(ReplacementScheme s) { return std::size_t(slots_per_entry(s)) * bytes_per_slot(s); }
 
-  const TTEntry& slot(int entry, int which) const { return slots_[std::size_t(entry) * slots_per_entry() + which]; }
+  const TTEntry& slot(int entry, int which) const { return slots_of(std::size_t(entry))[which]; }
   // The subtree size kept with slot `which` of `entry` (0 when the scheme keeps none).
   std::uint64_t slot_subtree(int entry, int which) const {
-    return subtree_.empty() ? 0 : subtree_[std::size_t(entry) * slots_per_entry() + which];
+    const std::uint32_t* sizes = subtrees_of(std::size_t(entry));
+    return sizes ? sizes[which] : 0;
   }
   // The subtree size kept with an entry probe() returned (0 when the scheme keeps none).
-  std::uint64_t subtree_of(const TTEntry* e) const { return subtree_.empty() ? 0 : subtree_[std::size_t(e - slots_.data())]; }
+  std::uint64_t subtree_of(const TTEntry* e) const {
+    const std::size_t offset = std::size_t(reinterpret_cast<const std::byte*>(e) - memory_.data());
+    return slot_subtree(int(offset / entry_bytes_), int(offset % entry_bytes_ / sizeof(TTEntry)));
+  }
   // Slots that hold a position now (distinct positions stored: a position is never in two slots).
   std::uint64_t occupied_slots() const { return occupied_; }
-  std::uint64_t capacity_slots() const { return slots_.size(); }
+  std::uint64_t capacity_slots() const { return std::uint64_t(entries_) * std::uint64_t(slots_per_entry_); }
   int index_of(std::uint64_t key) const {
     // key mod entries; a power-of-two size (the usual case) needs no division.
     const int index = mask_ ? int(key & mask_) : int(key % std::uint64_t(entries_));
@@ -118,30 +123,49 @@ class TranspositionTable {
   }
   // Starts loading the slots of `key` into the cache; changes nothing.
   void prefetch(std::uint64_t key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[std::size_t(index_of(key)) * slots_per_entry()]);
+    if (!memory_.empty()) __builtin_prefetch(slots_of(std::size_t(index_of(key))));
   }
 
   TTCounters counters;
 
  private:
-  // Puts `value` (possibly empty) into slot `i` with its subtree size, keeping `occupied_` right.
-  void put(std::size_t i, const TTEntry& value, std::uint64_t subtree);
-  void store_big(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
-  void store_two_level(std::size_t first, const TTEntry& fresh, std::uint64_t subtree);
-  void store_bucket(std::size_t first, const TTEntry& fresh);
-  void store_multi_probe(std::size_t first, const TTEntry& fresh);
+  // Layout. Entry i's slots are the TTEntry objects at byte i * entry_bytes_ of one block; two_big1 keeps its
+  // two subtree sizes right after them ([slot 0][slot 1][size 0][size 1], 40 bytes), so that the sizes a store
+  // compares are in the slots' cache line or the next one (a side array cost two_big1 a cache miss per store:
+  // 10 % of its time, against 1.5 % for depth_always's stores). big1 and big_all (one 16-byte slot and a 4-byte
+  // size) keep their sizes in a side array: 20-byte entries would misalign the 8-byte keys.
+  TTEntry* slots_of(std::size_t entry) { return reinterpret_cast<TTEntry*>(memory_.data() + entry * entry_bytes_); }
+  const TTEntry* slots_of(std::size_t entry) const {
+    return reinterpret_cast<const TTEntry*>(memory_.data() + entry * entry_bytes_);
+  }
+  // The subtree sizes of `entry`'s slots, or nullptr when the scheme keeps none.
+  std::uint32_t* subtrees_of(std::size_t entry) {
+    if (inline_subtrees_) return reinterpret_cast<std::uint32_t*>(slots_of(entry) + slots_per_entry_);
+    return subtree_.empty() ? nullptr : &subtree_[entry];
+  }
+  const std::uint32_t* subtrees_of(std::size_t entry) const { return const_cast<TranspositionTable*>(this)->subtrees_of(entry); }
+  // Puts `value` (possibly empty) into slot `which` of `entry`, with its subtree size when the scheme keeps
+  // them, keeping `occupied_` right.
+  void put(std::size_t entry, int which, const TTEntry& value, std::uint64_t subtree);
+  void store_big(std::size_t entry, const TTEntry& fresh, std::uint64_t subtree);
+  void store_two_level(std::size_t entry, const TTEntry& fresh, std::uint64_t subtree);
+  void store_bucket(std::size_t entry, const TTEntry& fresh);
+  void store_multi_probe(std::size_t entry, const TTEntry& fresh);
   const TTEntry* probe_multi(std::uint64_t key);
   // Beal & Smith 1996: the indices a multi-probe position may occupy, `index_of(key)` and the next ones
   // (wrapping); fewer when the table has fewer entries.
   static constexpr int kMultiProbes = 4;
-  std::size_t probe_slot(std::size_t first, int j) const { return (first + std::size_t(j)) % slots_.size(); }
+  std::size_t probe_entry(std::size_t first, int j) const { return (first + std::size_t(j)) % std::size_t(entries_); }
   int probes_per_key() const { return entries_ < kMultiProbes ? entries_ : kMultiProbes; }
 
   // Zeroed allocation: an empty table is all zero bytes and costs nothing until touched (zeroed_allocator.h).
-  std::vector<TTEntry, ZeroedAllocator<TTEntry>> slots_;
-  std::vector<std::uint32_t, ZeroedAllocator<std::uint32_t>> subtree_;  // Big1, BigAll, TwoBig1: each slot's subtree size (saturating)
-  std::vector<std::uint8_t, ZeroedAllocator<std::uint8_t>> generation_of_;  // Bucket2, Bucket4: the generation that stored each slot
-  std::uint8_t generation_ = 0;           // the current search's generation (wraps; only equality is used)
+  std::vector<std::byte, ZeroedAllocator<std::byte>> memory_;
+  std::vector<std::uint32_t, ZeroedAllocator<std::uint32_t>> subtree_;  // Big1, BigAll: each slot's subtree size (saturating)
+  std::size_t entry_bytes_ = 0;   // bytes_per_entry(scheme_): the stride of memory_
+  int slots_per_entry_ = 1;       // slots_per_entry(scheme_), read at every probe
+  bool inline_subtrees_ = false;  // TwoBig1: the sizes follow the slots inside the entry
+  static constexpr std::uint8_t kGenerationMask = 63;  // TTEntry::generation's 6 bits
+  std::uint8_t generation_ = 0;  // the current search's generation, stored in every entry written (wraps; only equality is used)
   std::uint64_t occupied_ = 0;
   int entries_ = 0;
   std::uint64_t mask_ = 0;  // entries_ - 1 when entries_ is a power of two (> 1), else 0

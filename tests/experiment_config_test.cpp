@@ -267,12 +267,12 @@ TEST(ExperimentConfig, SweepSizedInBytesGivesEachSchemeTheEntriesThatFit) {
   EXPECT_TRUE(s.sized_in_bytes());
   EXPECT_TRUE(s.tt_entries.empty());
   EXPECT_EQ(s.size_count(), 2u);
-  // 16-byte entries; depth_always two slots (32); big1 20; two_big1 2 x 20; bucket4 4 x 17.
+  // 16-byte entries; depth_always two slots (32); big1 20; two_big1 2 x 20; bucket4 4 x 16.
   EXPECT_EQ(s.entries_at(0, "depth"), 4096);
   EXPECT_EQ(s.entries_at(0, "depth_always"), 2048);
   EXPECT_EQ(s.entries_at(0, "big1"), 3276);
   EXPECT_EQ(s.entries_at(0, "two_big1"), 1638);
-  EXPECT_EQ(s.entries_at(0, "bucket4"), 963);
+  EXPECT_EQ(s.entries_at(0, "bucket4"), 1024);
   EXPECT_EQ(s.entries_at(1, "depth"), 62500);
   for (const char* scheme : {"depth", "depth_always", "big1", "two_big1", "bucket4"})
     for (std::size_t i = 0; i < 2; ++i)

@@ -211,12 +211,12 @@ TEST(TranspositionTableLayout, SlotsAndBytesPerScheme) {
     int slots;
     std::size_t slot_bytes;
   };
-  // 16 bytes of TTEntry; subtree schemes keep 4 more bytes a slot, the buckets a 1-byte generation.
+  // 16 bytes of TTEntry; subtree schemes keep 4 more bytes a slot (the buckets' generation is inside the entry).
   for (const Row& r : {Row{ReplacementScheme::Always, 1, 16}, Row{ReplacementScheme::Never, 1, 16},
                        Row{ReplacementScheme::Depth, 1, 16}, Row{ReplacementScheme::DepthAlways, 2, 16},
                        Row{ReplacementScheme::Big1, 1, 20}, Row{ReplacementScheme::BigAll, 1, 20},
                        Row{ReplacementScheme::TwoDeep, 2, 16}, Row{ReplacementScheme::TwoBig1, 2, 20},
-                       Row{ReplacementScheme::Bucket2, 2, 17}, Row{ReplacementScheme::Bucket4, 4, 17},
+                       Row{ReplacementScheme::Bucket2, 2, 16}, Row{ReplacementScheme::Bucket4, 4, 16},
                        Row{ReplacementScheme::MultiProbe4, 1, 16}}) {
     SCOPED_TRACE(std::string(scheme_name(r.s)));
     EXPECT_EQ(TranspositionTable::slots_per_entry(r.s), r.slots);
@@ -381,6 +381,23 @@ TEST(TranspositionTable, BucketsReplaceAnEarlierSearchsEntriesFirst) {
   // Probing finds a position in any slot of its bucket.
   EXPECT_NE(tt.probe(c), nullptr);
   EXPECT_NE(tt.probe(d), nullptr);
+}
+
+// The age is 6 bits inside the entry: 63 searches later an entry is still of an earlier search; 64 later its
+// generation has wrapped to the current one and it is judged by depth alone, as one of this search.
+TEST(TranspositionTable, BucketGenerationsWrapAfter64Searches) {
+  for (const int searches : {63, 64}) {
+    SCOPED_TRACE(searches);
+    TranspositionTable tt;
+    tt.resize(64, ReplacementScheme::Bucket2);
+    const auto a = key_at(64, 5, 0), b = key_at(64, 5, 1), c = key_at(64, 5, 2);
+    tt.store(a, 9, 1, Bound::Exact, kMove);
+    for (int i = 0; i < searches; ++i) tt.new_search();
+    tt.store(b, 1, 2, Bound::Exact, kMove);
+    tt.store(c, 2, 3, Bound::Exact, kMove);
+    EXPECT_EQ(tt.slot(5, 0).key, searches == 63 ? c : a);
+    EXPECT_EQ(tt.slot(5, 1).key, searches == 63 ? b : c);
+  }
 }
 
 // Beal & Smith's multiple probes: a key may use its index and the next three (wrapping); the groups of
