@@ -62,6 +62,14 @@ TEST(TranspositionTable, AGroupOfSlotsNeverStraddlesACacheLine) {
       }
     }
   }
+  // two_big1 keeps its two subtree sizes inside its entry, after the slots: its entries are bytes_per_entry (40)
+  // apart, the slots 16 bytes apart from the entry's start.
+  TranspositionTable two_big1;
+  two_big1.resize(64, ReplacementScheme::TwoBig1);
+  const auto at = [&](int e, int which) { return reinterpret_cast<std::uintptr_t>(&two_big1.slot(e, which)); };
+  EXPECT_EQ(at(1, 0) - at(0, 0), TranspositionTable::bytes_per_entry(ReplacementScheme::TwoBig1));
+  EXPECT_EQ(at(0, 1) - at(0, 0), sizeof(TTEntry));
+  EXPECT_EQ(at(63, 0) - at(0, 0), 63 * 40u);
   // Blocks of 2 MB and more are mapped on a huge-page boundary (transparent huge pages where the kernel allows
   // them): 1 << 18 eight-byte elements are exactly 2 MB.
   ZeroedAllocator<std::uint64_t> alloc;
