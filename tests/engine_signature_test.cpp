@@ -10,11 +10,14 @@
 #include <string>
 
 #include "harness/bench/engine_signature.h"
+#include "harness/bench/signature_cache.h"
 #include "harness/experiment/engine_identity.h"
+#include "runner_test_util.h"
 
 namespace engine_signature_test {
 
 using namespace harness;
+namespace fs = std::filesystem;
 
 TEST(EngineSignature, OneComputationServesBenchAndStore) {
   const EngineSignature& sig = engine_signature();
@@ -52,6 +55,56 @@ TEST(EngineSignature, OnlyDeclaredIdentitiesAreThisEngine) {
   // The committed results of sessions 1-2 were made by buho-1; their trees are this engine's (the committed
   // results test re-runs them). If this engine's trees change, the declaration lapses and this fails.
   EXPECT_TRUE(same_engine("buho-1+sig:27765dc1eb3dbde6"));
+}
+
+// The signature a process uses (cached across processes) is the one a search now computes.
+TEST(SignatureCache, ServesWhatASearchComputes) {
+  const EngineSignature fresh = compute_engine_signature();
+  EXPECT_EQ(engine_signature().identity, fresh.identity);
+  EXPECT_EQ(engine_signature().version_h_nodes, fresh.version_h_nodes);
+  EXPECT_EQ(engine_signature().identity_cases, fresh.identity_cases);
+}
+
+// The key follows every byte of every file; a stored signature reads back whole under its key only; a file
+// that is malformed or of another key is not used.
+TEST(SignatureCache, KeyedOnTheFilesBytesAndReadBackOnlyWhole) {
+  runner_test::TempDir tmp;
+  const auto a = tmp / "a.bin", b = tmp / "b.json";
+  runner_test::write_text(a, "program bytes");
+  runner_test::write_text(b, "{\"H\": 1}");
+  const auto key = signature_cache_key({a, b});
+  ASSERT_TRUE(key.has_value());
+  EXPECT_EQ(key->size(), 16u);
+  EXPECT_EQ(signature_cache_key({a, b}), key);
+  runner_test::write_text(b, "{\"H\": 2}");
+  const auto edited = signature_cache_key({a, b});
+  EXPECT_NE(edited, key);
+  EXPECT_NE(signature_cache_key({b, a}), edited);
+  EXPECT_EQ(signature_cache_key({a, tmp / "missing"}), std::nullopt);
+
+  EngineSignature sig;
+  sig.version_h_nodes = 311933;
+  sig.version_h_cases = nlohmann::json::array({{{"position", "startpos"}, {"depth", 7}, {"nodes", 311933}}});
+  sig.identity = "buho-2+sig:0123456789abcdef";
+  sig.identity_cases = nlohmann::json::array({{{"config", "off"}, {"nodes", 42}}});
+  const auto dir = tmp / "cache" / "buho-harness";
+  EXPECT_EQ(load_cached_signature(dir, *key), std::nullopt);  // nothing stored yet
+  store_cached_signature(dir, *key, sig);
+  const auto back = load_cached_signature(dir, *key);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->version_h_nodes, sig.version_h_nodes);
+  EXPECT_EQ(back->version_h_cases, sig.version_h_cases);
+  EXPECT_EQ(back->identity, sig.identity);
+  EXPECT_EQ(back->identity_cases, sig.identity_cases);
+  EXPECT_EQ(load_cached_signature(dir, *edited), std::nullopt);  // another key
+  // A file renamed to another key's name, or cut short, is not used.
+  fs::copy_file(dir / ("signature-" + *key + ".json"), dir / ("signature-" + *edited + ".json"));
+  EXPECT_EQ(load_cached_signature(dir, *edited), std::nullopt);
+  const std::string whole = runner_test::read_text(dir / ("signature-" + *key + ".json"));
+  runner_test::write_text(dir / ("signature-" + *key + ".json"), whole.substr(0, whole.size() / 2));
+  EXPECT_EQ(load_cached_signature(dir, *key), std::nullopt);
+  // Nothing is left aside by a store.
+  for (const auto& e : fs::directory_iterator(dir)) EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
 }
 
 }  // namespace engine_signature_test

@@ -6,6 +6,7 @@
 
 #include "engine/search.h"
 #include "harness/bench/bench_positions.h"
+#include "harness/bench/signature_cache.h"
 #include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
@@ -135,8 +136,22 @@ EngineSignature compute() {
 
 }  // namespace
 
+EngineSignature compute_engine_signature() { return compute(); }
+
 const EngineSignature& engine_signature() {
-  static const EngineSignature sig = compute();  // initialised once, thread-safe; read-only afterwards
+  // Computed once per process, and across processes read from the cache (signature_cache.h) when the program
+  // and its two data files are the ones it was computed from.
+  static const EngineSignature sig = [] {
+    const auto dir = signature_cache_dir();
+    const auto key = dir ? signature_cache_key({"/proc/self/exe", project_path("configs/versions.json"),
+                                                project_path("positions/lct2.epd")})
+                         : std::nullopt;
+    if (key)
+      if (auto cached = load_cached_signature(*dir, *key)) return *cached;
+    EngineSignature computed = compute();
+    if (key) store_cached_signature(*dir, *key, computed);
+    return computed;
+  }();  // initialised once, thread-safe; read-only afterwards
   return sig;
 }
 

@@ -1,0 +1,82 @@
+#include "harness/bench/signature_cache.h"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <system_error>
+
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
+
+namespace harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path cache_file(const fs::path& dir, const std::string& key) { return dir / ("signature-" + key + ".json"); }
+
+}  // namespace
+
+std::optional<fs::path> signature_cache_dir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "buho-harness";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "buho-harness";
+  return std::nullopt;
+}
+
+std::optional<std::string> signature_cache_key(const std::vector<fs::path>& files) {
+  std::string bytes = kEngineVersion;
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    if (!in) return std::nullopt;
+    bytes += '\0' + f.string() + '\0';
+    bytes.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) return std::nullopt;
+  }
+  return fnv1a_hex(bytes);
+}
+
+std::optional<EngineSignature> load_cached_signature(const fs::path& dir, const std::string& key) {
+  std::ifstream in(cache_file(dir, key));
+  if (!in) return std::nullopt;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    if (j.at("key").get<std::string>() != key) return std::nullopt;
+    EngineSignature sig;
+    sig.version_h_nodes = j.at("version_h_nodes").get<std::uint64_t>();
+    sig.version_h_cases = j.at("version_h_cases");
+    sig.identity = j.at("identity").get<std::string>();
+    sig.identity_cases = j.at("identity_cases");
+    if (!sig.version_h_cases.is_array() || !sig.identity_cases.is_array() || sig.identity.empty()) return std::nullopt;
+    return sig;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+void store_cached_signature(const fs::path& dir, const std::string& key, const EngineSignature& sig) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return;
+  const nlohmann::json j{{"key", key},
+                         {"version_h_nodes", sig.version_h_nodes},
+                         {"version_h_cases", sig.version_h_cases},
+                         {"identity", sig.identity},
+                         {"identity_cases", sig.identity_cases}};
+  const fs::path aside = dir / fmt::format("signature-{}.json.tmp-{}", key, ::getpid());
+  {
+    std::ofstream out(aside, std::ios::trunc);
+    out << j.dump() << '\n';
+    if (!out.flush()) {
+      fs::remove(aside, ec);
+      return;
+    }
+  }
+  fs::rename(aside, cache_file(dir, key), ec);
+  if (ec) fs::remove(aside, ec);
+}
+
+}  // namespace harness
