@@ -60,6 +60,24 @@ TEST(Eta, RightOnAGeometricSeries) {
               std::max(true_seconds(5000, 4) - 0.1, true_seconds(1000, 4)), 1e-9);
 }
 
+// A cell running past its estimate: not "nearly done". Alone at the end of a run it makes the line say `?`; with
+// much work queued behind it, it counts as long again as it has run.
+TEST(Eta, ACellPastItsEstimateIsNotTakenAsDone) {
+  const EtaModel m = model_with_depths_up_to(3);
+  const double estimate = true_seconds(5000, 4);
+  EXPECT_NEAR(*m.remaining_seconds({}, {{{"b", 4}, estimate - 0.1}}, 2), 0.1, 1e-9);
+  EXPECT_FALSE(m.remaining_seconds({}, {{{"b", 4}, estimate + 0.1}}, 2).has_value());
+  std::vector<SeriesDepth> queued;
+  for (int copy = 0; copy < 5; ++copy)
+    for (int d = 4; d <= 5; ++d)
+      for (const auto& [s, base] : kSeries) queued.push_back({s, d});
+  const auto on_time = m.remaining_seconds(queued, {{{"b", 4}, estimate}}, 2);
+  const auto overran = m.remaining_seconds(queued, {{{"b", 4}, estimate + 0.1}}, 2);
+  ASSERT_TRUE(on_time.has_value());
+  ASSERT_TRUE(overran.has_value());
+  EXPECT_GT(*overran, *on_time + 0.1);  // the overrunning cell holds its thread for its whole time so far again
+}
+
 TEST(Eta, OddAndEvenStepsAverageOutOverFourSteps) {
   // Alpha-beta's odd/even effect: steps to odd depths x8, to even depths x2. The growth per ply is the
   // mean of the last four steps (two of each): x4, so two plies ahead are exact (x8 * x2 = x4 * x4).

@@ -249,10 +249,14 @@ std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>
   for (const auto& [cell, elapsed] : running) {
     const auto s = seconds(cell);
     if (!s) return std::nullopt;
-    const double left = std::max(0.0, *s - elapsed);
+    // A cell running past its estimate has a time left that nothing measured says: it stands in with the time it
+    // has run so far and counts as out of reach, so the line says `?` when it is much of what is left (the end of
+    // a run) rather than 0:00 (results/thesis-versions replayed: 0:00 with version A's last cells still running).
+    const bool overran = elapsed > *s;
+    const double left = overran ? elapsed : *s - elapsed;
     if (t < free_at.size()) free_at[t++] = left;
     total += left;
-    if (!within_reach(cell)) far += left;
+    if (overran || !within_reach(cell)) far += left;
   }
   // The order the runner will take (next_cell), with the estimates as they stand now.
   std::vector<const SeriesDepth*> queued_cells;

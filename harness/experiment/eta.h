@@ -99,7 +99,8 @@ class EtaModel {
 
   // Seconds until the run ends: `running` (with the seconds each has been on its thread) and then
   // `queued` in order, each to the thread that frees first. nullopt when a cell has no estimate or more
-  // than kMaxFarShare of the seconds left are of cells out of reach (within_reach).
+  // than kMaxFarShare of the seconds left are of cells out of reach (within_reach) or of running cells past
+  // their estimate (each counted as needing as long again as it has run).
   std::optional<double> remaining_seconds(const std::vector<SeriesDepth>& queued,
                                           const std::vector<std::pair<SeriesDepth, double>>& running,
                                           int threads) const;
