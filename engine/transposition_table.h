@@ -161,7 +161,7 @@ class TranspositionTable {
   // Zeroed allocation: an empty table is all zero bytes and costs nothing until touched (zeroed_allocator.h).
   std::vector<std::byte, ZeroedAllocator<std::byte>> memory_;
   std::vector<std::uint32_t, ZeroedAllocator<std::uint32_t>> subtree_;  // Big1, BigAll: each slot's subtree size (saturating)
-  std::size_t entry_bytes_ = 0;   // bytes_per_entry(scheme_): the stride of memory_
+  std::size_t entry_bytes_ = 0;   // the stride of memory_: the slots, and two_big1's sizes (bytes_per_entry but for big1/big_all)
   int slots_per_entry_ = 1;       // slots_per_entry(scheme_), read at every probe
   bool inline_subtrees_ = false;  // TwoBig1: the sizes follow the slots inside the entry
   static constexpr std::uint8_t kGenerationMask = 63;  // TTEntry::generation's 6 bits

@@ -39,6 +39,7 @@ struct BenchCase {
   std::string id;  // an LCT II id, or "startpos"
   int depth;       // the depth timed without --min-seconds
   int start;       // --min-seconds: the first depth tried
+  buho::Board board;  // read once from the file: every round and every deepening searches it
 };
 
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
@@ -84,12 +85,12 @@ struct Deepening {
                      // depth + 1; "depth_cap": kMaxFairDepth reached
 };
 Deepening deepen(const buho::SearchConfig& s, const buho::EvalConfig& e, const std::string& value, const std::string& id,
-                 int start, double min_seconds) {
+                 const buho::Board& board, int start, double min_seconds) {
   Deepening d;
   for (int depth = start;; ++depth) {
     TimedSearch t;
     try {
-      t = timed_search(s, e, bench_position(id), depth);
+      t = timed_search(s, e, board, depth);
     } catch (const buho::OpenListLimitError&) {
       if (d.steps.empty())
         throw UserError(fmt::format("harness bench search --min-seconds: {} on {} passes its OPEN list limit already at the "
@@ -176,10 +177,10 @@ void register_bench_search(CLI::App& bench) {
     std::vector<BenchCase> cases;
     if (opt->positions.empty()) {
       if (opt->depth) throw UserError("harness bench search --depth: give --position (the built-in cases take --depth-pos/--depth-fin)");
-      if (opt->depth_pos) cases.push_back({kSpeedCases[0].first, opt->depth_pos, opt->depth_pos});
-      else cases.push_back({kSpeedCases[0].first, kSpeedCases[0].second, 1});
-      if (opt->depth_fin) cases.push_back({kSpeedCases[1].first, opt->depth_fin, opt->depth_fin});
-      else cases.push_back({kSpeedCases[1].first, kSpeedCases[1].second, 1});
+      for (const auto& [id, depth] : kSpeedCases) {
+        const int given = std::string(id) == kSpeedCases[0].first ? opt->depth_pos : opt->depth_fin;
+        cases.push_back({id, given ? given : depth, given ? given : 1, bench_position(id)});
+      }
     } else {
       if (opt->depth_pos || opt->depth_fin)
         throw UserError("harness bench search --position: give its depth with --depth, not --depth-pos/--depth-fin");
@@ -187,10 +188,8 @@ void register_bench_search(CLI::App& bench) {
         throw UserError("harness bench search --position: give --depth (or --min-seconds, which deepens from 1)");
       for (const auto& id : opt->positions) {
         const std::vector<std::string> ids = id == "all" ? bench_position_ids() : std::vector<std::string>{id};
-        for (const auto& one : ids) {
-          bench_position(one);  // an unknown id is refused before anything is timed
-          cases.push_back({one, opt->depth, opt->depth ? opt->depth : 1});
-        }
+        for (const auto& one : ids)  // an unknown id is refused here, before anything is timed
+          cases.push_back({one, opt->depth, opt->depth ? opt->depth : 1, bench_position(one)});
       }
     }
 
@@ -232,7 +231,7 @@ void register_bench_search(CLI::App& bench) {
         for (std::size_t i = 0; i < configs.size(); ++i) {
           if (opt->common_depths && values[i] != reference_value) continue;
           for (const auto& c : cases)
-            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, c.start, opt->min_seconds));
+            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, c.board, c.start, opt->min_seconds));
         }
         if (opt->common_depths)
           for (std::size_t i = 0; i < configs.size(); ++i)
@@ -250,7 +249,7 @@ void register_bench_search(CLI::App& bench) {
           std::uint64_t n = 0, q = 0;
           double seconds = 0, cpu = 0;
           for (std::size_t c = 0; c < kCases; ++c) {
-            const TimedSearch t = timed_search(configs[i].first, configs[i].second, bench_position(cases[c].id), depth_for(i, c));
+            const TimedSearch t = timed_search(configs[i].first, configs[i].second, cases[c].board, depth_for(i, c));
             n += t.nodes;
             q += t.qnodes;
             seconds += t.seconds;
@@ -339,7 +338,7 @@ void register_bench_search(CLI::App& bench) {
       double seconds = 0;
       for (const auto& c : cases) {
         const int depth = c.depth;
-        const auto r = engine.search(bench_position(c.id), buho::Limits{depth, 0});
+        const auto r = engine.search(c.board, buho::Limits{depth, 0});
         nodes += r.stats.nodes;
         seconds += r.stats.seconds;
         rows.push_back({{"position", c.id}, {"depth", depth}, {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds},
