@@ -38,6 +38,14 @@ Score value_from_tt(int v, int ply) {
   return v;
 }
 
+// The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (seed L1082-L1096) cuts on a
+// «LimiteInferior» entry when its value <= alpha and on a «LimiteSuperior» one when it is >= beta, while
+// Alg. 8 stores a fail high as «LimiteInferior» (line 22): as printed, each kind is read as the other.
+Bound bound_as_read(const SearchConfig& c, Bound stored) {
+  if (c.tt_bound_use == TtBoundUse::AsDescribed || stored == Bound::Exact) return stored;
+  return stored == Bound::Lower ? Bound::Upper : Bound::Lower;
+}
+
 // A stored move is tried before any move is generated (§4.6.2), so it is first checked for plausibility
 // in this position. The 64-bit key already matched, so this guards only against a key collision.
 bool plausible(const Board& b, Move m) {
@@ -327,7 +335,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
 
   // Step 4. Transposition table (§4.6, Alg. 9). The stored move orders (hash_move); a stored bound of
   // enough depth ends the node or narrows its window (tt_cutoffs). Never at the root, which must
-  // return a move. Alg. 9 as printed swaps the two bound kinds; the text of §4.6.2 is followed here.
+  // return a move. Alg. 9 as printed swaps the two bound kinds (tt_bound_use=as_printed reads them so);
+  // by default the text of §4.6.2 (L971-L977) is followed.
   Move tt_move;
   if (uses_tt()) {
     if (const TTEntry* e = tt.probe(key)) {
@@ -336,12 +345,13 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
           && !root
           && e->depth >= depth) {
         const Score v = value_from_tt(e->value, ply);
-        if (e->bound == Bound::Exact) {
+        const Bound kind = bound_as_read(cfg, e->bound);
+        if (kind == Bound::Exact) {
           ++stats.tt_cutoffs;
           count_transposition(e);
           return fail_soft ? v : std::clamp(v, alpha, beta);
         }
-        if (e->bound == Bound::Lower) {
+        if (kind == Bound::Lower) {
           if (v >= beta) {
             ++stats.tt_cutoffs;
             count_transposition(e);
@@ -349,7 +359,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
           }
           alpha = std::max(alpha, v);
         }
-        if (e->bound == Bound::Upper) {
+        if (kind == Bound::Upper) {
           if (v <= alpha) {
             ++stats.tt_cutoffs;
             count_transposition(e);

@@ -157,6 +157,11 @@ ParamTable<SearchConfig> make_table() {
           "(by piece, captures and quiet moves mixed; A1) / captures_first = captures and promotions, then "
           "quiet moves, each in generator order (Alg. 4 line 8 generates captures apart; A2). Decides version "
           "A's order; under the ordering heuristics it moves only ties between equal keys (§2.3.1)"),
+      choice_param<S, &S::tt_bound_use, kTtBoundUseNames>(
+          "tt_bound_use",
+          "how tt_cutoffs reads a stored bound: as_described = a lower bound cuts at >= beta, an upper bound at "
+          "<= alpha (§4.6.2 prose L971-L977) / as_printed = Alg. 9 lines 8-23 as printed, the two kinds swapped "
+          "(unsound: the value may differ from minimax; reading V4 of version D)"),
       flag("pv_ordering", &S::pv_ordering,
            "the previous iteration's principal variation first: while the line from the root follows it, its "
            "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "

@@ -155,6 +155,19 @@ inline constexpr EnumName<GenerationOrder> kGenerationOrderNames[] = {
     {GenerationOrder::CapturesFirst, "captures_first"},
 };
 
+// §4.6.2 / Alg. 9: how a stored bound is read. The prose (seed L971, L977) and Alg. 8's stores (line 22: a fail
+// high is «LimiteInferior»; line 7: a node that raises nothing keeps «LimiteSuperior») agree with the
+// literature; Alg. 9 as printed (L1082-L1096) reads each kind as the other: a «LimiteInferior» entry cuts when
+// its value <= alpha and lowers beta, a «LimiteSuperior» one cuts when its value >= beta and raises alpha.
+enum class TtBoundUse : int {
+  AsDescribed = 0,  // lower bound cuts at >= beta and raises alpha; upper bound cuts at <= alpha, lowers beta
+  AsPrinted = 1,    // Alg. 9 lines 8-23 as printed: the two kinds swapped (unsound; reading V4)
+};
+inline constexpr EnumName<TtBoundUse> kTtBoundUseNames[] = {
+    {TtBoundUse::AsDescribed, "as_described"},
+    {TtBoundUse::AsPrinted, "as_printed"},
+};
+
 struct SearchConfig {
   // --- Tree shape ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
@@ -208,6 +221,7 @@ struct SearchConfig {
   QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)
   QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
+  TtBoundUse tt_bound_use = TtBoundUse::AsDescribed;  // V1 / V4: Alg. 9's bound kinds (readings.md §5)
   bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
   // --- Pruning variants of the literature (issue 14, docs/search.md "Pruning variants"); each off by default,
