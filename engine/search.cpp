@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "engine/eval.h"
 #include "engine/minimal_tree.h"
@@ -116,6 +117,9 @@ struct Engine::Impl {
   const bool table_on = cfg.root_driver != RootDriver::Minimax &&
                         (cfg.hash_move || cfg.tt_cutoffs || cfg.root_driver == RootDriver::MtSss ||
                          cfg.root_driver == RootDriver::MtDual || cfg.root_driver == RootDriver::Minimal);
+  // tt_horizon (V5) stores horizon values only to read them back: without table cut-offs (B, C: the table orders
+  // moves only, L1329) it would store values no one reads, and move-less entries that push out stored moves.
+  const bool horizon_reads_table = cfg.tt_horizon && cfg.tt_cutoffs && table_on;
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
@@ -217,6 +221,8 @@ struct Engine::Impl {
   }
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
+  Score horizon(Score alpha, Score beta, int ply, int sp);
+  std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
   Score minimax(int depth, int ply, int sp);
   Score scout_eval(int depth, int ply, int sp);
@@ -315,9 +321,50 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
   return fail_soft ? best : alpha;
 }
 
+// Alg. 9 lines 4-23 on an entry of enough depth: the value that ends the node (a cut-off, counted), or
+// nothing, with the window narrowed by the bound. The kinds are read as tt_bound_use says.
+std::optional<Score> Engine::Impl::read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply) {
+  const Score v = value_from_tt(e->value, ply);
+  const Bound kind = bound_as_read(cfg, e->bound);
+  std::optional<Score> cut;
+  if (kind == Bound::Exact) cut = fail_soft ? v : std::clamp(v, alpha, beta);
+  if (kind == Bound::Lower) {
+    if (v >= beta) cut = fail_soft ? v : beta;
+    else alpha = std::max(alpha, v);
+  }
+  if (kind == Bound::Upper) {
+    if (v <= alpha) cut = fail_soft ? v : alpha;
+    else beta = std::min(beta, v);
+  }
+  if (cut) {
+    ++stats.tt_cutoffs;
+    count_transposition(e);
+  }
+  return cut;
+}
+
+// tt_horizon (reading V5 of version D, §4.6.2 L975): a horizon node of the full-width search (depth 0) probes
+// the table and stores the value its quiescence search returned, with depth 0, so that a transposition
+// reaching the horizon again (a, b, c and c, b, a: from depth 3 on) is answered by the table. The positions
+// inside quiescence are never stored (L993). A node the table answers is counted as the search's node it is
+// (enter_node); otherwise quiescence counts it, as without the flag.
+Score Engine::Impl::horizon(Score alpha, Score beta, int ply, int sp) {
+  if (ply > 0 && is_draw_by_rule(board)) return quiesce(alpha, beta, ply, sp, 0);  // 0 by the path: never stored
+  const std::uint64_t key = board.key();
+  if (const TTEntry* e = tt.probe(key))
+    if (const auto cut = read_bound(e, alpha, beta, ply)) return enter_node(ply) ? 0 : *cut;
+  const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
+  const Score v = quiesce(alpha, beta, ply, sp, 0);
+  if (stop) return 0;
+  const Bound bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
+  tt.store(key, 0, value_to_tt(v, ply), bound, Move(), subtree_size(nodes_at_entry, transposed_at_entry));
+  return v;
+}
+
 Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
-  // Step 1. Horizon: the position is handed to quiescence, which counts it.
-  if (depth <= 0) return quiesce(alpha, beta, ply, sp, 0);
+  // Step 1. Horizon: the position is handed to quiescence, which counts it (through the table first with
+  // tt_horizon and table cut-offs).
+  if (depth <= 0) return horizon_reads_table ? horizon(alpha, beta, ply, sp) : quiesce(alpha, beta, ply, sp, 0);
 
   // Step 2. Count the node (enter_node; see search_stats.h). The counts at entry measure the subtree below
   // this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
@@ -344,29 +391,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       if (cfg.tt_cutoffs
           && !root
           && e->depth >= depth) {
-        const Score v = value_from_tt(e->value, ply);
-        const Bound kind = bound_as_read(cfg, e->bound);
-        if (kind == Bound::Exact) {
-          ++stats.tt_cutoffs;
-          count_transposition(e);
-          return fail_soft ? v : std::clamp(v, alpha, beta);
-        }
-        if (kind == Bound::Lower) {
-          if (v >= beta) {
-            ++stats.tt_cutoffs;
-            count_transposition(e);
-            return fail_soft ? v : beta;
-          }
-          alpha = std::max(alpha, v);
-        }
-        if (kind == Bound::Upper) {
-          if (v <= alpha) {
-            ++stats.tt_cutoffs;
-            count_transposition(e);
-            return fail_soft ? v : alpha;
-          }
-          beta = std::min(beta, v);
-        }
+        if (const auto cut = read_bound(e, alpha, beta, ply)) return *cut;
       }
     }
   }

@@ -162,6 +162,10 @@ ParamTable<SearchConfig> make_table() {
           "how tt_cutoffs reads a stored bound: as_described = a lower bound cuts at >= beta, an upper bound at "
           "<= alpha (§4.6.2 prose L971-L977) / as_printed = Alg. 9 lines 8-23 as printed, the two kinds swapped "
           "(unsound: the value may differ from minimax; reading V4 of version D)"),
+      flag("tt_horizon", &S::tt_horizon,
+           "horizon nodes (depth 0) probe the table and store the value their quiescence search returns, with "
+           "depth 0: an exact value «de la búsqueda quiescence que estuvo dentro de los límites» (§4.6.2 L975); "
+           "positions inside quiescence are never stored (L993); reading V5 of version D"),
       flag("pv_ordering", &S::pv_ordering,
            "the previous iteration's principal variation first: while the line from the root follows it, its "
            "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "

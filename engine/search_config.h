@@ -222,6 +222,7 @@ struct SearchConfig {
   QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
   TtBoundUse tt_bound_use = TtBoundUse::AsDescribed;  // V1 / V4: Alg. 9's bound kinds (readings.md §5)
+  bool tt_horizon = false;    // V5: horizon nodes probe the table and store their quiescence value at depth 0 (§4.6.2 L975)
   bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
   // --- Pruning variants of the literature (issue 14, docs/search.md "Pruning variants"); each off by default,

@@ -39,7 +39,7 @@ TEST(Presets, VersionsAToHEachAddTheirTechnique) {
     if (h.flags.at(key) != value) differ.insert(key);
   EXPECT_EQ(differ, (std::set<std::string>{"futility_at_root", "futility_material", "generation_order", "lmr_min_depth",
                                            "null_move_min_depth", "null_move_min_material", "qsearch_captures",
-                                           "qsearch_order"}));
+                                           "qsearch_order", "tt_horizon"}));
   const PresetBook v1 = PresetBook::load(harness::project_path("configs/versions-readings-v1.json"));
   EXPECT_EQ(v1.resolve("H").flags, defaults);
   for (const char* v : {"A", "B", "C", "D", "E", "F", "G", "H"}) {

@@ -87,6 +87,7 @@ std::vector<Rung> identity_ladder() {
   chosen.futility_material = buho::FutilityMaterial::BeforeMove;
   chosen.lmr_scope = buho::LmrScope::AfterAlphaRaised;
   chosen.lmr_min_depth = 2;
+  chosen.tt_horizon = true;
   ladder.push_back({"H+readings", chosen, 6});
   buho::SearchConfig a_chosen = ladder[1].search;
   a_chosen.qsearch_order = chosen.qsearch_order;
