@@ -9,6 +9,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
 
 #include "engine/eval.h"
@@ -190,13 +194,29 @@ struct Engine::Impl {
   static constexpr int kEvalCacheBits = 18;
   static constexpr int kEvalKeyShift = 16;  // low 16 bits of a slot: the value; high 48: key >> 16
   static_assert(kEvalCacheBits >= kEvalKeyShift, "the index and the stored bits must cover the whole key");
-  std::vector<std::uint64_t> eval_cache = std::vector<std::uint64_t>(std::size_t(1) << kEvalCacheBits, kEmptyEval);
+  static constexpr std::size_t kEvalCacheSlots = std::size_t(1) << kEvalCacheBits;
+  // An empty slot is zero, so the cache comes zeroed from calloc, whose large blocks are fresh pages the
+  // kernel maps only where a slot is used: filling its 2 MB at construction (and again at the first search's
+  // clear) cost a short search many times its own time, most of the engine tests' time under ASan (page
+  // faults, and a checked store per slot). A slot equal to zero is never taken as a hit: a position whose
+  // key's high bits are all zero and whose value is 0 is simply evaluated each time.
+  static constexpr std::uint64_t kEmptyEval = 0;
+  struct FreeSlots {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  static std::uint64_t* zeroed_slots() {
+    auto* p = static_cast<std::uint64_t*>(std::calloc(kEvalCacheSlots, sizeof(std::uint64_t)));
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  std::unique_ptr<std::uint64_t[], FreeSlots> eval_cache{zeroed_slots()};
+  bool eval_cache_dirty = false;  // a slot was stored since the allocation or the last clear
 
-  void clear_eval_cache() { std::fill(eval_cache.begin(), eval_cache.end(), kEmptyEval); }
-  // An empty slot holds all ones, and a slot equal to that is never taken as a hit: a position whose
-  // key's high bits are all ones and whose value is -1 is simply evaluated each time.
-  static constexpr std::uint64_t kEmptyEval = ~std::uint64_t(0);
-  std::uint64_t& eval_slot(std::uint64_t key) { return eval_cache[key & ((std::uint64_t(1) << kEvalCacheBits) - 1)]; }
+  void clear_eval_cache() {
+    if (eval_cache_dirty) std::memset(eval_cache.get(), 0, kEvalCacheSlots * sizeof(std::uint64_t));
+    eval_cache_dirty = false;
+  }
+  std::uint64_t& eval_slot(std::uint64_t key) { return eval_cache[key & (kEvalCacheSlots - 1)]; }
   // Called right after a move is made, before the child node starts: its evaluation slot (and table
   // entry, when the child is a full-width node) begin loading while the child does its first tests.
   void prefetch_child(bool full_width) {
@@ -209,7 +229,10 @@ struct Engine::Impl {
     const std::uint64_t tag = key & ~((std::uint64_t(1) << kEvalKeyShift) - 1);
     if ((slot & ~std::uint64_t(0xFFFF)) == tag && slot != kEmptyEval) return Score(std::int16_t(slot & 0xFFFF));
     const Score v = eval.evaluate(board);
-    if (v >= -32768 && v <= 32767) slot = tag | std::uint16_t(std::int16_t(v));
+    if (v >= -32768 && v <= 32767) {
+      slot = tag | std::uint16_t(std::int16_t(v));
+      eval_cache_dirty = true;
+    }
     return v;
   }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -93,6 +94,10 @@ struct Case {
 // Each position at depth 1 + (index mod 4), a narrow one (at most 16 legal moves) at depth 4, or shallower where
 // plain minimax would take more than `budget` nodes: every case is checked at the deepest depth minimax affords.
 // The budget keeps the cases cheap enough for the sanitizer build, where each test is a process of its own.
+// One search per position: the minimax driver deepens iteratively, so a search stopped by the budget has
+// completed every shallower iteration, exactly as a search to that depth would (same order, no table), and
+// the deepest of them, its value and the nodes up to it are that case. (A search per depth, deepest first,
+// found the same cases at about twice the cost, paid again by each of these tests' processes.)
 std::vector<Case> cases(std::uint64_t budget) {
   std::vector<std::string> fens = lct2_fens();
   // The start, four middlegames and the nine endgames (LCTII.FIN.*, the last nine): narrow enough for depth 4.
@@ -101,17 +106,21 @@ std::vector<Case> cases(std::uint64_t budget) {
   for (auto& f : playout_positions(starts, 5)) fens.push_back(f);
   for (const char* m : kMates) fens.push_back(m);
   const SearchConfig minimax = with_driver(exact_h(false), RootDriver::Minimax);
+  EXPECT_TRUE(minimax.iterative_deepening);
   std::vector<Case> out;
   for (std::size_t i = 0; i < fens.size(); ++i) {
     const Board b = Board::from_fen(fens[i]);
     Move moves[MaxMoves];
     const bool narrow = generate_legal(b, moves) - moves <= 16;
-    for (int depth = narrow ? 4 : 1 + int(i % 4); depth >= 1; --depth) {
-      const SearchResult r = run(minimax, fens[i], depth, budget);
-      if (r.completed) {
-        out.push_back({fens[i], depth, r.score, r.stats.nodes});
-        break;
-      }
+    const int depth = narrow ? 4 : 1 + int(i % 4);
+    const SearchResult r = run(minimax, fens[i], depth, budget);
+    if (r.completed) {  // at the depth asked for, even where a mate ended the deepening sooner
+      out.push_back({fens[i], depth, r.score, r.stats.nodes});
+    } else if (r.stats.depth_reached > 0) {
+      const auto& per_iteration = r.stats.iteration_nodes;
+      out.push_back({fens[i], r.stats.depth_reached, r.score,
+                     std::accumulate(per_iteration.begin(), per_iteration.begin() + r.stats.depth_reached,
+                                     std::uint64_t(0))});
     }
   }
   return out;
