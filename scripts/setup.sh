@@ -1,22 +1,34 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, if any is missing. Idempotent; prints what it does.
+# Usage: scripts/setup.sh [build|rest|all]
 set -euo pipefail
 
-packages=(
+# What the trees need to compile and link (`build`), and the rest: the peers, cluster tools, GUI and fuzzing
+# toolchain that only the tests and plots use (`rest`). With no argument, both. scripts/test.sh installs `rest` in
+# the background while the Release tree compiles.
+build_packages=(
   g++ cmake make              # compiler and build system
   libcli11-dev                # command line of the harness
   nlohmann-json3-dev          # JSON configs and results
   libfmt-dev                  # text output
   libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
   libgtest-dev googletest     # unit tests
+)
+rest_packages=(
   python3 python3-matplotlib  # scripts/plot_*.py
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
-  clang libfuzzer-14-dev      # scripts/fuzz.sh: libFuzzer targets of fuzz/ with ASan+UBSan
+  clang libfuzzer-14-dev      # the ASan+UBSan tree (clang) and scripts/fuzz.sh: libFuzzer targets of fuzz/
   polyglot                    # xboard <-> UCI adapter: a real client of `harness uci` (uci_polyglot_test)
   xboard xvfb xauth imagemagick  # a GUI driving `harness uci` on a virtual display, with a screenshot (xboard_gui_test)
 )
+case "${1:-all}" in
+  build) packages=("${build_packages[@]}") ;;
+  rest) packages=("${rest_packages[@]}") ;;
+  all) packages=("${build_packages[@]}" "${rest_packages[@]}") ;;
+  *) echo "setup: unknown set '$1' (build, rest or all)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
