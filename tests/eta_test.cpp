@@ -358,4 +358,33 @@ TEST(Eta, ASweepAtOneDepthIsEstimatedFromItsFamily) {
   EXPECT_NEAR(*m.seconds_per_node(cell("p1", "tiny")), 1e-6, 1e-12);
 }
 
+// A sweep of tables over depths (tt-deep's shape): every table's nodes get cheaper at depth 6 at once (1 us a node up
+// to depth 5, 0.25 us at 6). Once two tables have searched depth 6, the others' cells take that rate: the summed rate
+// of the series, mostly depth 5's, would put their depth 6 at 4x its time. A family of one table keeps its summed
+// rate (one cell's rate is noisy).
+TEST(Eta, ASweepOfTablesTakesItsFamilysRateAtTheDeepestDepth) {
+  auto cell = [](const std::string& table, int depth) { return SeriesDepth{"p/" + table, depth, 0, 0, "p", table}; };
+  auto rate = [](int depth) { return depth < 6 ? 1e-6 : 0.25e-6; };
+  EtaModel m;
+  for (const std::string table : {"t1", "t2", "t3"})
+    for (int d = 1; d <= 5; ++d) {
+      const double n = 1e4 * std::pow(kGrowth, d);
+      m.add_finished(cell(table, d), std::uint64_t(n), n * rate(d), n * rate(d));
+    }
+  EXPECT_NEAR(*m.seconds_per_node(cell("t3", 6)), 1e-6, 1e-12);  // depth 6 not timed yet: depth 5's rate
+  const double n6 = 1e4 * std::pow(kGrowth, 6);
+  m.add_finished(cell("t1", 6), std::uint64_t(n6), n6 * rate(6), n6 * rate(6));
+  EXPECT_GT(*m.seconds_per_node(cell("t3", 6)), 0.9e-6);  // one cell at depth 6: not yet
+  m.add_finished(cell("t2", 6), std::uint64_t(n6), n6 * rate(6), n6 * rate(6));
+  EXPECT_NEAR(*m.seconds_per_node(cell("t3", 6)), 0.25e-6, 1e-12);
+  EXPECT_NEAR(*m.seconds(cell("t3", 6)), n6 * 0.25e-6, 1e-3 * n6 * 0.25e-6);
+  // A series alone in its family (no table swept) keeps its own summed rate.
+  EtaModel alone;
+  for (int d = 1; d <= 6; ++d) {
+    const double n = 1e4 * std::pow(kGrowth, d);
+    alone.add_finished({"q", d, 0, 0, "q-family", "t1"}, std::uint64_t(n), n * rate(d), n * rate(d));
+  }
+  EXPECT_GT(*alone.seconds_per_node(SeriesDepth{"q", 7, 0, 0, "q-family", "t1"}), 0.3e-6);
+}
+
 }  // namespace eta_test

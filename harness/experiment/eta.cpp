@@ -79,6 +79,8 @@ void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double
     if (!cell.family.empty()) {
       Timed& f = family_timed_[cell.family];
       f.nodes += double(nodes), f.search_seconds += search_seconds;
+      Timed& at_depth = family_timed_by_depth_[cell.family][cell.depth];
+      at_depth.nodes += double(nodes), at_depth.search_seconds += search_seconds, ++at_depth.cells;
     }
   }
   auto& [sum, count] = fixed_[cell.table_entries];
@@ -213,6 +215,10 @@ std::optional<double> EtaModel::fixed_seconds(std::uint64_t entries) const {
 }
 
 std::optional<double> EtaModel::seconds_per_node(const SeriesDepth& cell) const {
+  if (const auto f = family_timed_by_depth_.find(cell.family);
+      series_.count(cell.series) && f != family_timed_by_depth_.end() && !f->second.empty())
+    if (const Timed& deepest = f->second.rbegin()->second; deepest.cells >= kMinFamilyRateCells)
+      return deepest.search_seconds / deepest.nodes;
   if (const auto it = series_.find(cell.series); it != series_.end() && it->second.timed.nodes > 0)
     return it->second.timed.search_seconds / it->second.timed.nodes;
   if (const auto f = family_timed_.find(cell.family); !cell.family.empty() && f != family_timed_.end() && f->second.nodes > 0)

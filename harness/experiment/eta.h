@@ -77,6 +77,10 @@ class EtaModel {
   // their time is mostly the clock's and the caches' (7x slower per node at depth 1 than at depth 5).
   // A cell whose series has none uses its family's (the same position and flags with other tables: the position
   // sets the rate, an endgame's nodes are cheaper than a middlegame's) before all series'.
+  // A series swept over depths whose family has timed at least kMinFamilyRateCells cells at its deepest depth takes
+  // their rate instead: the rate shifts with depth for every table at once (x0.4 from depth 12 to 13 in tt-deep,
+  // where the summed rate, set by the shallower depths, put the ETA at 2-4x the time left), and the deepest depth
+  // is the nearest to the cells left; two cells or more, as one cell's rate is noisy (x2 between neighbours).
   std::optional<double> seconds_per_node(const std::string& series) const;
   std::optional<double> seconds_per_node(const SeriesDepth& cell) const;
   // The fixed cost of a cell with a table of `entries`: the mean of (whole time - search time) over this
@@ -91,6 +95,7 @@ class EtaModel {
   // few thousand nodes at depth 5 in results/drivers) has a rate of its own, and the run's rate put its ETA at 0:00
   // with ten minutes left.
   static constexpr double kMinTimedSeconds = 0.5;
+  static constexpr int kMinFamilyRateCells = 2;
   static constexpr int kGrowthSteps = 4;
   // Each ply extrapolated multiplies the error of the growth, and the node rate shifts as the cells grow
   // (x0.7 from depth 11 to 12 in tt-deep, every scheme and size at once).
@@ -108,6 +113,7 @@ class EtaModel {
  private:
   struct Timed {
     double nodes = 0, search_seconds = 0;  // summed over this run's cells of kMinTimedNodes nodes or more
+    int cells = 0;
   };
   struct Series {
     std::map<int, double> nodes;  // depth -> nodes (this run's and earlier runs')
@@ -115,6 +121,7 @@ class EtaModel {
   };
   std::map<std::string, Series> series_;
   std::map<std::string, Timed> family_timed_;
+  std::map<std::string, std::map<int, Timed>> family_timed_by_depth_;
   // The family model: its measured cells, by index of their (family, depth) and (table, depth), and its fit
   // (a level per family and depth, an effect per table and depth), refitted when a cell was added.
   struct FamilyCell {
