@@ -161,4 +161,16 @@ TEST(TtStudy, ThesisOrderC9a) {
   EXPECT_EQ(verdict(build_tt_study(reversed), "C9a")->verdict, "does not hold");
 }
 
+TEST(TtStudy, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {
+  // Every table here is loaded 8192 / 1024 = 8 or 8192 / 4096 = 2 (depth_always: 2 slots an entry), above the band
+  // of the thesis's 512K table (0.25-1): C9b is shown as not measured, not left out.
+  const ResultSet rs = study_set([](const std::string&, int pos, std::uint64_t bytes) {
+    return std::uint64_t(bytes == 16384 ? 300000 + pos : 200000 + pos);
+  }, {"depth_always"}, {16384, 32768, 65536});
+  const TtVerdict* v = verdict(build_tt_study(rs), "C9b");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->verdict, "not measured");
+  EXPECT_NE(v->evidence.find("no interval"), std::string::npos) << v->evidence;
+}
+
 }  // namespace tt_study_test

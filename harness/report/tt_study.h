@@ -44,7 +44,7 @@ struct TtStudyRow {
 struct TtVerdict {
   std::string id;         // "B1", ..., "C9a"
   std::string statement;  // the claim, as its source states it
-  std::string verdict;    // "holds", "does not hold", "undecided"
+  std::string verdict;    // "holds", "does not hold", "undecided", "not measured" (C9b: a band the tables miss)
   std::string evidence;   // the figures that decide it
 };
 
