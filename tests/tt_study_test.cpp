@@ -167,7 +167,8 @@ TEST(TtStudy, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {
   const ResultSet rs = study_set([](const std::string&, int pos, std::uint64_t bytes) {
     return std::uint64_t(bytes == 16384 ? 300000 + pos : 200000 + pos);
   }, {"depth_always"}, {16384, 32768, 65536});
-  const TtVerdict* v = verdict(build_tt_study(rs), "C9b");
+  const TtStudy st = build_tt_study(rs);
+  const TtVerdict* v = verdict(st, "C9b");
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->verdict, "not measured");
   EXPECT_NE(v->evidence.find("no interval"), std::string::npos) << v->evidence;
