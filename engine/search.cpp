@@ -246,7 +246,8 @@ struct Engine::Impl {
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
   Score horizon(Score alpha, Score beta, int ply, int sp);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
-  Score quiesce(Score alpha, Score beta, int ply, int sp, int qply);
+  // rule_checked: the caller has just found the position not drawn by rule (horizon() under tt_horizon).
+  Score quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked = false);
   Score minimax(int depth, int ply, int sp);
   Score scout_eval(int depth, int ply, int sp);
   Score root_iteration(int depth, Score prev);  // by cfg.root_driver
@@ -278,7 +279,7 @@ struct Engine::Impl {
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
 };
 
-Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) {
+Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked) {
   // Step 1. Count the node (enter_node; see search_stats.h).
   ++stats.qnodes;
   if (enter_node(ply)) return 0;
@@ -286,7 +287,7 @@ Score Engine::Impl::quiesce(Score alpha, Score beta, int ply, int sp, int qply) 
 
   // Step 2. Terminal by rule. After a capture the clock is reset, so only the first quiescence ply can
   // repeat; insufficient material can follow any capture.
-  if (ply > 0 && is_draw_by_rule(board)) return 0;
+  if (ply > 0 && !rule_checked && is_draw_by_rule(board)) return 0;
   if (ply >= MaxPly) return eval.evaluate(board);
 
   // Step 3. Stand pat (Alg. 4 lines 1–7). With quiescence off the horizon is the static evaluation.
@@ -377,7 +378,7 @@ Score Engine::Impl::horizon(Score alpha, Score beta, int ply, int sp) {
   if (const TTEntry* e = tt.probe(key))
     if (const auto cut = read_bound(e, alpha, beta, ply)) return enter_node(ply) ? 0 : *cut;
   const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
-  const Score v = quiesce(alpha, beta, ply, sp, 0);
+  const Score v = quiesce(alpha, beta, ply, sp, 0, true);  // not drawn: checked above, not again
   if (stop) return 0;
   const Bound bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
   tt.store(key, 0, value_to_tt(v, ply), bound, Move(), subtree_size(nodes_at_entry, transposed_at_entry));
