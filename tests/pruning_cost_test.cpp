@@ -168,6 +168,26 @@ TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   EXPECT_EQ(steps[3].version + "<" + steps[3].base + ":" + steps[3].change, "Fs-verified<Fs-R3:null_move_verified=true");
 }
 
+TEST(PruningCostSection, ASweepOnlyExperimentWithSolutionsHasNoSection) {
+  // tt-schemes: LCT II positions (each with a bm) searched only in TT sweeps. There is no version to score, so
+  // the section and the run's solve counts are left out rather than printed as empty tables.
+  ResultSet sweeps_only;
+  sweeps_only.experiment = parse_experiment(nlohmann::json::parse(R"({
+    "name": "sweeps-only", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.06"]}],
+    "depths": [2], "sweeps": [{"name": "s", "version": "D", "tt_entries": [1024], "tt_schemes": ["always"]}]})"),
+                                            "sweeps-only.json");
+  sweeps_only.index();
+  ASSERT_TRUE(sweeps_only.experiment.any_solution());
+  EXPECT_EQ(pruning_cost_section(sweeps_only), "");
+  EXPECT_EQ(solve_count_lines(sweeps_only), "");
+  // The same positions with a version keep both.
+  ResultSet with_version;
+  with_version.experiment = parse_experiment(tiny_config(), "tiny.json");
+  with_version.index();
+  EXPECT_NE(pruning_cost_section(with_version).find("### Positions solved, by version and depth"), std::string::npos);
+  EXPECT_NE(solve_count_lines(with_version).find("positions solved (of 2 with bm/am)"), std::string::npos);
+}
+
 TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
   TempDir tmp;
   runner_test::write_text(tmp / "tiny.json", tiny_config().dump(2));

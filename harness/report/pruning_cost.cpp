@@ -270,7 +270,7 @@ ReferenceOverhead reference_overhead(const ResultSet& rs) {
 
 std::string solve_count_lines(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
-  if (!exp.any_solution()) return "";
+  if (!exp.any_solution() || exp.versions.empty()) return "";  // a sweep-only experiment: no version to count
   int solvable = 0;
   for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
   std::string out = fmt::format("positions solved (of {} with bm/am), by depth {}:\n", solvable,
@@ -304,7 +304,8 @@ std::string pruning_cost_section(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   bool any_reference = false;
   for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
-  if (!exp.any_solution() && !any_reference) return "";
+  // Solutions alone make a section only with versions to score: a sweep-only experiment (tt-schemes) has none.
+  if ((!exp.any_solution() || exp.versions.empty()) && !any_reference) return "";
   std::string md = "## What forward pruning costs (issue 14)\n\n";
   int solvable = 0;
   for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
