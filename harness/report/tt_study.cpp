@@ -14,11 +14,9 @@ namespace harness {
 
 namespace {
 
-// The thesis's tables of §6.3 as loads (docs/tt.md, "The thesis's sizes as loads"): its sweep searched one
-// endgame (LCTII.FIN.06 here) to depth 11 with version D, and that search stores about kThesisPositions
-// distinct positions (measured with an unlimited depth_always table); a depth_always entry has two slots.
-constexpr double kThesisPositions = 635790;  // configs/tt-thesis-load.json, the unlimited cell's tt_occupied
-double thesis_load(double entries_k) { return kThesisPositions / (entries_k * 1024.0 * 2.0); }
+// The thesis's tables of §6.3 as loads (docs/tt.md, "The thesis's sizes as loads"); a depth_always entry has
+// two slots.
+double thesis_load(double entries_k) { return double(kThesisTtPositions) / (entries_k * 1024.0 * 2.0); }
 
 const std::vector<std::string> kBands = {"< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64"};
 
