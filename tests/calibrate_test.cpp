@@ -215,16 +215,17 @@ TEST_F(CalibrateSynthetic, WritesTheReportTheCsvAndTheRunRecord) {
   EXPECT_EQ(lines, 1);
 }
 
-// configs/calibration.json as shipped: valid (every reading flag it names exists), the five groups in the thesis's
-// version order, today's reading first in each (so a tie keeps it), and every candidate with its text.
+// configs/calibration.json as shipped: valid (every reading flag it names exists), the five heuristic groups in the
+// thesis's version order and the extensions, today's reading first in each (so a tie keeps it), and every candidate with its text.
 TEST(CalibrateConfig, TheShippedConfigIsValid) {
   std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/configs/calibration.json");
   const auto cfg = config_of(json::parse(in));
   EXPECT_EQ(cfg.pools.size(), 2u);
-  EXPECT_EQ(cfg.mapping_rounds, 4);
+  EXPECT_EQ(cfg.mapping_rounds, 5);
   std::vector<std::string> versions;
   for (const auto& g : cfg.groups) versions.push_back(g.version);
-  EXPECT_EQ(versions, (std::vector<std::string>{"A", "D", "F", "G", "H"}));
+  // The extensions (readings.md §7) apply from A but are decided last, with every other reading chosen.
+  EXPECT_EQ(versions, (std::vector<std::string>{"A", "D", "F", "G", "H", "A"}));
   for (const auto& g : cfg.groups) {
     EXPECT_TRUE(g.candidates[0].flags.empty()) << g.name << ": today's reading is listed first, so ties keep it";
     for (const auto& c : g.candidates) EXPECT_FALSE(c.text.empty()) << g.name << " " << c.name;
