@@ -173,7 +173,8 @@ TEST(TtStudy, C9bIsDecidedAtTheThesissLoads) {
       for (std::uint64_t b = 16384; b < bytes; b *= 2) n *= (b < 65536 ? high_band_step : low_band_step) + jitter;
       return std::uint64_t(n);
     }, {"depth_always"}, {16384, 32768, 65536, 131072});
-    const TtVerdict* v = verdict(build_tt_study(rs), "C9b");
+    const TtStudy st = build_tt_study(rs);  // kept alive: verdict() points into it
+    const TtVerdict* v = verdict(st, "C9b");
     return v ? v->verdict + ": " + v->evidence : std::string("missing");
   };
   // About 15 % at the 128K load and 5-7 % at the 512K load: the thesis's figures.
