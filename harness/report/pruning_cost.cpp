@@ -268,9 +268,15 @@ ReferenceOverhead reference_overhead(const ResultSet& rs) {
   return o;
 }
 
+// Solutions make something to report only with versions to score them: a sweep-only experiment (thesis-tt,
+// tt-schemes) has positions with solutions but no version.
+namespace {
+bool has_versions_to_score(const Experiment& exp) { return exp.any_solution() && !exp.versions.empty(); }
+}  // namespace
+
 std::string solve_count_lines(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
-  if (!exp.any_solution() || exp.versions.empty()) return "";  // a sweep-only experiment: no version to count
+  if (!has_versions_to_score(exp)) return "";
   int solvable = 0;
   for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
   std::string out = fmt::format("positions solved (of {} with bm/am), by depth {}:\n", solvable,
@@ -304,8 +310,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   bool any_reference = false;
   for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
-  // Solutions alone make a section only with versions to score: a sweep-only experiment (tt-schemes) has none.
-  if ((!exp.any_solution() || exp.versions.empty()) && !any_reference) return "";
+  if (!has_versions_to_score(exp) && !any_reference) return "";
   std::string md = "## What forward pruning costs (issue 14)\n\n";
   int solvable = 0;
   for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();

@@ -245,20 +245,20 @@ TtStudy build_tt_study(const ResultSet& rs) {
                     "thesis's tables are loads {:.2g} and {:.2g} of its tree: bands {} and {})",
                     thesis_load(128), thesis_load(512), high, low);
     auto measured = [](const TtStudyRow* r) { return r && r->value.has_interval(); };
+    auto evidence_at = [&](const TtStudyRow* r) {
+      return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
+    };
+    // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
+    std::string decision = "not measured";
     if (measured(h) && measured(l)) {
       // "about 15 %" read as a saving of 10–20 %, "5–7 %" as 3–9 %: the interval must meet that range.
       const bool h_ok = h->value.low <= 0.90 && h->value.high >= 0.80;
       const bool l_ok = l->value.low <= 0.97 && l->value.high >= 0.91;
-      st.verdicts.push_back({"C9b", statement, h_ok && l_ok ? "holds" : "does not hold",
-                             fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
-                                         interval_text(h->value), low, interval_text(l->value))});
-    } else {
-      // A band the sweep's tables do not reach (a larger tree loads every table more): said, not left out.
-      st.verdicts.push_back({"C9b", statement, "not measured",
-                             fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
-                                         measured(h) ? interval_text(h->value) : "no interval (fewer than two positions)",
-                                         low, measured(l) ? interval_text(l->value) : "no interval (fewer than two positions)")});
+      decision = h_ok && l_ok ? "holds" : "does not hold";
     }
+    st.verdicts.push_back({"C9b", statement, decision,
+                           fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
+                                       evidence_at(h), low, evidence_at(l))});
   }
   {
     // Breuker 1998: little gain past a certain size. Per scheme: the load band below which doubling saves
