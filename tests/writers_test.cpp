@@ -235,8 +235,9 @@ TEST(Claims, BandsAndVerdicts) {
   ASSERT_EQ(claims.size(), 9u);
   EXPECT_EQ(claims[0].id, "C1");
   EXPECT_EQ(claims[0].verdict(), "not measured");  // no depth 4 or 8 in the sample
-  // C9 on the sample sweep: no "never" scheme, so the savings parts are not measured.
-  EXPECT_EQ(claims[8].parts[1].state, ClaimPart::State::NotMeasured);
+  // C9 on the sample sweep: no "never" scheme, so the savings against it are not measured.
+  EXPECT_EQ(claims[8].parts[2].state, ClaimPart::State::NotMeasured);
+  EXPECT_EQ(claims[8].parts[3].state, ClaimPart::State::NotMeasured);
 }
 
 TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {

@@ -17,6 +17,8 @@ struct ClaimPart {
   std::string rule;     // e.g. "mean change at depth 4 <= -70 %"
   std::string figures;  // e.g. "mean -82.1 % over 3 positions (min -85.0, max -79.2)"
   State state = State::NotMeasured;
+  std::string context;  // figures printed beside the part that do not decide it (e.g. every position where the
+                        // thesis's sentence is about one); "" = none
 };
 
 struct Claim {

@@ -34,6 +34,7 @@ struct ComparisonRow {
   std::uint64_t thesis_nodes = 0;
   std::optional<std::uint64_t> measured;  // nullopt: cell not measured (yet)
   bool truncated = false;                 // the cell was stopped by the node budget: `measured` is a lower bound
+  bool thesis_flagged = false;            // the credibility test flags the thesis's cell (thesis_credibility.h)
   double ratio() const { return measured && thesis_nodes ? double(*measured) / double(thesis_nodes) : 0.0; }
 };
 

@@ -14,8 +14,10 @@ double nearest_rank(const std::vector<double>& sorted, double q) {
   return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
 }
 
-ThesisFit fit_of(const std::string& group, const std::vector<ComparisonRow>& rows,
-                 const std::function<bool(const ComparisonRow&)>& in_group) {
+}  // namespace
+
+ThesisFit thesis_fit_of(const std::string& group, const std::vector<ComparisonRow>& rows,
+                        const std::function<bool(const ComparisonRow&)>& in_group) {
   ThesisFit f;
   f.group = group;
   std::vector<double> factors;
@@ -43,8 +45,6 @@ ThesisFit fit_of(const std::string& group, const std::vector<ComparisonRow>& row
   return f;
 }
 
-}  // namespace
-
 std::vector<ThesisFit> thesis_fit(const std::vector<ComparisonRow>& comparison) {
   std::vector<ThesisFit> out;
   const std::pair<std::string, std::function<bool(const ComparisonRow&)>> groups[] = {
@@ -53,7 +53,7 @@ std::vector<ThesisFit> thesis_fit(const std::vector<ComparisonRow>& comparison) 
       {"Tables B.7-B.9", [](const ComparisonRow& r) { return r.table.is_sweep(); }},
   };
   for (const auto& [name, in_group] : groups) {
-    ThesisFit f = fit_of(name, comparison, in_group);
+    ThesisFit f = thesis_fit_of(name, comparison, in_group);
     if (f.compared + f.stopped + f.not_measured > 0) out.push_back(f);
   }
   return out;

@@ -4,6 +4,7 @@
 // the node budget are counted apart, never in the figures (their count is only a lower bound).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,9 @@ struct ThesisFit {
 // The groups issue 11 quotes: the version tables (B.1-B.6), version A alone, and the TT tables (B.7-B.9); a
 // group with no thesis cell in this experiment is left out.
 std::vector<ThesisFit> thesis_fit(const std::vector<ComparisonRow>& comparison);
+
+// The same summary over the rows `in_group` accepts.
+ThesisFit thesis_fit_of(const std::string& group, const std::vector<ComparisonRow>& rows,
+                        const std::function<bool(const ComparisonRow&)>& in_group);
 
 }  // namespace harness

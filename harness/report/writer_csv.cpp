@@ -121,11 +121,13 @@ std::string cells_csv(const ResultSet& rs) {
 }
 
 std::string thesis_comparison_csv(const Report& report) {
-  std::string out = "table,position,thesis_position,version,tt_scheme,tt_entries,depth,thesis_nodes,measured_nodes,ratio\n";
+  // thesis_flagged: 1 where the credibility test flags the thesis's cell (thesis_credibility.h).
+  std::string out = "table,position,thesis_position,version,tt_scheme,tt_entries,depth,thesis_nodes,measured_nodes,ratio,thesis_flagged\n";
   for (const auto& r : report.comparison)
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", r.table.text(), field(r.position), r.thesis_position, field(r.version),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.table.text(), field(r.position), r.thesis_position, field(r.version),
                        r.tt_scheme, r.tt_entries ? std::to_string(r.tt_entries) : "", r.depth, r.thesis_nodes,
-                       r.measured ? std::to_string(*r.measured) : "", r.measured ? fmt::format("{:.4f}", r.ratio()) : "");
+                       r.measured ? std::to_string(*r.measured) : "", r.measured ? fmt::format("{:.4f}", r.ratio()) : "",
+                       r.thesis_flagged ? 1 : 0);
   return out;
 }
 

@@ -54,6 +54,7 @@ std::string summary_json(const Report& report) {
     }
     row["measured_nodes"] = r.measured ? json(*r.measured) : json(nullptr);
     row["ratio"] = r.measured ? json(std::round(r.ratio() * 1e4) / 1e4) : json(nullptr);
+    if (r.thesis_flagged) row["thesis_flagged"] = true;
     cmp.push_back(row);
   }
   j["thesis_comparison"] = cmp;
@@ -64,16 +65,22 @@ std::string summary_json(const Report& report) {
                    {"not_measured", f.not_measured}, {"median_factor", std::round(f.median_factor * 1e3) / 1e3},
                    {"within_2x", std::round(f.within_2x * 1e3) / 1e3}, {"worst_tenth_factor", std::round(f.worst_tenth * 1e3) / 1e3}});
   if (!fit.empty()) j["thesis_fit"] = fit;
+  if (report.fidelity.present) j["fidelity"] = fidelity_json(report.fidelity);
+  if (std::any_of(report.comparison.begin(), report.comparison.end(), [](const ComparisonRow& r) { return !r.table.is_sweep(); }))
+    j["thesis_credibility"] = credibility_json(report.credibility);
 
   json claims = json::array();
   for (const auto& c : report.claims) {
     json parts = json::array();
-    for (const auto& p : c.parts)
-      parts.push_back({{"rule", p.rule},
-                       {"figures", p.figures},
-                       {"state", p.state == ClaimPart::State::Holds   ? "holds"
-                                 : p.state == ClaimPart::State::Fails ? "does not hold"
-                                                                      : "not measured"}});
+    for (const auto& p : c.parts) {
+      json part = {{"rule", p.rule},
+                   {"figures", p.figures},
+                   {"state", p.state == ClaimPart::State::Holds   ? "holds"
+                             : p.state == ClaimPart::State::Fails ? "does not hold"
+                                                                  : "not measured"}};
+      if (!p.context.empty()) part["context"] = p.context;
+      parts.push_back(part);
+    }
     claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
   }
   j["claims"] = claims;

@@ -168,7 +168,7 @@ std::string markdown_report(const Report& report) {
   if (!report.comparison.empty()) {
     md += "## Compared with the thesis\n\n"
           "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
-          "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound. Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
+          "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound; † marks a thesis cell that looks edited by hand (below). Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
           "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
     // The fit in one line per group (thesis_fit.h): what issue 11's numbers are read from.
     md += "### Fit, in one line per group\n\nA factor is measured ÷ thesis or its inverse, whichever is ≥ 1; only cells "
@@ -179,18 +179,25 @@ std::string markdown_report(const Report& report) {
                             : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", f.group, f.compared,
                                           f.stopped, f.not_measured, f.median_factor, 100 * f.within_2x, f.worst_tenth);
     md += "\n";
+    md += fidelity_markdown(report.fidelity);
+    const bool any_version_row = std::any_of(report.comparison.begin(), report.comparison.end(),
+                                             [](const ComparisonRow& r) { return !r.table.is_sweep(); });
+    if (any_version_row) md += credibility_markdown(report.credibility);
     std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
     std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
     for (const auto& r : report.comparison) {
       if (!r.table.is_sweep()) vt[r.position][r.version][r.depth] = &r;
       else tt[r.table.sweep + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
     }
+    // † marks a thesis cell the credibility test flags (thesis_credibility.h).
     auto ratio_text = [](const ComparisonRow* r) {
       if (!r) return std::string("");
       if (!r->measured) return std::string("—");
-      return fmt::format("{:.2f}{}", r->ratio(), r->truncated ? "*" : "");
+      return fmt::format("{:.2f}{}{}", r->ratio(), r->truncated ? "*" : "", r->thesis_flagged ? "†" : "");
     };
-    auto thesis_text = [](const ComparisonRow* r) { return r ? std::to_string(r->thesis_nodes) : std::string(""); };
+    auto thesis_text = [](const ComparisonRow* r) {
+      return r ? std::to_string(r->thesis_nodes) + (r->thesis_flagged ? "†" : "") : std::string("");
+    };
     for (const auto& p : exp.positions) {
       auto it = vt.find(p.id);
       if (it == vt.end()) continue;
@@ -256,6 +263,7 @@ std::string markdown_report(const Report& report) {
     for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
       const ClaimPart& p = c.parts[pi];
       md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state_text(p.state));
+      if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
       if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
         md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, state_text(own->parts[pi].state));
     }

@@ -6,8 +6,14 @@ namespace harness {
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis) {
   std::vector<ComparisonRow> comparison = compare_with_thesis(rs, thesis);
+  ThesisCredibility credibility = thesis_credibility(thesis);
+  for (auto& r : comparison)
+    r.thesis_flagged = !r.table.is_sweep() && credibility.is_flagged(r.thesis_position, r.version, r.depth);
   std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
-  return Report{rs, std::move(comparison), evaluate_claims(rs), std::move(thesis_claims), {}, {}, build_tt_study(rs)};
+  std::vector<Claim> claims = evaluate_claims(rs);
+  ThesisFidelity fidelity = thesis_fidelity(rs, comparison, claims, thesis_claims);
+  return Report{rs, std::move(comparison), std::move(claims), std::move(thesis_claims), {}, {}, build_tt_study(rs),
+                std::move(credibility), std::move(fidelity)};
 }
 
 std::string entries_label(int entries) {

@@ -11,6 +11,8 @@
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/run_log.h"
 #include "harness/report/thesis_compare.h"
+#include "harness/report/thesis_credibility.h"
+#include "harness/report/thesis_fidelity.h"
 #include "harness/report/tt_study.h"
 
 namespace harness {
@@ -23,6 +25,8 @@ struct Report {
   std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
   ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
   TtStudy tt_study = {};        // issue 13: present when the experiment has a reference sweep
+  ThesisCredibility credibility = {};  // the thesis's own cells tested for editing; shown beside B.1-B.6 rows
+  ThesisFidelity fidelity = {};        // present when the experiment compares cells with the thesis
 };
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis);
