@@ -33,6 +33,9 @@ bool qsearch_searches(const Board& b, Move m, QsearchCaptures rule, const std::a
     // Q4: a strict gain by value alone, defended or not; equal trades (and every king capture) are out,
     // as readings.md §1 needs for FIN.08's Bxh4 (bishop for bishop) and FIN.06's Kxd3.
     case QsearchCaptures::WinningByValue: return victim > attacker;
+    // Q7: a gain or an equal trade by value alone (§5.4 L1208 «capturas que ganen material, capturas que
+    // conserven material»); a king capture is never "equal" (its value above).
+    case QsearchCaptures::WinningOrEqualByValue: return victim >= attacker;
     case QsearchCaptures::All: break;
   }
   return true;

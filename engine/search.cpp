@@ -473,6 +473,10 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   // (futility_alpha).
   const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
   const Score material = margin >= 0 ? eval.material_balance(board) : 0;
+  // P2/P3 (futility_positional): the node's positional part joins the balance, whole or within +-margin.
+  const Score positional = margin >= 0 && cfg.futility_positional != FutilityPositional::None
+                               ? futility_positional_part(cfg, margin, eval.evaluate(board) - material)
+                               : 0;
   const Score futility_entry_alpha = alpha;
   auto futile = [&](Move m) {
     if (margin < 0) return false;
@@ -483,6 +487,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       balance = -eval.material_balance(board);
       board.unmake_move(m);
     }
+    balance += positional;
     if (balance + margin > bound) return false;  // cheap exit before the check test
     return futility_prunes(margin, balance, bound, board.gives_check(m));
   };

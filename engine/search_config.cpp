@@ -138,6 +138,11 @@ ParamTable<SearchConfig> make_table() {
           "futility_material",
           "the material balance futility reads: after_move = after the move (prose L1186, B2) / before_move = "
           "the node's balance before any move (Alg. 11 line 8; captures pruned too, B1) (§5.3)"),
+      choice_param<S, &S::futility_positional, kFutilityPositionalNames>(
+          "futility_positional",
+          "what futility adds to the material balance: none = material alone (Alg. 11 line 8, P1) / bounded = the "
+          "node's positional part (evaluation - material) held within +-margin, the largest positional value the "
+          "margin stands for (L1186, P2) / full = the whole positional part (P3) (§5.3)"),
       flag("futility_mate_guard", &S::futility_mate_guard,
            "no futility when alpha at node entry or beta is near a mate score or infinite (prose L1190); "
            "off = Alg. 11 as printed, with no test of the bounds (§5.3)"),

@@ -116,6 +116,21 @@ inline constexpr EnumName<FutilityMaterial> kFutilityMaterialNames[] = {
     {FutilityMaterial::BeforeMove, "before_move"},
 };
 
+// §5.3: what futility adds to the material balance. L1184-L1186 split the evaluation into «las de mayor
+// importancia y las complementarias» (material is «una de las componentes más importantes»; positional factors are
+// complementary) and L1186 says the margin «representa el valor posicional más grande que se podría obtener».
+enum class FutilityPositional : int {
+  None = 0,     // P1: the material balance alone (Alg. 11 line 8 «Calcular balance material»)
+  Bounded = 1,  // P2: plus the node's positional part (static evaluation - material), held within +-margin: the
+                //     largest positional value the margin says a position can have
+  Full = 2,     // P3: plus the whole positional part (the static evaluation)
+};
+inline constexpr EnumName<FutilityPositional> kFutilityPositionalNames[] = {
+    {FutilityPositional::None, "none"},
+    {FutilityPositional::Bounded, "bounded"},
+    {FutilityPositional::Full, "full"},
+};
+
 // --- Readings of issue 11, part 1 (docs/readings.md §1 and §5); every default keeps today's tree ---
 
 // §3.5 Alg. 4 line 9 «Ordenar Movimientos» (seed L691): how quiescence orders its captures.
@@ -135,11 +150,14 @@ enum class QsearchCaptures : int {
   All = 0,             // every legal capture (reading Q1/Q2)
   NonLosing = 1,       // not a capture of a less valuable victim on a defended square (reading Q3)
   WinningByValue = 2,  // only a victim worth strictly more than the attacker, by value alone (reading Q4)
+  WinningOrEqualByValue = 3,  // a victim worth at least the attacker, by value alone: captures that win or keep
+                              // material (reading Q7; the words of §5.4 L1208 for the moves LMR never reduces)
 };
 inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
     {QsearchCaptures::All, "all"},
     {QsearchCaptures::NonLosing, "non_losing"},
     {QsearchCaptures::WinningByValue, "winning_by_value"},
+    {QsearchCaptures::WinningOrEqualByValue, "winning_or_equal_by_value"},
 };
 constexpr std::string_view qsearch_captures_name(QsearchCaptures c) { return enum_name(kQsearchCapturesNames, c); }
 
@@ -216,6 +234,7 @@ struct SearchConfig {
   bool futility_at_root = false;             // §5.3 F1 (root excluded) / F2 (Alg. 11 has no exclusion)
   FutilityAlpha futility_alpha = FutilityAlpha::Current;              // §5.3 A2 / A1
   FutilityMaterial futility_material = FutilityMaterial::AfterMove;   // §5.3 B2 / B1
+  FutilityPositional futility_positional = FutilityPositional::None;  // §5.3 P1 / P2 / P3
   bool futility_mate_guard = true;           // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
   // --- Readings of issue 11, part 1 (docs/readings.md §1, §5); defaults = today's tree ---
   QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)

@@ -4,6 +4,8 @@
 // checks or promotions; no extension pushes a line past max_extension_ply).
 #pragma once
 
+#include <algorithm>
+
 #include <cstdlib>
 
 #include "engine/board.h"
@@ -112,6 +114,18 @@ inline Score futility_alpha_bound(const SearchConfig& c, Score alpha_at_entry, S
 // move is judged by the node's balance before it, so a capture is pruned like a quiet move.
 inline bool futility_reads_material_after(const SearchConfig& c, Move m) {
   return c.futility_material == FutilityMaterial::AfterMove && (m.is_capture() || m.is_promotion());
+}
+
+// §5.3 P2/P3 (futility_positional): the node's positional part (its static evaluation less its material
+// balance) that the futility balance adds: whole (P3), or held within +-margin (P2: L1186 says the margin
+// «representa el valor posicional más grande que se podría obtener», so no position is taken to be worth more).
+inline Score futility_positional_part(const SearchConfig& c, int margin, Score positional) {
+  switch (c.futility_positional) {
+    case FutilityPositional::Bounded: return std::clamp<Score>(positional, -margin, margin);
+    case FutilityPositional::Full: return positional;
+    case FutilityPositional::None: break;
+  }
+  return 0;
 }
 
 // §5.3, move part: skip the move when the material balance (before or after it, above) plus the margin

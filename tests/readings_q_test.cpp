@@ -111,7 +111,7 @@ TEST(ReadingsQ, QsearchOrderMvvLvaLeavesAnOrderedVersionUnchanged) {
   }
 }
 
-// --- qsearch_captures (Q1 / Q3 / Q4, promotions Q6) ------------------------------------------------
+// --- qsearch_captures (Q1 / Q3 / Q4 / Q7, promotions Q6) ------------------------------------------------
 
 // White (to move) is in check from the knight f2 and has one legal move, Kh1-h2. At the leaf, Black's
 // captures and promotions are:
@@ -162,6 +162,8 @@ const std::vector<CaptureRuleCase> kCaptureRuleCases = {
     {"non_losing", {"f2h3", "f1h3", "e6d5", "a8a7", "b2b1q", "b2b1r", "b2b1b", "b2b1n"}},
     // Q4: only a victim worth strictly more than the attacker, and the promotions.
     {"winning_by_value", {"f2h3", "b2b1q", "b2b1r", "b2b1b", "b2b1n"}},
+    // Q7: a gain or an equal trade by value: Q4's captures and B takes B; never the king's.
+    {"winning_or_equal_by_value", {"f2h3", "f1h3", "b2b1q", "b2b1r", "b2b1b", "b2b1n"}},
 };
 
 TEST(ReadingsQ, QsearchCapturesRuleAdmitsExactlyTheReadingsCaptures) {

@@ -263,6 +263,34 @@ TEST(Readings, FutilityMaterialBeforeTheMoveActs) {
   EXPECT_GT(b1.stats.futility_prunes, 0u);
 }
 
+// P1 / P2 / P3: what futility adds to the material balance (the node's positional part: none, within +-margin,
+// whole).
+TEST(Readings, FutilityPositionalPart) {
+  const SearchConfig p1 = version("G");
+  const SearchConfig p2 = with(version("G"), {{"futility_positional", "bounded"}});
+  const SearchConfig p3 = with(version("G"), {{"futility_positional", "full"}});
+  EXPECT_EQ(futility_positional_part(p1, 200, 233), 0);
+  EXPECT_EQ(futility_positional_part(p2, 200, 233), 200);
+  EXPECT_EQ(futility_positional_part(p2, 200, -450), -200);
+  EXPECT_EQ(futility_positional_part(p2, 500, 233), 233);
+  EXPECT_EQ(futility_positional_part(p3, 200, 233), 233);
+  EXPECT_EQ(futility_positional_part(p3, 200, -450), -450);
+}
+
+// P2 and P3 change what futility prunes: on a middlegame both trees differ from P1's (the positional part moves the
+// balance either way, so neither prunes less everywhere). P2 and P3 differ only where a node's positional part
+// exceeds the margin (FutilityPositionalPart); this position's frontier nodes stay within it.
+TEST(Readings, FutilityPositionalPartChangesTheTree) {
+  const SearchConfig g = with(version("G"), {{"futility_at_root", "true"}, {"futility_material", "before_move"}});
+  const auto p1 = run(g, kMiddlegame, 5);
+  const auto p2 = run(with(g, {{"futility_positional", "bounded"}}), kMiddlegame, 5);
+  const auto p3 = run(with(g, {{"futility_positional", "full"}}), kMiddlegame, 5);
+  EXPECT_GT(p1.stats.futility_prunes, 0u);
+  EXPECT_NE(p2.stats.futility_prunes, p1.stats.futility_prunes);
+  EXPECT_NE(p2.stats.iteration_nodes, p1.stats.iteration_nodes);
+  EXPECT_NE(p3.stats.iteration_nodes, p1.stats.iteration_nodes);
+}
+
 // --- LMR scope (§5.4) ----------------------------------------------------------------------------
 
 TEST(Readings, LmrScopeCondition) {

@@ -103,6 +103,13 @@ std::vector<Rung> identity_ladder() {
   others.futility_mate_guard = false;
   others.futility_at_root = true;
   ladder.push_back({"H+other readings", others, 6});
+  // The readings added for the held-out calibration (docs/readings.md §13): quiescence Q7 and futility P2, then P3.
+  buho::SearchConfig held_out = chosen;
+  held_out.qsearch_captures = buho::QsearchCaptures::WinningOrEqualByValue;
+  held_out.futility_positional = buho::FutilityPositional::Bounded;
+  ladder.push_back({"H+readings Q7 P2", held_out, 6});
+  held_out.futility_positional = buho::FutilityPositional::Full;
+  ladder.push_back({"H+readings Q7 P3", held_out, 6});
 
   c.check_ext = c.single_reply_ext = c.threat_ext = c.pawn_ext = c.king_safety_ext = true;
   c.qsearch_checks = true;
