@@ -251,6 +251,11 @@ TEST(CalibrateCli, BadConfigsExitTwoNamingThePath) {
        "$.mapping_stage.pools[0].prefixes: pool 'endgame' is empty"},
       {"unknown rule", [](json& j) { j["readings_stage"]["groups"][0]["rule"] = "equalities then luck"; },
        "$.readings_stage.groups[0].rule: unknown criterion 'luck'"},
+      {"shape joined", [](json& j) { j["readings_stage"]["groups"][0]["rule"] = "shape then step"; },
+       "$.readings_stage.groups[0].rule: 'shape' is a rule of its own"},
+      {"held-out depth also fitted",
+       [](json& j) { j["readings_stage"]["held_out"] = {{"depths", {{"from", 3}, {"to", 4}}}}; },
+       "$.readings_stage.held_out.depths: depth 3 is also a fitted depth"},
   };
   for (const auto& c : cases) {
     json j = synthetic_config("data/thesis/thesis_versions_nodes.csv");
@@ -266,6 +271,97 @@ TEST(CalibrateCli, BadConfigsExitTwoNamingThePath) {
   const auto r = runner_test::run_harness(fmt::format("calibrate --stage everything --out {}", (dir / "out").string()));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.output.find("--stage everything: unknown stage"), std::string::npos) << r.output;
+}
+
+// The held-out rule (docs/readings.md §13), cell by cell: closer and further counted per position, equal cells
+// counted for neither, and the one-sided sign test.
+TEST(CalibrateShape, PairedCellsAndTheSignTest) {
+  using harness::ShapeCell;
+  auto cell = [](const char* pos, int depth, double ours, double thesis) { return ShapeCell{pos, "H", depth, ours, thesis}; };
+  const std::vector<ShapeCell> printed = {cell("P", 1, 0.5, 0), cell("P", 2, 0.5, 0), cell("Q", 1, 0.5, 0),
+                                          cell("Q", 2, 0.1, 0), cell("R", 1, 0.2, 0)};
+  // P: both closer; Q: one closer, one further; R: equal; a cell the printed reading lacks is not paired.
+  const std::vector<ShapeCell> candidate = {cell("P", 1, 0.1, 0), cell("P", 2, -0.2, 0), cell("Q", 1, 0.0, 0),
+                                            cell("Q", 2, 0.3, 0), cell("R", 1, 0.2, 0), cell("R", 9, 0.0, 0)};
+  const auto p = harness::paired_shape(candidate, printed);
+  EXPECT_EQ(p.closer, 3);
+  EXPECT_EQ(p.further, 1);
+  EXPECT_EQ(p.by_position.at("P"), std::make_pair(2, 0));
+  EXPECT_EQ(p.by_position.at("Q"), std::make_pair(1, 1));
+  EXPECT_EQ(p.positions_closer(), 1);
+  EXPECT_NEAR(p.p_value, 5.0 / 16.0, 1e-12);  // P(X >= 3), X ~ Binomial(4, 1/2)
+  const auto fit = harness::shape_fit(candidate);
+  EXPECT_EQ(fit.cells, 6u);
+  EXPECT_EQ(fit.direction_agree, 2u);  // the two cells whose step is 0 like the thesis's
+  EXPECT_NEAR(fit.by_position.at("P"), 0.15, 1e-12);
+}
+
+// A "thesis" made by our engine under a known LMR reading (M2: from depth 2) on FIN.08 and FIN.06: under the
+// held-out rule the printed reading (M1, listed first) gives way to the truth, which is closer in every cell that
+// differs, at both positions; and a table made under the printed reading itself keeps it.
+TEST(CalibrateShape, ThePrintedReadingStaysUnlessTheCellsOverruleIt) {
+  TempDir dir;
+  const harness::Reading small{"small", kSmallTable, "A", ""};
+  const auto plain = config_of({{"presets", kPresetsV1}});
+  auto table = [&](const std::vector<harness::Reading>& readings, const std::string& name) {
+    const auto file = dir / name;
+    std::ofstream csv(file);
+    csv << "thesis_position,version,depth,nodes\n";
+    for (const auto& [p, id] : {std::pair{4, "LCTII.FIN.08"}, std::pair{5, "LCTII.FIN.06"}})
+      for (const char* v : {"G", "H"})
+        for (int d = 1; d <= 6; ++d) csv << fmt::format("{},{},{},{}\n", p, v, d, search(plain, id, v, readings, d, 0).nodes());
+    return file.string();
+  };
+  auto calibrate = [&](const std::string& thesis, const std::string& out) {
+    const json j = {{"name", "shape"},
+                    {"presets", kPresetsV1},
+                    {"thesis_table", thesis},
+                    {"versions", {"G", "H"}},
+                    {"base", {{{"name", "small"}, {"flags", kSmallTable}}}},
+                    {"mapping", {{"4", "LCTII.FIN.08"}, {"5", "LCTII.FIN.06"}}},
+                    {"readings_stage",
+                     {{"depths", {{"from", 1}, {"to", 5}}},
+                      {"held_out", {{"depths", {{"from", 6}, {"to", 6}}}}},
+                      {"groups",
+                       {{{"name", "LMR"},
+                         {"version", "H"},
+                         {"rule", "shape"},
+                         {"candidates",
+                          {{{"name", "M1"}, {"flags", json::object()}, {"text", "printed"}},
+                           kTruthReading,
+                           {{"name", "M2-late"}, {"flags", {{"lmr_min_depth", 2}, {"lmr_min_moves", 8}}}}}}}}}}}};
+    harness::CalibrationOptions options;
+    options.out = dir / out;
+    options.jobs = 2;
+    options.progress = false;
+    options.stage = harness::CalibrationStage::Readings;
+    return harness::run_calibration(config_of(j), options);
+  };
+  const harness::Reading truth{"M2", kTruthReading["flags"], "H", ""};
+  const auto overruled = calibrate(table({small, truth}, "m2.csv"), "m2");
+  ASSERT_EQ(overruled.groups.size(), 1u);
+  const auto& g = overruled.groups[0];
+  EXPECT_EQ(g.scores[g.chosen].reading.name, "M2");
+  const auto& m2 = g.scores[1];
+  EXPECT_TRUE(m2.overrules);
+  EXPECT_EQ(m2.against_printed.further, 0);
+  EXPECT_GE(m2.against_printed.closer, 5);
+  EXPECT_EQ(m2.against_printed.positions_closer(), 2);
+  EXPECT_EQ(m2.shape_fitted.median_abs_log, 0.0);
+  EXPECT_EQ(m2.shape_held_out.cells, 2u);  // depth 6 at two positions
+  EXPECT_EQ(m2.shape_held_out.median_abs_log, 0.0);
+  EXPECT_GT(g.scores[0].shape_fitted.cells, 0u);
+
+  const auto kept = calibrate(table({small}, "m1.csv"), "m1");
+  const auto& k = kept.groups[0];
+  EXPECT_EQ(k.chosen, 0u);
+  for (std::size_t i = 1; i < k.scores.size(); ++i) {
+    EXPECT_FALSE(k.scores[i].overrules) << k.scores[i].reading.name;
+    EXPECT_EQ(k.scores[i].against_printed.closer, 0) << k.scores[i].reading.name;
+  }
+  const std::string report = runner_test::read_text(dir / "m1" / "REPORT.md");
+  EXPECT_NE(report.find("| M1 (printed) |"), std::string::npos) << report;
+  EXPECT_NE(report.find("**Decision (computed)**: M1."), std::string::npos);
 }
 
 // The thesis's positions are distinct: two thesis positions whose best match is the same candidate get different

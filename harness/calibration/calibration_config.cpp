@@ -92,12 +92,16 @@ std::vector<Criterion> parse_rule(const Where& w, const std::string& path, const
     if (word == "equalities") rule.push_back(Criterion::Equalities);
     else if (word == "step") rule.push_back(Criterion::Step);
     else if (word == "absolute") rule.push_back(Criterion::Absolute);
+    else if (word == "shape") rule.push_back(Criterion::Shape);
     else
-      w.fail(path, fmt::format("unknown criterion '{}' in rule '{}' (valid: equalities, step, absolute, joined by \" then \")",
-                               word, text));
+      w.fail(path, fmt::format("unknown criterion '{}' in rule '{}' (valid: equalities, step, absolute, joined by \" then \"; "
+                               "or shape alone)", word, text));
     if (at == std::string::npos) break;
     rest = rest.substr(at + 6);
   }
+  if (rule.size() > 1 && std::find(rule.begin(), rule.end(), Criterion::Shape) != rule.end())
+    w.fail(path, fmt::format("'shape' is a rule of its own (the printed reading unless the shape overrules it), not a "
+                             "criterion to join: '{}'", text));
   return rule;
 }
 
@@ -145,6 +149,7 @@ const char* criterion_name(Criterion c) {
     case Criterion::Equalities: return "equalities";
     case Criterion::Step: return "step";
     case Criterion::Absolute: return "absolute";
+    case Criterion::Shape: return "shape";
   }
   return "?";
 }
@@ -263,9 +268,18 @@ CalibrationConfig parse_calibration_config(const json& j, const std::string& fil
 
   if (j.contains("readings_stage")) {
     const json& r = j["readings_stage"];
-    check_keys(w, "$.readings_stage", r, {"groups", "depths", "node_budget", "note"});
+    check_keys(w, "$.readings_stage", r, {"groups", "depths", "node_budget", "held_out", "note"});
     cfg.reading_depths = parse_depths(w, "$.readings_stage.depths", require(w, "$.readings_stage", r, "depths"));
     cfg.reading_budget = parse_budget(w, "$.readings_stage", r);
+    if (r.contains("held_out")) {
+      const json& h = r["held_out"];
+      check_keys(w, "$.readings_stage.held_out", h, {"depths", "node_budget", "note"});
+      cfg.held_out_depths = parse_depths(w, "$.readings_stage.held_out.depths", require(w, "$.readings_stage.held_out", h, "depths"));
+      cfg.held_out_budget = parse_budget(w, "$.readings_stage.held_out", h);
+      for (int d : cfg.held_out_depths)
+        if (std::find(cfg.reading_depths.begin(), cfg.reading_depths.end(), d) != cfg.reading_depths.end())
+          w.fail("$.readings_stage.held_out.depths", fmt::format("depth {} is also a fitted depth: held-out depths are the others", d));
+    }
     const json& groups = require(w, "$.readings_stage", r, "groups");
     if (!groups.is_array()) w.fail("$.readings_stage.groups", "expected a list of groups");
     for (std::size_t i = 0; i < groups.size(); ++i)

@@ -32,6 +32,11 @@ enum class Criterion {
   Equalities,  // most cells where we agree with the thesis on "X = X-1" / "X != X-1"
   Step,        // smallest median |ln(step ratio ours / step ratio thesis)| of X over X-1
   Absolute,    // smallest median |ln(ours / thesis)| over the group's versions
+  // The held-out rule (docs/readings.md §13): the first candidate is the printed algorithm and stays unless another
+  // is closer to the thesis's step (the group's step, fitted depths, flagged thesis cells left out) in more cells
+  // than not by a sign test, and at two positions or more; held-out depths are scored beside it and never decide.
+  // Alone in its rule.
+  Shape,
 };
 const char* criterion_name(Criterion c);
 
@@ -79,6 +84,10 @@ struct CalibrationConfig {
   std::vector<int> reading_depths;
   std::uint64_t reading_budget = 0;
   std::vector<ReadingGroup> groups;
+  // Held-out depths ($.readings_stage.held_out): searched for the groups ruled by "shape" and reported beside the
+  // fitted depths, never used to decide. Empty = none.
+  std::vector<int> held_out_depths;
+  std::uint64_t held_out_budget = 0;
 
   int version_index(const std::string& v) const;  // -1 if not in the ladder
   const PositionSpec* find_position(const std::string& id) const;

@@ -118,10 +118,74 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
   }
 }
 
+std::string shape_text(const ShapeFit& f) {
+  if (!f.cells) return "— | — | —";
+  return fmt::format("{} | {} | {}/{}", factor(f.median_abs_log), percent(f.share_within_2x, f.cells), f.direction_agree, f.cells);
+}
+
+// A group under the held-out rule (docs/readings.md §13): the printed reading first, the shape on fitted and
+// held-out depths, and which candidates could overrule it.
+void write_shape_group(std::string& md, std::string& csv, const CalibrationConfig& cfg, const GroupDecision& d) {
+  const auto& g = d.group;
+  const auto depths = [](const std::vector<int>& v) {
+    return v.empty() ? std::string("none") : fmt::format("{}–{}", v.front(), v.back());
+  };
+  md += fmt::format("Searched with the readings chosen before it: {}. Rule: **shape** — the first candidate is the printed "
+                    "algorithm and stays unless another is closer to the thesis's step {} → {} (depths {}, "
+                    "flagged thesis cells left out) in more cells than not, cell by cell against the printed reading's, by a "
+                    "one-sided sign test at p < {}, and at two positions or more; among those, the smallest median factor "
+                    "decides, then the larger margin of cells closer over further, then the order listed. Held-out depths {} are reported, never used. A factor is exp(median |ln(our step ÷ the thesis's "
+                    "step)|); direction: both steps the same way.\n\n",
+                    names(d.readings_before), g.step_lower, g.step_upper, depths(cfg.reading_depths), kOverruleAlpha,
+                    depths(cfg.held_out_depths));
+  md += "| reading | flags | fitted: factor | within 2× | direction | cells closer / further than printed (p) | positions "
+        "closer | held out: factor | within 2× | direction | raw, fitted | raw, held out | may overrule | chosen |\n"
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|\n";
+  const CandidateScore& printed = d.scores.front();
+  std::vector<std::string> fitted_only;
+  for (std::size_t i = 0; i < d.scores.size(); ++i) {
+    const auto& s = d.scores[i];
+    const auto& a = s.against_printed;
+    md += fmt::format("| {}{} | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.reading.name, i == 0 ? " (printed)" : "",
+                      flags_text(s.reading), shape_text(s.shape_fitted),
+                      i == 0 ? std::string("—") : fmt::format("{} / {} ({})", a.closer, a.further, num(a.p_value)),
+                      i == 0 ? std::string("—") : std::to_string(a.positions_closer()),
+                      shape_text(s.shape_held_out), factor(s.fit.median_abs_log), factor(s.fit_held_out.median_abs_log),
+                      i == 0 ? "—" : s.overrules ? "yes" : "no", i == d.chosen ? "**chosen**" : "");
+    if (i > 0 && s.shape_fitted.median_abs_log < printed.shape_fitted.median_abs_log &&
+        s.shape_held_out.median_abs_log > printed.shape_held_out.median_abs_log)
+      fitted_only.push_back(s.reading.name);
+    const std::string& c = s.reading.name;
+    fit_rows(csv, "readings", g.name, c, s.fit);
+    csv += fmt::format("readings,{},{},shape_fitted_median_abs_log,{}\n", g.name, c, csv_num(s.shape_fitted.median_abs_log));
+    csv += fmt::format("readings,{},{},shape_fitted_cells,{}\n", g.name, c, s.shape_fitted.cells);
+    csv += fmt::format("readings,{},{},shape_held_out_median_abs_log,{}\n", g.name, c, csv_num(s.shape_held_out.median_abs_log));
+    csv += fmt::format("readings,{},{},shape_held_out_cells,{}\n", g.name, c, s.shape_held_out.cells);
+    csv += fmt::format("readings,{},{},held_out_median_abs_log,{}\n", g.name, c, csv_num(s.fit_held_out.median_abs_log));
+    csv += fmt::format("readings,{},{},cells_closer_than_printed,{}\n", g.name, c, s.against_printed.closer);
+    csv += fmt::format("readings,{},{},cells_further_than_printed,{}\n", g.name, c, s.against_printed.further);
+    csv += fmt::format("readings,{},{},sign_test_p,{}\n", g.name, c, csv_num(s.against_printed.p_value));
+    csv += fmt::format("readings,{},{},positions_closer,{}\n", g.name, c, s.against_printed.positions_closer());
+    csv += fmt::format("readings,{},{},chosen,{}\n", g.name, c, i == d.chosen ? 1 : 0);
+  }
+  md += fitted_only.empty()
+            ? "\nNo candidate is closer than the printed reading on the fitted depths and further on the held-out ones.\n"
+            : fmt::format("\nCloser than the printed reading on the fitted depths but further on the held-out ones: {}.\n",
+                          names(fitted_only));
+}
+
 void write_group(std::string& md, std::string& csv, const CalibrationConfig& cfg, const GroupDecision& d) {
   const auto& g = d.group;
   md += fmt::format("### Group {}: version {}\n\n", g.name, g.version);
   if (!g.note.empty()) md += g.note + "\n\n";
+  if (g.rule.size() == 1 && g.rule.front() == Criterion::Shape) {
+    write_shape_group(md, csv, cfg, d);
+    md += "\nWhat the text says:\n\n";
+    for (const auto& s : d.scores)
+      md += fmt::format("- **{}**: {}\n", s.reading.name, s.reading.text.empty() ? "(no text given)" : s.reading.text);
+    md += fmt::format("\n**Decision (computed)**: {}.\n\n", d.scores[d.chosen].reading.name);
+    return;
+  }
   md += fmt::format("Searched with the readings chosen before it: {}. Absolute fit over versions {}–{}; step {} → {}; "
                     "rule: **{}** (ties keep the candidate listed first).\n\n",
                     names(d.readings_before), g.version, cfg.versions.back(), g.step_lower.empty() ? "—" : g.step_lower,

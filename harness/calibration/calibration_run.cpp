@@ -21,12 +21,13 @@
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/output_lock.h"
 #include "harness/experiment/run_log.h"
+#include "harness/report/thesis_credibility.h"
 
 namespace harness {
 
 namespace {
 
-constexpr const char* kCellsFile = "cells.jsonl";
+// kCellsFile ("cells.jsonl") is result_set.h's: the search cache is a cells file like a run's.
 constexpr const char* kConfigCopy = "calibration-config.json";
 
 // What one search asks: a position under a version with readings applied, at a depth, with a budget.
@@ -74,6 +75,7 @@ int compare_on(Criterion c, const CandidateScore& a, const CandidateScore& b) {
       return less_median(a.fit.median_abs_log, b.fit.median_abs_log)   ? -1
              : less_median(b.fit.median_abs_log, a.fit.median_abs_log) ? 1
                                                                        : 0;
+    case Criterion::Shape: break;  // a rule of its own (decide_readings), never compared pairwise
   }
   return 0;
 }
@@ -81,7 +83,7 @@ int compare_on(Criterion c, const CandidateScore& a, const CandidateScore& b) {
 class Calibration {
  public:
   Calibration(const CalibrationConfig& cfg, const ThesisTable& thesis, SearchCache& cache)
-      : cfg_(cfg), thesis_(thesis), cache_(cache) {}
+      : cfg_(cfg), thesis_(thesis), cache_(cache), credibility_(thesis_credibility(thesis_data(cfg, thesis))) {}
 
   // Under the base and `readings` (the config's mapping readings, or a later round's chosen ones).
   std::vector<PositionMapping> map_positions(const std::vector<Reading>& readings);
@@ -97,10 +99,47 @@ class Calibration {
   CellPair pair(const PositionSpec& pos, const std::string& v, const std::vector<Reading>& readings, int d,
                 std::uint64_t budget, std::uint64_t thesis_nodes) const;
 
+  // The held-out rule's cells (docs/readings.md §13): the steps from version index `lo` up to index `hi`, at `depths`.
+  std::vector<ShapeCell> shape_cells(const std::map<int, std::string>& mapped, int lo, int hi,
+                                     const std::vector<Reading>& readings, const std::vector<int>& depths,
+                                     std::uint64_t budget) const;
+  static ThesisData thesis_data(const CalibrationConfig& cfg, const ThesisTable& thesis);
+
   const CalibrationConfig& cfg_;
   const ThesisTable& thesis_;
   SearchCache& cache_;
+  ThesisCredibility credibility_;  // the thesis cells that weigh nothing in the held-out rule
 };
+
+ThesisData Calibration::thesis_data(const CalibrationConfig& cfg, const ThesisTable& thesis) {
+  ThesisData t;
+  for (int p : thesis.positions())
+    for (const auto& v : cfg.versions)
+      for (int d = 1; d <= 64; ++d)
+        if (const auto n = thesis.nodes(p, v, d)) t.versions[{p, v, d}] = *n;
+  return t;
+}
+
+std::vector<ShapeCell> Calibration::shape_cells(const std::map<int, std::string>& mapped, int lo, int hi,
+                                                const std::vector<Reading>& readings, const std::vector<int>& depths,
+                                                std::uint64_t budget) const {
+  std::vector<ShapeCell> out;
+  for (const auto& [p, id] : mapped) {
+    const PositionSpec& pos = *cfg_.find_position(id);
+    for (std::size_t k = std::size_t(lo) + 1; k <= std::size_t(hi); ++k) {
+      const std::string& lower = cfg_.versions[k - 1];
+      const std::string& upper = cfg_.versions[k];
+      for (int d : depths) {
+        const auto tl = thesis_.nodes(p, lower, d), tu = thesis_.nodes(p, upper, d);
+        if (!tl || !tu || !*tl || !*tu || credibility_.is_flagged(p, lower, d) || credibility_.is_flagged(p, upper, d)) continue;
+        const CellPair a = pair(pos, lower, readings, d, budget, *tl), b = pair(pos, upper, readings, d, budget, *tu);
+        if (!a.ours.completed || !b.ours.completed || !a.ours.nodes || !b.ours.nodes) continue;
+        out.push_back({id, upper, d, std::log(double(b.ours.nodes) / double(a.ours.nodes)), std::log(double(*tu) / double(*tl))});
+      }
+    }
+  }
+  return out;
+}
 
 CellPair Calibration::pair(const PositionSpec& pos, const std::string& v, const std::vector<Reading>& readings,
                            int d, std::uint64_t budget, std::uint64_t thesis_nodes) const {
@@ -241,19 +280,28 @@ void Calibration::decide_readings(CalibrationResult& result) {
   const auto versions_from = [&](int from) {
     return std::vector<std::string>(cfg_.versions.begin() + from, cfg_.versions.end());
   };
-  const auto request_all = [&](std::vector<CellInputs>& requests, const std::vector<std::string>& versions,
-                               const std::vector<Reading>& readings, const std::string& tag) {
+  const auto request_at = [&](std::vector<CellInputs>& requests, const std::vector<std::string>& versions,
+                              const std::vector<Reading>& readings, const std::string& tag, const std::vector<int>& depths,
+                              std::uint64_t budget) {
     for (const auto& pos : positions)
       for (const auto& v : versions)
-        for (int d : cfg_.reading_depths)
-          requests.push_back(cell_inputs(cfg_, pos, v, readings, d, cfg_.reading_budget, v + tag));
+        for (int d : depths) requests.push_back(cell_inputs(cfg_, pos, v, readings, d, budget, v + tag));
+  };
+  const auto request_all = [&](std::vector<CellInputs>& requests, const std::vector<std::string>& versions,
+                               const std::vector<Reading>& readings, const std::string& tag) {
+    request_at(requests, versions, readings, tag, cfg_.reading_depths, cfg_.reading_budget);
   };
 
   for (const auto& g : cfg_.groups) {
     const int x = cfg_.version_index(g.version);
     const int lo = g.step_lower.empty() ? x : std::min(x, cfg_.version_index(g.step_lower));
+    const bool shape = g.rule.size() == 1 && g.rule.front() == Criterion::Shape;
     std::vector<CellInputs> requests;
-    for (const auto& c : g.candidates) request_all(requests, versions_from(lo), joined(chosen, {c}), " " + c.name);
+    for (const auto& c : g.candidates) {
+      request_all(requests, versions_from(lo), joined(chosen, {c}), " " + c.name);
+      if (shape)
+        request_at(requests, versions_from(lo), joined(chosen, {c}), " " + c.name, cfg_.held_out_depths, cfg_.held_out_budget);
+    }
     fmt::print(stderr, "calibrate: group '{}', {} candidates, {} cells\n", g.name, g.candidates.size(), requests.size());
     cache_.ensure(requests);
 
@@ -277,13 +325,46 @@ void Calibration::decide_readings(CalibrationResult& result) {
       } else {
         s.step.median_abs_log = std::numeric_limits<double>::quiet_NaN();
       }
+      if (shape) {
+        // The group's own step (X-1 -> X, or the config's "step"): the later versions' steps belong to the groups
+        // decided after this one.
+        const int hi = cfg_.version_index(g.step_upper);
+        s.fitted_cells = shape_cells(mapped, lo, hi, readings, cfg_.reading_depths, cfg_.reading_budget);
+        s.shape_fitted = shape_fit(s.fitted_cells);
+        s.shape_held_out = shape_fit(shape_cells(mapped, lo, hi, readings, cfg_.held_out_depths, cfg_.held_out_budget));
+        std::vector<CellPair> held;
+        for (const auto& [p, id] : mapped) {
+          const auto more = pairs(p, *cfg_.find_position(id), versions_from(x), readings, cfg_.held_out_depths, cfg_.held_out_budget);
+          held.insert(held.end(), more.begin(), more.end());
+        }
+        s.fit_held_out = absolute_fit(held);
+      }
       decision.scores.push_back(s);
     }
-    for (std::size_t i = 1; i < decision.scores.size(); ++i) {
-      int verdict = 0;
-      for (Criterion c : g.rule)
-        if ((verdict = compare_on(c, decision.scores[i], decision.scores[decision.chosen])) != 0) break;
-      if (verdict < 0) decision.chosen = i;  // strictly better; a tie keeps the earlier candidate
+    if (shape) {
+      // The printed reading (listed first) stays unless another is closer to the thesis's steps than it in more
+      // fitted cells than not (a one-sided sign test at kOverruleAlpha: several cells, never one) and at two
+      // positions or more; among those that may, the closest in median decides, and on a tie (exact steps make
+      // many medians 0) the one with the larger margin of cells closer over cells further, then the one listed
+      // first. The held-out depths are reported, never used (docs/readings.md §13).
+      const CandidateScore& printed = decision.scores.front();
+      const auto margin = [](const CandidateScore& c) { return c.against_printed.closer - c.against_printed.further; };
+      for (std::size_t i = 1; i < decision.scores.size(); ++i) {
+        CandidateScore& c = decision.scores[i];
+        c.against_printed = paired_shape(c.fitted_cells, printed.fitted_cells);
+        c.overrules = c.against_printed.p_value < kOverruleAlpha && c.against_printed.positions_closer() >= 2;
+        if (!c.overrules) continue;
+        const CandidateScore& best = decision.scores[decision.chosen];
+        const double m = c.shape_fitted.median_abs_log, b = best.shape_fitted.median_abs_log;
+        if (decision.chosen == 0 || less_median(m, b) || (m == b && margin(c) > margin(best))) decision.chosen = i;
+      }
+    } else {
+      for (std::size_t i = 1; i < decision.scores.size(); ++i) {
+        int verdict = 0;
+        for (Criterion c : g.rule)
+          if ((verdict = compare_on(c, decision.scores[i], decision.scores[decision.chosen])) != 0) break;
+        if (verdict < 0) decision.chosen = i;  // strictly better; a tie keeps the earlier candidate
+      }
     }
     chosen.push_back(decision.scores[decision.chosen].reading);
     result.groups.push_back(std::move(decision));

@@ -45,7 +45,18 @@ struct CandidateScore {
   AbsoluteFit fit;            // on the group's versions (its version and later ones)
   StepFit step;
   EqualityFacts equalities;
+  // Groups ruled by "shape" (docs/readings.md §13): every step from the group's on, fitted and held-out depths.
+  ShapeFit shape_fitted, shape_held_out;
+  std::vector<ShapeCell> fitted_cells;
+  AbsoluteFit fit_held_out;
+  PairedShape against_printed;  // fitted cells, one by one, against the printed reading's
+  // Closer to the thesis's steps than the printed reading in more fitted cells than not, by the sign test at
+  // kOverruleAlpha, and at two positions or more: may replace the printed reading.
+  bool overrules = false;
 };
+
+// The held-out rule's level for the sign test (docs/readings.md §13).
+inline constexpr double kOverruleAlpha = 0.05;
 
 struct GroupDecision {
   ReadingGroup group;

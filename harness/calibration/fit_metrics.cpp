@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+
+#include "harness/report/thesis_credibility.h"  // binomial_upper_tail
 
 namespace harness {
 
@@ -64,6 +67,56 @@ EqualityFacts equality_facts(const std::vector<StepPair>& steps) {
     }
   }
   return e;
+}
+
+double ShapeFit::median_factor() const { return std::exp(median_abs_log); }
+
+double ShapeCell::distance() const { return std::fabs(ours_log - thesis_log); }
+
+int PairedShape::positions_closer() const {
+  int n = 0;
+  for (const auto& [pos, cf] : by_position) n += cf.first > cf.second;
+  return n;
+}
+
+PairedShape paired_shape(const std::vector<ShapeCell>& candidate, const std::vector<ShapeCell>& printed) {
+  std::map<std::tuple<std::string, std::string, int>, double> base;
+  for (const auto& c : printed) base[{c.position, c.step, c.depth}] = c.distance();
+  PairedShape p;
+  for (const auto& c : candidate) {
+    const auto it = base.find({c.position, c.step, c.depth});
+    if (it == base.end()) continue;
+    // A difference below 1e-9 in ln units is the same tree's step, not a closer one.
+    const double d = c.distance() - it->second;
+    auto& [closer, further] = p.by_position[c.position];
+    if (d < -1e-9) {
+      ++p.closer;
+      ++closer;
+    } else if (d > 1e-9) {
+      ++p.further;
+      ++further;
+    }
+  }
+  p.p_value = binomial_upper_tail(p.closer, p.closer + p.further, 0.5);
+  return p;
+}
+
+ShapeFit shape_fit(const std::vector<ShapeCell>& cells) {
+  ShapeFit f;
+  std::vector<double> all;
+  std::map<std::string, std::vector<double>> per_position;
+  for (const auto& c : cells) {
+    const double d = c.distance();
+    all.push_back(d);
+    per_position[c.position].push_back(d);
+    f.share_within_2x += d <= std::log(2.0);
+    f.direction_agree += (c.ours_log > 0) - (c.ours_log < 0) == (c.thesis_log > 0) - (c.thesis_log < 0);
+  }
+  f.cells = all.size();
+  f.median_abs_log = median(all);
+  if (f.cells) f.share_within_2x /= double(f.cells);
+  for (const auto& [pos, v] : per_position) f.by_position[pos] = median(v);
+  return f;
 }
 
 }  // namespace harness

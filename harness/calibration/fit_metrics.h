@@ -9,7 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "harness/calibration/search_cache.h"
@@ -50,5 +52,36 @@ struct EqualityFacts {
   std::size_t agree() const { return ours_equal_too + ours_differ_too; }
 };
 EqualityFacts equality_facts(const std::vector<StepPair>& steps);
+
+// The held-out rule's measure (docs/readings.md §13): one cell per (position, step, depth) that both sides finished
+// and the credibility test does not flag, holding the log of our step ratio (X / X-1) and of the thesis's.
+struct ShapeCell {
+  std::string position;
+  std::string step;  // the upper version of the step ("F" for E -> F)
+  int depth = 0;
+  double ours_log = 0, thesis_log = 0;
+  double distance() const;  // |ours_log - thesis_log|
+};
+
+// A candidate's cells against the printed reading's, cell by cell (same position, step and depth): how many are
+// closer to the thesis's step, how many further (equal ones count for neither), per position too, and the
+// one-sided sign test's p-value of "closer more often than further" (docs/readings.md §13).
+struct PairedShape {
+  int closer = 0, further = 0;
+  std::map<std::string, std::pair<int, int>> by_position;  // position -> (closer, further)
+  double p_value = 1;
+  int positions_closer() const;  // positions with more cells closer than further
+};
+PairedShape paired_shape(const std::vector<ShapeCell>& candidate, const std::vector<ShapeCell>& printed);
+
+struct ShapeFit {
+  std::size_t cells = 0;
+  double median_abs_log = 0;      // median |ours_log - thesis_log|; NaN when no cell
+  double share_within_2x = 0;     // of `cells`, |ours_log - thesis_log| <= ln 2
+  std::size_t direction_agree = 0;  // cells where both steps save, both cost, or both change nothing
+  std::map<std::string, double> by_position;  // each position's median |ours_log - thesis_log|
+  double median_factor() const;   // exp(median_abs_log)
+};
+ShapeFit shape_fit(const std::vector<ShapeCell>& cells);
 
 }  // namespace harness
