@@ -1,5 +1,8 @@
 #include "harness/calibration/calibration_report.h"
 
+#include "harness/calibration/thesis_table.h"
+#include "harness/report/thesis_credibility.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -264,6 +267,10 @@ std::vector<std::filesystem::path> write_calibration_report(const CalibrationCon
     for (const auto& d : result.groups) write_group(md, csv, cfg, d);
   }
   write_summary(md, csv, cfg, result);
+  // The credibility of the table's own cells (thesis_credibility.h): the held-out rule leaves flagged cells out.
+  if (const ThesisCredibility c = thesis_credibility(as_thesis_data(ThesisTable::load(cfg.thesis_table), cfg.versions)); c.present) {
+    md += credibility_markdown(c).substr(1);  // its "### " heading one level up: a section of its own here
+  }
   const auto report = dir / kCalibrationReport, table = dir / kCalibrationCsv;
   write_file_atomically(report, md);
   write_file_atomically(table, csv);

@@ -83,7 +83,7 @@ int compare_on(Criterion c, const CandidateScore& a, const CandidateScore& b) {
 class Calibration {
  public:
   Calibration(const CalibrationConfig& cfg, const ThesisTable& thesis, SearchCache& cache)
-      : cfg_(cfg), thesis_(thesis), cache_(cache), credibility_(thesis_credibility(thesis_data(cfg, thesis))) {}
+      : cfg_(cfg), thesis_(thesis), cache_(cache), credibility_(thesis_credibility(as_thesis_data(thesis, cfg.versions))) {}
 
   // Under the base and `readings` (the config's mapping readings, or a later round's chosen ones).
   std::vector<PositionMapping> map_positions(const std::vector<Reading>& readings);
@@ -103,22 +103,12 @@ class Calibration {
   std::vector<ShapeCell> shape_cells(const std::map<int, std::string>& mapped, int lo, int hi,
                                      const std::vector<Reading>& readings, const std::vector<int>& depths,
                                      std::uint64_t budget) const;
-  static ThesisData thesis_data(const CalibrationConfig& cfg, const ThesisTable& thesis);
 
   const CalibrationConfig& cfg_;
   const ThesisTable& thesis_;
   SearchCache& cache_;
   ThesisCredibility credibility_;  // the thesis cells that weigh nothing in the held-out rule
 };
-
-ThesisData Calibration::thesis_data(const CalibrationConfig& cfg, const ThesisTable& thesis) {
-  ThesisData t;
-  for (int p : thesis.positions())
-    for (const auto& v : cfg.versions)
-      for (int d = 1; d <= 64; ++d)
-        if (const auto n = thesis.nodes(p, v, d)) t.versions[{p, v, d}] = *n;
-  return t;
-}
 
 std::vector<ShapeCell> Calibration::shape_cells(const std::map<int, std::string>& mapped, int lo, int hi,
                                                 const std::vector<Reading>& readings, const std::vector<int>& depths,

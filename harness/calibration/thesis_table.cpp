@@ -62,4 +62,13 @@ void ThesisTable::set(int position, const std::string& version, int depth, std::
   cells_[{position, version, depth}] = nodes;
 }
 
+ThesisData as_thesis_data(const ThesisTable& table, const std::vector<std::string>& versions) {
+  ThesisData t;
+  for (int p : table.positions())
+    for (const auto& v : versions)
+      for (int d = 1; d <= 64; ++d)
+        if (const auto n = table.nodes(p, v, d)) t.versions[{p, v, d}] = *n;
+  return t;
+}
+
 }  // namespace harness

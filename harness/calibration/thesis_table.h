@@ -11,6 +11,8 @@
 #include <tuple>
 #include <vector>
 
+#include "harness/report/thesis_compare.h"
+
 namespace harness {
 
 class ThesisTable {
@@ -24,5 +26,8 @@ class ThesisTable {
  private:
   std::map<std::tuple<int, std::string, int>, std::uint64_t> cells_;
 };
+
+// The table as the report layer's ThesisData (its versions part), for the credibility test (thesis_credibility.h).
+ThesisData as_thesis_data(const ThesisTable& table, const std::vector<std::string>& versions);
 
 }  // namespace harness
