@@ -162,7 +162,9 @@ TEST(ExactReference, TheReferenceMustBeAVersionWithoutForwardPruning) {
 TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   const auto steps = pruning_steps(parse_experiment(tiny_config(), "tiny.json"));
   ASSERT_EQ(steps.size(), 4u);
-  EXPECT_EQ(steps[0].version + "<" + steps[0].base + ":" + steps[0].change, "Fs<Es:null_move=true");
+  // F switches the null move on with its reading (N3R, results/calibration-v2): from depth 4, at the root too.
+  EXPECT_EQ(steps[0].version + "<" + steps[0].base + ":" + steps[0].change,
+            "Fs<Es:null_move=true, null_move_at_root=true, null_move_min_depth=4");
   EXPECT_EQ(steps[1].base, "Fs");  // Hs adds futility and lmr to Fs
   EXPECT_EQ(steps[2].version + "<" + steps[2].base + ":" + steps[2].change, "Fs-R3<Fs:null_move_r=3");
   EXPECT_EQ(steps[3].version + "<" + steps[3].base + ":" + steps[3].change, "Fs-verified<Fs-R3:null_move_verified=true");
@@ -220,7 +222,7 @@ TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
   // summary.json: every step per depth (what scripts/plot_pruning.py draws): 4 steps x 3 depths.
   const auto summary = nlohmann::json::parse(runner_test::read_text(out / "summary.json"));
   ASSERT_EQ(summary["pruning_steps"].size(), 12u);
-  EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true");
+  EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true, null_move_at_root=true, null_move_min_depth=4");
   EXPECT_EQ(summary["pruning_steps"][0]["solvable"], 2);
   // experiment.json keeps the solutions beside the resolved form.
   const auto stored = nlohmann::json::parse(runner_test::read_text(out / "experiment.json"));
