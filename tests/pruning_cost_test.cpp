@@ -159,6 +159,21 @@ TEST(ExactReference, TheReferenceMustBeAVersionWithoutForwardPruning) {
   EXPECT_EQ(Experiment::from_json(exp.to_json(), "stored").exact_reference, "Es");
 }
 
+// Heinz's verdict takes the steps that switch futility (or limited razoring) on alone, with whatever readings of
+// futility come with it; a step that adds futility and LMR together is not his.
+TEST(PruningSteps, HeinzsVerdictTakesTheStepThatAddsFutilityAlone) {
+  auto j = tiny_config();
+  j["versions"].push_back({{"name", "Gs"}, {"extends", "Fs"}, {"flags", {{"futility", true}, {"futility_alpha", "entry"}}}});
+  const Experiment exp = parse_experiment(j, "tiny.json");
+  ResultSet rs;
+  rs.experiment = exp;
+  rs.engine = "e";
+  rs.index();
+  const std::string md = pruning_cost_section(rs);
+  EXPECT_NE(md.find("- Gs against Fs (futility=true, futility_alpha=entry): not measured."), std::string::npos) << md;
+  EXPECT_EQ(md.find("- Hs against"), std::string::npos) << md;
+}
+
 TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   const auto steps = pruning_steps(parse_experiment(tiny_config(), "tiny.json"));
   ASSERT_EQ(steps.size(), 4u);

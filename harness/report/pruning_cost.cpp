@@ -80,12 +80,29 @@ const VersionSpec* version_with(const Experiment& exp, const buho::SearchConfig&
   return nullptr;
 }
 
+// Whether step `s` switches on `flag` and no other forward-pruning heuristic: off in its base, on in its version.
+// The step may set the heuristic's own readings with it, as versions.json's G sets futility's.
+bool switches_on_alone(const Experiment& exp, const PruningStep& s, bool buho::SearchConfig::*flag) {
+  const VersionSpec* v = exp.find_version(s.version);
+  const VersionSpec* b = exp.find_version(s.base);
+  if (!v || !b) return false;
+  int switched = 0;
+  for (const auto h : {&buho::SearchConfig::null_move, &buho::SearchConfig::futility, &buho::SearchConfig::lmr,
+                       &buho::SearchConfig::limited_razoring, &buho::SearchConfig::null_move_verified,
+                       &buho::SearchConfig::null_move_adaptive})
+    switched += v->search.*h && !(b->search.*h);
+  return switched == 1 && v->search.*flag && !(b->search.*flag);
+}
+
 std::string heinz_verdict(const ResultSet& rs, const std::vector<PruningStep>& steps) {
   // Heinz (ICCA J. 21(2), 1998), ECM suite, depths 8-12: extended futility saved 12-17 % of the nodes for
   // 0.9-1.8 % fewer positions solved.
   std::string md;
   for (const auto& s : steps) {
-    if (s.change != "futility=true" && s.change != "limited_razoring=true") continue;
+    const Experiment& exp = rs.experiment;
+    if (!switches_on_alone(exp, s, &buho::SearchConfig::futility) &&
+        !switches_on_alone(exp, s, &buho::SearchConfig::limited_razoring))
+      continue;
     const auto rows = step_rows(rs, s);
     const StepRow* last = nullptr;
     for (const auto& r : rows)
