@@ -76,6 +76,17 @@ const char* kPresetsV1 = "configs/versions-readings-v1.json";
 const json kTruthReading = {{"name", "M2"}, {"flags", {{"lmr_min_depth", 2}}}, {"from_version", "H"}};
 constexpr int kDepths = 3;
 
+// The LMR group both synthetic calibrations decide: today's reading (or the printed one) first, the truth, a decoy.
+json lmr_group(const std::string& rule) {
+  return {{"name", "LMR"},
+          {"version", "H"},
+          {"rule", rule},
+          {"candidates",
+           {{{"name", "M1"}, {"flags", json::object()}, {"text", "today's, or the printed algorithm"}},
+            kTruthReading,
+            {{"name", "M2-late"}, {"flags", {{"lmr_min_depth", 2}, {"lmr_min_moves", 8}}}}}}};
+}
+
 json synthetic_config(const std::string& thesis_table) {
   return {{"name", "synthetic"},
           {"presets", kPresetsV1},
@@ -90,14 +101,7 @@ json synthetic_config(const std::string& thesis_table) {
             {"depths", {{"from", 1}, {"to", kDepths}}}}},
           {"readings_stage",
            {{"depths", {{"from", 1}, {"to", kDepths}}},
-            {"groups",
-             {{{"name", "LMR"},
-               {"version", "H"},
-               {"rule", "equalities then step then absolute"},
-               {"candidates",
-                {{{"name", "M1"}, {"flags", json::object()}, {"text", "today"}},
-                 kTruthReading,
-                 {{"name", "M2-late"}, {"flags", {{"lmr_min_depth", 2}, {"lmr_min_moves", 8}}}}}}}}}}}};
+            {"groups", {lmr_group("equalities then step then absolute")}}}}};
 }
 
 class CalibrateSynthetic : public ::testing::Test {
@@ -322,14 +326,7 @@ TEST(CalibrateShape, ThePrintedReadingStaysUnlessTheCellsOverruleIt) {
                     {"readings_stage",
                      {{"depths", {{"from", 1}, {"to", 5}}},
                       {"held_out", {{"depths", {{"from", 6}, {"to", 6}}}}},
-                      {"groups",
-                       {{{"name", "LMR"},
-                         {"version", "H"},
-                         {"rule", "shape"},
-                         {"candidates",
-                          {{{"name", "M1"}, {"flags", json::object()}, {"text", "printed"}},
-                           kTruthReading,
-                           {{"name", "M2-late"}, {"flags", {{"lmr_min_depth", 2}, {"lmr_min_moves", 8}}}}}}}}}}}};
+                      {"groups", {lmr_group("shape")}}}}};
     harness::CalibrationOptions options;
     options.out = dir / out;
     options.jobs = 2;

@@ -138,7 +138,8 @@ TEST(Claims, C6NoReductionBelowDepthFourCellByCellAndGrowingBeyond) {
   EXPECT_EQ(shrinking.parts[2].state, ClaimPart::State::Fails);
 }
 
-TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
+// A TT sweep of version D on one endgame (thesis position 5), 128K and 256K entries, depths 1-2, under `schemes`.
+ResultSet sweep_set(const std::vector<std::string>& schemes) {
   ResultSet rs;
   const buho::SearchConfig base;
   const buho::EvalConfig eval;
@@ -146,9 +147,14 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
   x.name = "tt";
   x.positions = {{"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame", ""}};
   x.depths = {1, 2};
-  x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, {"always"}, {1, 2}, {"END"}}};
+  x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, schemes, {1, 2}, {"END"}}};
   rs.engine = "test-engine";
   rs.index();
+  return rs;
+}
+
+TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
+  ResultSet rs = sweep_set({"always"});
   // Depth 2 alone: 1000 -> 700 (-30 %, outside [-25, -5]); summed with depth 1 (1000 -> 1000): -15 %.
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
@@ -165,16 +171,7 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
 }
 
 TEST(Claims, C9FiguresAreTheAlwaysCurvesNotThePooledSchemes) {
-  ResultSet rs;
-  const buho::SearchConfig base;
-  const buho::EvalConfig eval;
-  Experiment& x = rs.experiment;
-  x.name = "tt";
-  x.positions = {{"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame", ""}};
-  x.depths = {1, 2};
-  x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, {"always", "depth_always"}, {1, 2}, {"END"}}};
-  rs.engine = "test-engine";
-  rs.index();
+  ResultSet rs = sweep_set({"always", "depth_always"});
   // always: depth 1 1000 -> 1000, depth 2 1000 -> 650 (summed -17.5 %, deepest -35 %); depth_always +40 % at both
   // depths. Pooled, the doubling's mean (+11.25 %) would fail the 15 % band.
   for (const CellSpec& c : rs.cells) {
