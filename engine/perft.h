@@ -1,6 +1,7 @@
 // Perft: the number of leaf positions at a fixed depth, the standard check of move generation.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -12,7 +13,10 @@ namespace buho {
 // With `bulk`, the last ply is counted from the length of the legal move list without making the
 // moves (as Stockfish does); without it every move is made and unmade.
 std::uint64_t perft(Board& b, int depth, bool bulk = true);
-// Per-root-move counts, in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Board& b, int depth, bool bulk = true);
+// Per-root-move counts, in generation order. Another thread may set `stop` (nullptr = never): the count then
+// ends within a few thousand leaves, with the root moves counted so far (the last one's count partial), and the
+// caller, who set it, knows the counts are incomplete.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Board& b, int depth, bool bulk = true,
+                                                         const std::atomic<bool>* stop = nullptr);
 
 }  // namespace buho

@@ -266,22 +266,72 @@ TEST(Uci, MateZeroIsRefusedLikeDepthZero) {
   const auto lines = s.lines();  // waits for a search, if one had started
   EXPECT_EQ(std::count(lines.begin(), lines.end(), "info string error: go: depth, mate and perft take a number >= 1"), 3)
       << s.buffer.snapshot();
-  EXPECT_FALSE(has_line(lines, "bestmove")) << s.buffer.snapshot();
+  // Every refused `go` is still answered with a bestmove (a GUI waits for one): a legal move, no search.
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "bestmove b2b3"), 3) << s.buffer.snapshot();
+  EXPECT_FALSE(has_line(lines, "info depth")) << s.buffer.snapshot();
   EXPECT_EQ(lines.back(), "readyok");
 }
 
-// End of input lets a limited search finish (scripts pipe commands in) and stops an infinite one.
-TEST(Uci, EndOfInputFinishesALimitedSearch) {
+// End of input stops any search, as `quit` does (Stockfish ends too), after its bestmove; a command that changes the
+// position or searches waits for a limited search first, so a script's searches run whole one after another.
+TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   Session s;
   s.send("position startpos");
-  s.send("go depth 6");
-  s.uci.end_of_input();
-  EXPECT_TRUE(has_line(s.lines(), "info depth 6 "));
+  s.send("go depth 99");
+  s.uci.end_of_input();  // returns: the search was stopped
+  EXPECT_TRUE(has_line(s.lines(), "bestmove "));
   Session inf;
   inf.send("position startpos");
   inf.send("go infinite");
   inf.uci.end_of_input();
   EXPECT_TRUE(has_line(inf.lines(), "bestmove "));
+
+  Session piped;
+  piped.send("position startpos");
+  piped.send("go depth 5");
+  piped.send("position startpos moves e2e4");  // waits for depth 5
+  piped.send("go depth 4");
+  piped.send("ucinewgame");  // waits for depth 4
+  piped.uci.end_of_input();
+  const auto lines = piped.lines();
+  EXPECT_TRUE(has_line(lines, "info depth 5 ")) << piped.buffer.snapshot();
+  EXPECT_TRUE(has_line(lines, "info depth 4 ")) << piped.buffer.snapshot();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 2);
+  EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
+}
+
+// An engine error ends the search, not the session: SSS* past its OPEN limit is reported, the `go` is answered.
+TEST(Uci, AnEngineErrorIsAnsweredWithABestmove) {
+  Session s;
+  s.send("setoption name driver value sss");
+  s.send("setoption name sss_open_limit value 1");
+  s.send("position startpos");
+  s.send("go depth 2");
+  const auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "info string error: go: the search failed: SSS* OPEN list")) << s.buffer.snapshot();
+  EXPECT_TRUE(has_line(lines, "bestmove b2b3")) << s.buffer.snapshot();
+  s.send("setoption name driver value alphabeta");
+  s.send("go depth 2");
+  EXPECT_TRUE(has_line(s.lines(), "info depth 2 "));
+}
+
+// `go perft` runs on the search thread: `stop` ends it with the counts so far, said to be incomplete; a depth
+// above 20 is refused, as `harness perft` refuses it.
+TEST(Uci, PerftStopsOnStopAndIsCapped) {
+  Session s;
+  s.send("position startpos");
+  s.send("go perft 9");  // hours of counting
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_TRUE(s.uci.searching());
+  s.send("stop");
+  EXPECT_FALSE(s.uci.searching());
+  auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "info string perft 9 stopped after")) << s.buffer.snapshot();
+  EXPECT_TRUE(has_line(lines, "Nodes searched: ")) << s.buffer.snapshot();
+  s.send("go perft 21");
+  lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "info string error: go perft 21: at most 20")) << s.buffer.snapshot();
+  EXPECT_EQ(lines.back(), "bestmove b2b3");
 }
 
 TEST(Uci, BenchPrintsTheSignature) {

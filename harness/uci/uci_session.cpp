@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/search.h"
 #include "harness/bench/engine_signature.h"
@@ -79,6 +80,16 @@ std::string engine_key(const UciConfig& c) {
 
 // Plies a game may still add before the board's history (make/unmake records) runs short for a deep search.
 constexpr int kMaxGamePlies = buho::Board::MaxHistory - 2 * buho::MaxPly;
+
+// `go perft N` takes N up to this, as `harness perft` does; a deeper count would run for days (and stops on `stop`).
+constexpr int kMaxPerftDepth = 20;
+
+// The move a `go` that cannot search answers with: UCI needs one `bestmove` per `go`, and a GUI waits for it. The
+// first legal move, or the null move "0000" when there is none (mate or stalemate).
+std::string fallback_move(const buho::Board& b) {
+  buho::Move moves[buho::MaxMoves];
+  return buho::generate_legal(b, moves) == moves ? std::string("0000") : moves[0].uci();
+}
 
 }  // namespace
 
@@ -212,7 +223,13 @@ struct UciSession::Impl {
       if (k == "winc") g.inc[0] = v;
       if (k == "binc") g.inc[1] = v;
       if (k == "movestogo") g.movestogo = v;
-      if (k == "perft") g.perft = int(std::min<long long>(v, 12));
+      if (k == "perft") {
+        if (v > kMaxPerftDepth) {
+          error(fmt::format("go perft {}: at most {}", v, kMaxPerftDepth));
+          return false;
+        }
+        g.perft = int(v);
+      }
     }
     // `mate 0` too: it would leave the depth unset, an unbounded search (found by fuzz/uci_session_fuzz.cpp).
     const auto has = [&t](const char* k) { return std::find(t.begin(), t.end(), k) != t.end(); };
@@ -234,23 +251,48 @@ struct UciSession::Impl {
     return std::max<long long>(1, std::min(budget, g.time[side] - 50));
   }
 
-  void cmd_perft(int depth) {
-    buho::Board b = board;
-    const auto t0 = Clock::now();
-    std::uint64_t total = 0;
-    for (const auto& [m, n] : buho::perft_divide(b, depth)) {
-      say(fmt::format("{}: {}", m.uci(), n));
-      total += n;
+  // Marks a search (or perft) as running; the worker that runs it clears the mark (end_run) before its last line.
+  void begin_run(bool infinite) {
+    stop = false;
+    std::lock_guard lock(state_mutex);
+    searching = true;
+    stop_requested = false;
+    infinite_search = infinite;
+  }
+  void end_run() {
+    {
+      std::lock_guard lock(state_mutex);
+      searching = false;
     }
-    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    say("");
-    say(fmt::format("Nodes searched: {}", total));
-    say(fmt::format("info string perft {} in {:.3f} s", depth, s));
+    state_cv.notify_all();
+  }
+
+  // Perft on the worker thread, so that `stop`, `quit` and the end of input reach it (within a few thousand
+  // leaves: perft_divide's stop flag).
+  void cmd_perft(int depth) {
+    begin_run(false);
+    const buho::Board root = board;
+    worker = std::thread([this, depth, root] {
+      buho::Board b = root;
+      const auto t0 = Clock::now();
+      std::uint64_t total = 0;
+      for (const auto& [m, n] : buho::perft_divide(b, depth, true, &stop)) {
+        say(fmt::format("{}: {}", m.uci(), n));
+        total += n;
+      }
+      const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+      const bool stopped = stop.load();
+      end_run();
+      say("");
+      if (stopped) say(fmt::format("info string perft {} stopped after {:.3f} s: the counts are incomplete", depth, s));
+      say(fmt::format("Nodes searched: {}", total));
+      if (!stopped) say(fmt::format("info string perft {} in {:.3f} s", depth, s));
+    });
   }
 
   void cmd_go(const std::vector<std::string>& t) {
     GoRequest g;
-    if (!parse_go(t, g)) return;
+    if (!parse_go(t, g)) return say("bestmove " + fallback_move(board));  // after its `info string error`
     if (g.perft > 0) return cmd_perft(g.perft);
     // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
     // building one allocates and clears several MB (the table, the evaluation cache).
@@ -262,13 +304,7 @@ struct UciSession::Impl {
     }
     const bool keep_state = !fresh_table;
     fresh_table = false;
-    stop = false;
-    {
-      std::lock_guard lock(state_mutex);
-      searching = true;
-      stop_requested = false;
-      infinite_search = g.infinite;
-    }
+    begin_run(g.infinite);
     buho::Limits limits;
     limits.depth = g.depth > 0 ? g.depth : buho::MaxPly - 1;
     limits.node_budget = std::uint64_t(g.nodes);
@@ -282,21 +318,25 @@ struct UciSession::Impl {
     const bool infinite = g.infinite;
     const buho::Board root = board;
     worker = std::thread([this, limits, keep_state, infinite, root] {
-      const buho::SearchResult r = engine->search(root, limits, keep_state);
+      std::string best;
+      // An engine error (SSS*'s OPEN list past its limit, an allocation that fails) ends this search, never the
+      // session: it is reported, and the `go` still gets its bestmove.
+      try {
+        const buho::SearchResult r = engine->search(root, limits, keep_state);
+        best = r.best_move.is_null() ? fallback_move(root) : r.best_move.uci();
+        if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
+      } catch (const std::exception& e) {
+        error(fmt::format("go: the search failed: {}", e.what()));
+        best = fallback_move(root);
+      }
       if (infinite) {  // UCI: after `go infinite`, bestmove only once `stop` arrives
         std::unique_lock lock(state_mutex);
         state_cv.wait(lock, [this] { return stop_requested; });
       }
-      std::string best = r.best_move.is_null() ? "0000" : r.best_move.uci();
-      if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
       // The search is over before bestmove is written: a GUI sends its next `position` and `go` the moment it
       // reads bestmove (polyglot did, and was told "while searching" when this came after). A command that
       // arrives now joins this thread (finish_search), which only has the line left to write.
-      {
-        std::lock_guard lock(state_mutex);
-        searching = false;
-      }
-      state_cv.notify_all();
+      end_run();
       say("bestmove " + best);
     });
     if (budget >= 0)
@@ -351,15 +391,7 @@ void UciSession::reset() {
   impl_->reset();
 }
 
-void UciSession::end_of_input() {
-  bool infinite = false;
-  {
-    std::lock_guard lock(impl_->state_mutex);
-    infinite = impl_->searching && impl_->infinite_search;
-  }
-  if (!infinite) wait();
-  handle("quit");
-}
+void UciSession::end_of_input() { handle("quit"); }
 
 bool UciSession::handle(const std::string& line) {
   Impl& s = *impl_;
@@ -385,12 +417,18 @@ bool UciSession::handle(const std::string& line) {
     return true;
   }
   if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // accepted; nothing to do here
-  // Every other command changes or reads state a search uses: not while one runs.
-  if (s.busy()) {
+  // Every other command changes or reads state a search uses: it waits for a limited search (or perft) to end, so
+  // that a script can pipe a sequence of searches; under `go infinite`, which ends only on `stop`, it is refused.
+  bool infinite = false;
+  {
+    std::lock_guard lock(s.state_mutex);
+    infinite = s.searching && s.infinite_search;
+  }
+  if (infinite) {
     s.error(fmt::format("'{}' while searching: send 'stop' first", cmd));
     return true;
   }
-  s.finish_search();
+  wait();
   if (cmd == "ucinewgame") s.fresh_table = true;
   else if (cmd == "setoption") s.cmd_setoption(t, line);
   else if (cmd == "position") s.cmd_position(t);

@@ -17,15 +17,18 @@ class UciSession {
   UciSession(const UciSession&) = delete;
   UciSession& operator=(const UciSession&) = delete;
 
-  // Handles one command line; false once the line was `quit`.
+  // Handles one command line; false once the line was `quit`. A command that changes or reads what a search uses
+  // (position, go, setoption, ucinewgame, bench) waits for a running search with a limit, or perft, to end; under
+  // `go infinite` it is refused. `stop` and `quit` act at once; `isready` answers at once.
   bool handle(const std::string& line);
   // Whether a search is running: false from the moment its bestmove is written, so the command a GUI sends on
   // reading bestmove is taken.
   bool searching();
   // Waits until no search is running (a `go` with a limit ends by itself; `go infinite` needs `stop`).
   void wait();
-  // The input ended: a search with a limit runs to its end (so `printf '...go depth 9\n' | harness uci` works),
-  // `go infinite` is stopped; then the session quits.
+  // The input ended: as `quit`, any search or perft is stopped (its bestmove written) and the session quits. A
+  // script that wants its last search whole ends with a command that waits for it, such as `isready` after
+  // `ucinewgame` (`printf 'position startpos\ngo depth 9\nucinewgame\n' | harness uci`).
   void end_of_input();
   // Back to a new session's state: version H's options, the start position, a clean table; a running search is
   // stopped (its bestmove written). It differs from a new session only in keeping the engine, built for the same
