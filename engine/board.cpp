@@ -79,7 +79,7 @@ void Board::clear() {
 
 // --- The only three functions that change squares_ (and keep lists, counts and key in step) ------
 
-void Board::put_piece(Piece p, Square sq) {
+void Board::list_append(Piece p, Square sq) {
   const Color c = color_of(p);
   int idx = list_size_[c]++;
   if (type_of(p) == King && idx != 0) {
@@ -91,6 +91,20 @@ void Board::put_piece(Piece p, Square sq) {
   }
   list_[c][idx] = sq;
   list_index_[sq] = std::uint8_t(idx);
+}
+
+void Board::canonicalize_piece_lists() {
+  // The order from_fen builds (rank 8 to rank 1, file a to h, each king moved to the front as it comes): the
+  // generator walks the lists, so this order makes the move order, and so the tree, a function of the position.
+  list_size_ = {0, 0};
+  for (int rank = 7; rank >= 0; --rank)
+    for (int file = 0; file < 8; ++file)
+      if (const Square sq = make_square(file, rank); squares_[sq] != NoPiece) list_append(squares_[sq], sq);
+}
+
+void Board::put_piece(Piece p, Square sq) {
+  list_append(p, sq);
+  const Color c = color_of(p);
   squares_[sq] = p;
   bb_[p] ^= std::uint64_t(1) << index64(sq);
   ++counts_[c][type_of(p)];

@@ -63,6 +63,11 @@ class Board {
   void unmake_null();
   // Finds the legal move with this UCI text ("e2e4", "e7e8q"); a null Move when there is none.
   Move parse_uci_move(std::string_view uci) const;
+  // Reorders the piece lists as from_fen(fen()) would build them, keeping the history (so repetitions of the
+  // moves made still count). The generator walks the piece lists, and make/unmake reorder them (a capture moves
+  // the list's last piece into the gap), so a position reached by moves would otherwise be searched in another
+  // move order than the same position read from its FEN: one position, two trees.
+  void canonicalize_piece_lists();
 
   // --- End of game (§2.2) -------------------------------------------------------------------------
   // The current position occurred `times` - 1 times before, since the last irreversible move.
@@ -103,6 +108,7 @@ class Board {
     BUHO_ASSERT(is_ok());
 #endif
   }
+  void list_append(Piece p, Square sq);  // to its side's piece list only (the king to index 0)
   void put_piece(Piece p, Square sq);
   void remove_piece(Square sq);
   void move_piece(Square from, Square to);

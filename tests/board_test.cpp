@@ -313,4 +313,33 @@ TEST(BoardChecksDeathTest, HistoryBoundIsChecked) {
 #endif
 }
 
+// A position reached by moves, its piece lists put in the FEN's order: the lists equal those of from_fen(fen()),
+// and the key and the history (a repetition of the moves made) are kept.
+TEST(Board, CanonicalPieceListsAreTheFensAndKeepTheHistory) {
+  Board b;
+  for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"})
+    b.make_move(b.parse_uci_move(m));
+  const Board fen = Board::from_fen(b.fen());
+  bool differed = false;
+  for (Color c : {White, Black})
+    for (int i = 0; i < b.piece_count(c); ++i) differed |= b.piece_square(c, i) != fen.piece_square(c, i);
+  EXPECT_TRUE(differed) << "the capture e4d5 should have reordered a list";
+  const std::uint64_t key = b.key();
+  b.canonicalize_piece_lists();
+  EXPECT_EQ(b.key(), key);
+  EXPECT_TRUE(b.is_ok());
+  for (Color c : {White, Black}) {
+    ASSERT_EQ(b.piece_count(c), fen.piece_count(c));
+    for (int i = 0; i < b.piece_count(c); ++i) EXPECT_EQ(b.piece_square(c, i), fen.piece_square(c, i)) << i;
+  }
+  // The history survives: back and forth twice more repeats the position a third time.
+  Board r;
+  for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}) {
+    r.make_move(r.parse_uci_move(m));
+    r.canonicalize_piece_lists();
+  }
+  EXPECT_TRUE(r.is_repetition(3));
+  EXPECT_FALSE(Board::from_fen(r.fen()).is_repetition(2));
+}
+
 }  // namespace board_test

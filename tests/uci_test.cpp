@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/search.h"
 #include "harness/bench/engine_signature.h"
@@ -298,6 +299,44 @@ TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   EXPECT_TRUE(has_line(lines, "info depth 4 ")) << piped.buffer.snapshot();
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 2);
   EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
+}
+
+// One position, one tree: a position reached by moves is searched as its FEN is (the piece lists, which the
+// generator walks and captures reorder, are put in the FEN's order; the moves' history still counts for
+// repetitions). 100 random games from the start position, 1-24 plies, seeded.
+TEST(Uci, PositionByMovesSearchesAsItsFen) {
+  std::mt19937 rng(20261124);
+  int compared = 0;
+  for (int game = 0; game < 100; ++game) {
+    buho::Board b;
+    std::string moves;
+    const int plies = 1 + int(rng() % 24);
+    for (int i = 0; i < plies; ++i) {
+      buho::Move list[buho::MaxMoves];
+      const int n = int(buho::generate_legal(b, list) - list);
+      if (n == 0) break;
+      const buho::Move m = list[rng() % unsigned(n)];
+      moves += (moves.empty() ? "" : " ") + m.uci();
+      b.make_move(m);
+    }
+    buho::Move replies[buho::MaxMoves];
+    if (buho::generate_legal(b, replies) == replies) continue;  // game over: nothing to search
+    auto last_info = [](const std::string& position) {
+      Session s;
+      s.send(position);
+      s.send("go depth 3");
+      std::string info;
+      for (const auto& l : s.lines())
+        if (l.rfind("info depth 3 ", 0) == 0) info = l.substr(0, l.find(" nps ")) + l.substr(l.find(" pv "));
+      return info;
+    };
+    const std::string by_moves = last_info("position startpos moves " + moves);
+    const std::string by_fen = last_info("position fen " + b.fen());
+    ASSERT_FALSE(by_moves.empty()) << moves;
+    EXPECT_EQ(by_moves, by_fen) << "startpos moves " << moves << "\nfen " << b.fen();
+    ++compared;
+  }
+  EXPECT_GE(compared, 95);
 }
 
 // An engine error ends the search, not the session: SSS* past its OPEN limit is reported, the `go` is answered.

@@ -190,6 +190,9 @@ struct UciSession::Impl {
         b.make_move(m);
       }
     }
+    // One position, one tree: the piece lists in the order the position's FEN gives them, the moves' history kept
+    // for repetitions (Board::canonicalize_piece_lists).
+    b.canonicalize_piece_lists();
     board = b;  // only a position read whole replaces the current one
     game_plies = plies;
   }
