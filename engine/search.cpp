@@ -150,6 +150,7 @@ struct Engine::Impl {
     return (node_budget && stats.nodes >= node_budget) || (external_stop && external_stop->load(std::memory_order_relaxed));
   }
   Move root_best;
+  ScoreBound root_bound = ScoreBound::Exact;  // of the current iteration's score (drive_alphabeta sets it)
 
   // THE place a node is counted (search_stats.h): the top of every full-width node (the alpha-beta search,
   // minimax, Scout's EVAL, the drivers of driver_context.h) and of quiescence. Returns whether to stop.
@@ -693,16 +694,24 @@ Score Engine::Impl::root_iteration(int depth, Score prev) {
 // survey's NegaScout is called on the root with the window it is given (aspiration NegaScout when on).
 Score Engine::Impl::drive_alphabeta(int depth, Score prev) {
   if (cfg.aspiration && cfg.iterative_deepening && depth > 1) {
-    const Score a = prev - cfg.aspiration_window, b = prev + cfg.aspiration_window;
-    Score v = search_root(a, b, depth);
+    Score lo = prev - cfg.aspiration_window, hi = prev + cfg.aspiration_window;
+    Score v = search_root(lo, hi, depth);
     if (stop) return v;
-    if (v >= b) {
+    if (v >= hi) {
       ++stats.aspiration_researches;
-      v = search_root(v, ScoreInfinite, depth);
-    } else if (v <= a) {
+      lo = v;
+      hi = ScoreInfinite;
+      v = search_root(lo, hi, depth);
+    } else if (v <= lo) {
       ++stats.aspiration_researches;
-      v = search_root(-ScoreInfinite, v, depth);
+      lo = -ScoreInfinite;
+      hi = v;
+      v = search_root(lo, hi, depth);
     }
+    // The re-search has one side open; failing on its closed side again (search instability) leaves a bound.
+    root_bound = v <= lo && lo > -ScoreInfinite ? ScoreBound::Upper
+                 : v >= hi && hi < ScoreInfinite ? ScoreBound::Lower
+                                                 : ScoreBound::Exact;
     return v;
   }
   return search_root(-ScoreInfinite, ScoreInfinite, depth);
@@ -886,6 +895,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   for (int d = first; d <= target; ++d) {
     const std::uint64_t before = stats.nodes, passes_before = stats.passes;
     root_best = Move();
+    root_bound = ScoreBound::Exact;
     pv_len[0] = 0;
     const Score v = root_iteration(d, prev);
     stats.iteration_nodes.push_back(stats.nodes - before);
@@ -909,7 +919,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     std::copy_n(result.pv.begin(), prev_pv_len, prev_pv);
     stats.depth_reached = d;
     if (limits.on_iteration)
-      limits.on_iteration({d, stats.seldepth, v, stats.nodes,
+      limits.on_iteration({d, stats.seldepth, v, root_bound, stats.nodes,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), result.pv});
     // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
     // every shorter mate (a mate grafted from the table can be longer than the depth searched).

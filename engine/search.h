@@ -18,11 +18,16 @@ namespace buho {
 
 class TranspositionTable;
 
+// Whether an iteration's score is the root's value or only a bound on it: an aspiration window (Alg. 6) whose
+// re-search failed again leaves a bound (UCI's `lowerbound` / `upperbound`).
+enum class ScoreBound : std::uint8_t { Exact, Lower, Upper };
+
 // What a search reports after each completed iteration of iterative deepening (a UCI `info` line).
 struct IterationReport {
   int depth = 0;
   int seldepth = 0;
   Score score = 0;              // from the root side to move's view
+  ScoreBound bound = ScoreBound::Exact;
   std::uint64_t nodes = 0;      // so far, over every iteration
   double seconds = 0;           // so far
   std::vector<Move> pv;

@@ -33,6 +33,12 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+std::string lines_text(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += l + "\n";
+  return s;
+}
+
 bool has_line(const std::vector<std::string>& lines, const std::string& prefix) {
   for (const auto& l : lines)
     if (l.rfind(prefix, 0) == 0) return true;
@@ -337,6 +343,23 @@ TEST(Uci, PositionByMovesSearchesAsItsFen) {
     ++compared;
   }
   EXPECT_GE(compared, 95);
+}
+
+// An aspiration re-search (Alg. 6) that fails again on its closed side leaves only a bound: the info line says so,
+// as UCI's `lowerbound` / `upperbound`. LCTII.POS.12 under version E at depth 4 is such an iteration; with the
+// aspiration window off every score is exact.
+TEST(Uci, AspirationBoundsAreMarked) {
+  auto infos = [](const std::string& aspiration) {
+    Session s;
+    s.send("setoption name Version value E");
+    s.send("setoption name aspiration value " + aspiration);
+    s.send("position fen 3r2k1/pp2npp1/2rqp2p/8/3PQ3/1BR3P1/PP3P1P/3R2K1 b - -");
+    s.send("go depth 4");
+    return s.lines();
+  };
+  const auto with = infos("true");
+  EXPECT_TRUE(has_line(with, "info depth 4 seldepth 8 score cp -55 lowerbound ")) << lines_text(with);
+  for (const auto& l : infos("false")) EXPECT_EQ(l.find("bound"), std::string::npos) << l;
 }
 
 // An engine error ends the search, not the session: SSS* past its OPEN limit is reported, the `go` is answered.

@@ -314,8 +314,11 @@ struct UciSession::Impl {
     limits.stop = &stop;
     limits.on_iteration = [this](const buho::IterationReport& r) {
       const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
-      say(fmt::format("info depth {} seldepth {} score {} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
-                      score_text(r.score), r.nodes, nps, r.seconds * 1000, moves_text(r.pv)));
+      const char* bound = r.bound == buho::ScoreBound::Lower   ? " lowerbound"
+                          : r.bound == buho::ScoreBound::Upper ? " upperbound"
+                                                               : "";
+      say(fmt::format("info depth {} seldepth {} score {}{} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
+                      score_text(r.score), bound, r.nodes, nps, r.seconds * 1000, moves_text(r.pv)));
     };
     const long long budget = time_budget_ms(g);
     const bool infinite = g.infinite;
