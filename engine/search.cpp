@@ -150,6 +150,7 @@ struct Engine::Impl {
     return (node_budget && stats.nodes >= node_budget) || (external_stop && external_stop->load(std::memory_order_relaxed));
   }
   Move root_best;
+  std::vector<Move> root_moves;  // Limits::root_moves of the running search (empty: every root move)
   ScoreBound root_bound = ScoreBound::Exact;  // of the current iteration's score (drive_alphabeta sets it)
 
   // THE place a node is counted (search_stats.h): the top of every full-width node (the alpha-beta search,
@@ -541,6 +542,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       m = moves[i];
       if (m == tt_move || m == pv_move) continue;
     }
+    // UCI's searchmoves: the root looks at the moves it was given only.
+    if (root && !root_moves.empty() && std::find(root_moves.begin(), root_moves.end(), m) == root_moves.end()) continue;
     any_legal = true;
 
     // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
@@ -882,6 +885,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
   node_budget = limits.node_budget;
   external_stop = limits.stop;
   on_leaf = limits.on_leaf;
+  root_moves = searches_root_moves(cfg.root_driver) ? limits.root_moves : std::vector<Move>{};
   stop = false;
 
   SearchResult result;
@@ -930,7 +934,7 @@ SearchResult Engine::Impl::run(const Board& root, const Limits& limits, bool kee
     // Stopped inside the first iteration, or no legal move: report the first legal move, if any.
     Move buf[MaxMoves];
     Move* end = generate_legal(board, buf);
-    if (end != buf) result.best_move = root_best.is_null() ? buf[0] : root_best;
+    if (end != buf) result.best_move = !root_best.is_null() ? root_best : !root_moves.empty() ? root_moves.front() : buf[0];
     if (result.pv.empty() && !result.best_move.is_null()) result.pv.assign(1, result.best_move);
     if (end == buf) result.score = board.in_check() ? -ScoreMate : 0;
   }
@@ -985,6 +989,10 @@ MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, M
   DriverContext ctx = e.driver_context();
   if (!e.tt.allocated()) ctx.tt = &own;
   return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
+}
+
+bool searches_root_moves(RootDriver driver) {
+  return driver == RootDriver::AlphaBeta || driver == RootDriver::NegaScout || driver == RootDriver::Mtdf;
 }
 
 }  // namespace buho

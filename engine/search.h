@@ -45,7 +45,13 @@ struct Limits {
   // Called with each horizon position the drivers sss, mt_sss and mt_dual evaluate (tests compare the
   // leaves of two drivers); empty = none. It observes only; alpha-beta does not call it.
   std::function<void(const Board&)> on_leaf = nullptr;
+  // UCI's `searchmoves`: the root searches only these (legal) moves; empty = every move. Read by the root drivers
+  // that search the root with the alpha-beta node function (searches_root_moves); the others ignore it.
+  std::vector<Move> root_moves = {};
 };
+
+// Whether `driver` honours Limits::root_moves: alphabeta, negascout and mtdf, whose root is a node of search().
+bool searches_root_moves(RootDriver driver);
 
 struct SearchResult {
   Move best_move;

@@ -244,7 +244,7 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
   s.send("position startpos moves e2e5");
   s.send("position sideways");
   s.send("go depth x");
-  s.send("go searchmoves e2e4");
+  s.send("go searchmoves e2e5");
   s.send("isready");
   const auto lines = s.lines();
   for (const char* expected :
@@ -253,7 +253,7 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
         "info string error: option Version: ", "info string error: option Hash: '0'", "info string error: position fen '8/8/8/9",
         "info string error: position: 'e2e5' is not a legal move", "info string error: position: 'sideways'",
         "info string error: go depth: expected a non-negative number, got 'x'",
-        "info string error: go: unknown or unsupported parameter 'searchmoves'"})
+        "info string error: go searchmoves: 'e2e5' is not a legal move"})
     EXPECT_TRUE(has_line(lines, expected)) << expected << "\n" << s.buffer.snapshot();
   EXPECT_EQ(lines.back(), "readyok");
   // The good position survived the bad ones.
@@ -360,6 +360,28 @@ TEST(Uci, AspirationBoundsAreMarked) {
   const auto with = infos("true");
   EXPECT_TRUE(has_line(with, "info depth 4 seldepth 8 score cp -55 lowerbound ")) << lines_text(with);
   for (const auto& l : infos("false")) EXPECT_EQ(l.find("bound"), std::string::npos) << l;
+}
+
+// `go searchmoves` restricts the root to the moves given: the best move and every PV start with one of them.
+TEST(Uci, SearchmovesRestrictsTheRoot) {
+  Session s;
+  s.send("position startpos");
+  s.send("go depth 4 searchmoves a2a3 h2h3");
+  auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove a2a3") || has_line(lines, "bestmove h2h3")) << lines_text(lines);
+  int infos = 0;
+  for (const auto& l : lines)
+    if (l.rfind("info depth ", 0) == 0) {
+      ++infos;
+      const std::string first = l.substr(l.find(" pv ") + 4, 4);
+      EXPECT_TRUE(first == "a2a3" || first == "h2h3") << l;
+    }
+  EXPECT_EQ(infos, 4);
+  s.send("setoption name driver value minimax");
+  s.send("go depth 2 searchmoves a2a3");
+  lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "info string error: go searchmoves: the driver 'minimax'")) << lines_text(lines);
+  EXPECT_EQ(lines.back(), "bestmove b2b3");
 }
 
 // An engine error ends the search, not the session: SSS* past its OPEN limit is reported, the `go` is answered.

@@ -67,7 +67,16 @@ struct GoRequest {
   long long movestogo = 0;
   bool infinite = false;
   int perft = 0;
+  std::vector<buho::Move> searchmoves;  // empty: every root move
 };
+
+// The words `go` takes, each a parameter's name (searchmoves' list ends at the next one).
+bool is_go_keyword(const std::string& w) {
+  for (const char* k : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate",
+                        "movetime", "infinite", "perft"})
+    if (w == k) return true;
+  return false;
+}
 
 // Every option that shapes an engine (each search flag and evaluation term, as its text): two configurations with
 // the same key build engines that search alike, so an engine is rebuilt only when the key changes.
@@ -205,6 +214,21 @@ struct UciSession::Impl {
         continue;
       }
       if (k == "ponder") continue;  // no pondering: searched as a normal go
+      if (k == "searchmoves") {
+        for (; i + 1 < t.size() && !is_go_keyword(t[i + 1]); ++i) {
+          const buho::Move m = board.parse_uci_move(t[i + 1]);
+          if (m.is_null()) {
+            error(fmt::format("go searchmoves: '{}' is not a legal move in {}", t[i + 1], board.fen()));
+            return false;
+          }
+          g.searchmoves.push_back(m);
+        }
+        if (g.searchmoves.empty()) {
+          error("go searchmoves: expected at least one move");
+          return false;
+        }
+        continue;
+      }
       const bool takes_number = k == "depth" || k == "nodes" || k == "movetime" || k == "wtime" || k == "btime" ||
                                 k == "winc" || k == "binc" || k == "movestogo" || k == "perft" || k == "mate";
       if (!takes_number) {
@@ -297,6 +321,11 @@ struct UciSession::Impl {
     GoRequest g;
     if (!parse_go(t, g)) return say("bestmove " + fallback_move(board));  // after its `info string error`
     if (g.perft > 0) return cmd_perft(g.perft);
+    if (!g.searchmoves.empty() && !buho::searches_root_moves(options.config().search.root_driver)) {
+      error(fmt::format("go searchmoves: the driver '{}' searches every root move (searchmoves needs alphabeta, "
+                        "negascout or mtdf)", buho::driver_name(options.config().search.root_driver)));
+      return say("bestmove " + fallback_move(board));
+    }
     // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
     // building one allocates and clears several MB (the table, the evaluation cache).
     const std::string key = engine_key(options.config());
@@ -312,6 +341,7 @@ struct UciSession::Impl {
     limits.depth = g.depth > 0 ? g.depth : buho::MaxPly - 1;
     limits.node_budget = std::uint64_t(g.nodes);
     limits.stop = &stop;
+    limits.root_moves = g.searchmoves;
     limits.on_iteration = [this](const buho::IterationReport& r) {
       const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
       const char* bound = r.bound == buho::ScoreBound::Lower   ? " lowerbound"
