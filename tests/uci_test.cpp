@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>

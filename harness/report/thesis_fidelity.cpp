@@ -260,12 +260,13 @@ std::string fidelity_markdown(const ThesisFidelity& f) {
                       f.branching.front().from, f.branching.front().to - f.branching.front().from);
     std::map<std::string, std::map<std::string, const BranchingFactor*>> by;
     for (const auto& b : f.branching) by[b.version][b.phase] = &b;
-    for (const auto& [v, phases] : by) {
+    for (const auto& row : by) {
+      const auto& phases = row.second;  // a named reference: clang 14 cannot capture a structured binding
       auto cell = [&](const char* phase, bool ours) {
         const auto it = phases.find(phase);
         return it == phases.end() ? std::string("—") : fmt::format("{:.2f}", ours ? it->second->ours : it->second->thesis);
       };
-      md += fmt::format("| {} | {} | {} | {} | {} |\n", v, cell("middlegame", true), cell("middlegame", false),
+      md += fmt::format("| {} | {} | {} | {} | {} |\n", row.first, cell("middlegame", true), cell("middlegame", false),
                         cell("endgame", true), cell("endgame", false));
     }
     md += "\n";
