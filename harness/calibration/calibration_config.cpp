@@ -12,6 +12,7 @@
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/json_fields.h"
 #include "harness/paths.h"
+#include "harness/input_file.h"
 
 namespace harness {
 
@@ -289,18 +290,15 @@ CalibrationConfig parse_calibration_config(const json& j, const std::string& fil
 }
 
 CalibrationConfig load_calibration_config(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open the calibration config", file.string()));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(ss.str());
+    j = json::parse(text);
   } catch (const json::parse_error& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }
   CalibrationConfig cfg = parse_calibration_config(j, file.string());
-  cfg.source_text = ss.str();
+  cfg.source_text = text;
   return cfg;
 }
 

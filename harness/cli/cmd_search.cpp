@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/search.h"
+#include "harness/input_file.h"
 #include "harness/cli/commands.h"
 #include "harness/paths.h"
 #include "harness/cli/position_input.h"
@@ -23,11 +24,10 @@ using nlohmann::json;
 // A custom config file: either one version object {"name"?, "extends"?, "description"?, "flags"} (its
 // "extends" may name a preset of configs/versions.json) or a whole versions file, then --version picks.
 ResolvedVersion version_from_file(const std::string& file, const std::string& version) {
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("--config {}: cannot open the file", file));
+  const std::string text = read_input_file(file, "--config " + file, kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(in);
+    j = json::parse(text);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("--config {}: not valid JSON: {}", file, e.what()));
   }
@@ -109,7 +109,10 @@ void register_search(CLI::App& app) {
   cmd->add_option("--config", opt->config,
                   "JSON file: one version {\"name\", \"extends\", \"flags\"} or a versions file (then --version picks)");
   cmd->add_option("--set", opt->sets, "flag=value (search flag or eval.<term>), applied last; repeatable")->take_all();
-  cmd->add_option("--node-budget", opt->node_budget, "Stop after this many nodes (0 = no budget)");
+  // A negative count would wrap to a huge budget: refused by the check, which reads the text.
+  cmd->add_option("--node-budget", opt->node_budget, "Stop after this many nodes (0 = no budget)")
+      ->check([](const std::string& v) { return v.find('-') != std::string::npos ? std::string("must not be negative") : std::string(); },
+              "NONNEGATIVE");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
   cmd->callback([opt] {
     if (opt->version.empty() && opt->config.empty()) throw UserError("give --version A..H or --config FILE");

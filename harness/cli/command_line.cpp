@@ -7,13 +7,22 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <string_view>
 
 #include "engine/sss_driver.h"
+#include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
 
 namespace harness {
 
 int run_command_line(int argc, char** argv) {
+  // `harness --version`: the program's version and its engine's identity (the node-count signature every cell
+  // carries), before CLI11, which would ask for a subcommand.
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    const EngineSignature& sig = engine_signature();
+    fmt::print("harness {} (engine {}, bench signature {})\n", kEngineVersion, sig.identity, sig.version_h_nodes);
+    return kExitOk;
+  }
   CLI::App app{"harness: run and tabulate game-tree search experiments on the BuhoChess engine"};
   app.require_subcommand(1);
   register_perft(app);
@@ -49,8 +58,10 @@ int run_command_line(int argc, char** argv) {
       fmt::print(stderr, "error: unknown command '{}' (valid: {})\n", argv[1], valid);
       return kExitBadInput;
     }
-    const int code = app.exit(e);  // prints --help, or the error naming the option
-    return code == 0 ? kExitOk : kExitBadInput;
+    if (e.get_exit_code() == 0) return app.exit(e), kExitOk;  // --help and its kind print and succeed
+    // CLI11's own message names the option; it gets the prefix every other error has.
+    fmt::print(stderr, "error: {}\nRun with --help for more information.\n", e.what());
+    return kExitBadInput;
   } catch (const UserError& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kExitBadInput;

@@ -12,6 +12,7 @@
 #include "harness/experiment/experiment_config.h"
 #include "harness/experiment/san_move.h"
 #include "harness/paths.h"
+#include "harness/input_file.h"
 
 namespace harness {
 
@@ -50,8 +51,7 @@ std::string phase_from_id(const std::string& id) {
 EpdFile load_epd(const std::string& where, const std::string& name) {
   const std::filesystem::path given(name);
   const auto file = given.is_absolute() ? given : project_path(name);
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open EPD file '{}'", where, file.string()));
+  std::istringstream in(read_input_file(file, fmt::format("{}: EPD file '{}'", where, file.string()), kMaxEpdBytes));
   EpdFile out;
   std::string line;
   int lineno = 0;

@@ -11,6 +11,7 @@
 #include "engine/board.h"
 #include "engine/search_config.h"
 #include "harness/errors.h"
+#include "harness/input_file.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/exact_reference.h"
@@ -165,13 +166,10 @@ VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.des
 }  // namespace
 
 Experiment load_experiment(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open config file", file.string()));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(ss.str());
+    j = json::parse(text);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     std::string msg = e.what();
     if (auto pos = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && pos != std::string::npos)

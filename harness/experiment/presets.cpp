@@ -9,6 +9,7 @@
 #include <set>
 
 #include "harness/errors.h"
+#include "harness/input_file.h"
 
 namespace harness {
 
@@ -83,10 +84,9 @@ json param_json(const buho::Param<Config>& p, const Config& c) {
 }
 
 json read_json_file(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open the file", file.string()));
+  const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   try {
-    return json::parse(in);
+    return json::parse(text);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }

@@ -47,7 +47,7 @@ std::map<std::string, const CellSpec*> cells_by_identity(const ResultSet& rs) {
   return out;
 }
 
-std::string pct(double v) { return fmt::format("{:+.1f} %", v); }
+std::string signed_pct(double v) { return fmt::format("{:+.1f} %", v); }
 
 struct Totals {
   int positions = 0;
@@ -446,7 +446,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
       for (const auto& r : step_rows(rs, s)) {
         if (r.pairs == 0) continue;
         md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.version, s.base, s.change, r.depth, r.pairs,
-                          pct(r.delta_nodes_pct),
+                          signed_pct(r.delta_nodes_pct),
                           r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
                           r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
                           r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",

@@ -1,0 +1,32 @@
+#include "harness/input_file.h"
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "harness/errors.h"
+
+namespace harness {
+
+std::string read_input_file(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) throw UserError(fmt::format("{}: no such file", shown));
+  if (std::filesystem::is_directory(status)) throw UserError(fmt::format("{}: is a directory, not a file", shown));
+  if (!std::filesystem::is_regular_file(status))
+    throw UserError(fmt::format("{}: not a regular file (a device, a FIFO or a socket is not read)", shown));
+  const std::uintmax_t size = std::filesystem::file_size(file, ec);
+  if (ec) throw UserError(fmt::format("{}: cannot read its size: {}", shown, ec.message()));
+  if (size > max_bytes)
+    throw UserError(fmt::format("{}: {} bytes, above the {} MiB this kind of file may have", shown, size, max_bytes >> 20));
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UserError(fmt::format("{}: cannot open the file", shown));
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw UserError(fmt::format("{}: cannot read the file", shown));
+  return bytes.str();
+}
+
+}  // namespace harness

@@ -1,0 +1,21 @@
+// Reading an input file (a config, an EPD suite) whole, bounded: what is not a regular file (a directory, a FIFO,
+// /dev/zero) or is larger than its kind allows is refused by name before anything is read, so a wrong path
+// never grows the process to gigabytes or fails later with a misleading message.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace harness {
+
+// The largest file of each kind read: far above any real one (the largest shipped config is under 1 MB, an
+// opening book of 242,201 positions about 20 MB).
+inline constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t(16) << 20;
+inline constexpr std::uintmax_t kMaxEpdBytes = std::uintmax_t(256) << 20;
+
+// The bytes of `file`. Throws UserError naming `shown` (the file as the user gave it, or with its context) when
+// it does not exist, is not a regular file, is larger than `max_bytes`, or cannot be read.
+std::string read_input_file(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes);
+
+}  // namespace harness

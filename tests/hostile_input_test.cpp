@@ -1,0 +1,65 @@
+// Hostile input to the command line: every case answered with one `error:` line naming the input, exit 2, at
+// once — a directory, a device or an oversized file is refused before it is read (harness/input_file.h), a
+// negative node budget before it wraps, CLI11's own parse errors with the same prefix — and `--version` answers.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "harness/bench/engine_signature.h"
+#include "harness/input_file.h"
+#include "runner_test_util.h"
+
+namespace hostile_input_test {
+
+using runner_test::run_harness;
+using runner_test::TempDir;
+
+// The message starts "error: " once, and the problem is named.
+void expect_refused(const std::string& args, const std::string& message) {
+  const auto r = run_harness(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+  EXPECT_EQ(r.output.rfind("error: ", 0), 0u) << args << "\n" << r.output;
+  EXPECT_EQ(r.output.find("error: ", 1), std::string::npos) << "one prefix only: " << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+}
+
+TEST(HostileInput, DirectoriesDevicesAndOversizedFilesAreRefusedBeforeReading) {
+  TempDir dir;
+  const std::string d = dir.path.string();
+  expect_refused("search --fen startpos --depth 2 --config " + d, "--config " + d + ": is a directory, not a file");
+  expect_refused("run " + d + " --out " + d + "/out", d + ": is a directory, not a file");
+  expect_refused("run /dev/zero --out " + d + "/out", "/dev/zero: not a regular file");
+  expect_refused("calibrate " + d + " --out " + d + "/cal", d + ": is a directory, not a file");
+  expect_refused("run " + d + "/missing.json --out " + d + "/out", "missing.json: no such file");
+  // A config just above the limit: refused by its size, not parsed.
+  const auto big = dir / "big.json";
+  {
+    std::ofstream out(big);
+    const std::string line(1023, ' ');
+    for (std::uintmax_t i = 0; i <= harness::kMaxConfigBytes / 1024; ++i) out << line << '\n';
+  }
+  ASSERT_GT(std::filesystem::file_size(big), harness::kMaxConfigBytes);
+  expect_refused("run " + big.string() + " --out " + d + "/out", "above the 16 MiB");
+  // An EPD path inside a config gets the same treatment, named with its JSON path.
+  const auto cfg = dir / "epd-dir.json";
+  std::ofstream(cfg) << R"({"name": "x", "positions": [{"epd": ")" << d << R"("}], "depths": [1], "versions": ["H"]})";
+  expect_refused("run " + cfg.string() + " --out " + d + "/out", "is a directory, not a file");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(HostileInput, NegativeBudgetsAndParseErrorsArePrefixed) {
+  expect_refused("search --fen startpos --depth 2 --version H --node-budget -5", "--node-budget: must not be negative");
+  expect_refused("search --fen startpos --depth x --version H", "--depth");
+  expect_refused("search --fen startpos --depth 2 --version H --no-such-option", "--no-such-option");
+}
+
+TEST(HostileInput, VersionPrintsTheEngineIdentity) {
+  const auto r = run_harness("--version");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind(std::string("harness ") + harness::kEngineVersion + " (engine " + harness::kEngineVersion + "+sig:", 0), 0u)
+      << r.output;
+}
+
+}  // namespace hostile_input_test
