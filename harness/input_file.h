@@ -7,12 +7,19 @@
 #include <filesystem>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace harness {
 
 // The largest file of each kind read: far above any real one (the largest shipped config is under 1 MB, an
 // opening book of 242,201 positions about 20 MB).
 inline constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t(16) << 20;
 inline constexpr std::uintmax_t kMaxEpdBytes = std::uintmax_t(256) << 20;
+
+// JSON text parsed as nlohmann::json::parse does, except that a key given twice in one object is refused (the
+// parser would keep the last silently): UserError "<shown>: duplicate key '<key>' ...". Syntax errors are
+// nlohmann's parse_error, for the caller to word.
+nlohmann::json parse_json_refusing_duplicates(const std::string& text, const std::string& shown);
 
 // The bytes of `file`. Throws UserError naming `shown` (the file as the user gave it, or with its context) when
 // it does not exist, is not a regular file, is larger than `max_bytes`, or cannot be read.

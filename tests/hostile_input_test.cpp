@@ -8,6 +8,7 @@
 #include <string>
 
 #include "harness/bench/engine_signature.h"
+#include "harness/errors.h"
 #include "harness/input_file.h"
 #include "runner_test_util.h"
 
@@ -47,6 +48,20 @@ TEST(HostileInput, DirectoriesDevicesAndOversizedFilesAreRefusedBeforeReading) {
   std::ofstream(cfg) << R"({"name": "x", "positions": [{"epd": ")" << d << R"("}], "depths": [1], "versions": ["H"]})";
   expect_refused("run " + cfg.string() + " --out " + d + "/out", "is a directory, not a file");
   EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+// A key given twice in one object is refused (nlohmann's parser keeps the last silently); the same key in two
+// sibling objects is not a duplicate.
+TEST(HostileInput, DuplicateJsonKeysAreRefused) {
+  TempDir dir;
+  const auto dup = dir / "dup.json";
+  std::ofstream(dup) << R"({"name": "a", "depths": [1], "name": "b", "positions": [{"fen": "startpos", "id": "s"}], "versions": ["H"]})";
+  expect_refused("run " + dup.string() + " --out " + (dir / "out").string(), "dup.json: duplicate key 'name'");
+  const auto versions = dir / "versions.json";
+  std::ofstream(versions) << R"({"name": "X", "flags": {"lmr": false, "lmr": true}})";
+  expect_refused("search --fen startpos --depth 1 --config " + versions.string(), "duplicate key 'lmr'");
+  EXPECT_EQ(harness::parse_json_refusing_duplicates(R"([{"k": 1}, {"k": 2}, {"o": {"k": 3}, "k": 4}])", "x").size(), 3u);
+  EXPECT_THROW(harness::parse_json_refusing_duplicates(R"({"o": {"k": 3, "k": 4}})", "x"), harness::UserError);
 }
 
 TEST(HostileInput, NegativeBudgetsAndParseErrorsArePrefixed) {

@@ -293,7 +293,7 @@ CalibrationConfig load_calibration_config(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(text);
+    j = parse_json_refusing_duplicates(text, file.string());
   } catch (const json::parse_error& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }

@@ -169,7 +169,7 @@ Experiment load_experiment(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(text);
+    j = parse_json_refusing_duplicates(text, file.string());
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     std::string msg = e.what();
     if (auto pos = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && pos != std::string::npos)
