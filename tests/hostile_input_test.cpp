@@ -9,6 +9,7 @@
 
 #include "harness/bench/engine_signature.h"
 #include "harness/errors.h"
+#include "harness/experiment/epd_positions.h"
 #include "harness/input_file.h"
 #include "runner_test_util.h"
 
@@ -62,6 +63,24 @@ TEST(HostileInput, DuplicateJsonKeysAreRefused) {
   expect_refused("search --fen startpos --depth 1 --config " + versions.string(), "duplicate key 'lmr'");
   EXPECT_EQ(harness::parse_json_refusing_duplicates(R"([{"k": 1}, {"k": 2}, {"o": {"k": 3}, "k": 4}])", "x").size(), 3u);
   EXPECT_THROW(harness::parse_json_refusing_duplicates(R"({"o": {"k": 3, "k": 4}})", "x"), harness::UserError);
+}
+
+// A position id that would cut REPORT.md's tables (a '|', a line break) is refused, from a config or an EPD file.
+TEST(HostileInput, IdsThatWouldBreakTheReportsTablesAreRefused) {
+  TempDir dir;
+  const auto cfg = dir / "ids.json";
+  std::ofstream(cfg) << R"({"name": "x", "positions": [{"fen": "startpos", "id": "a|b"}], "depths": [1], "versions": ["H"]})";
+  expect_refused("run " + cfg.string() + " --out " + (dir / "out").string(), "$.positions[0].id: position id 'a|b' holds '|'");
+  const auto newline = dir / "nl.json";
+  std::ofstream(newline) << R"({"name": "x", "positions": [{"fen": "startpos", "id": "a
+b"}], "depths": [1], "versions": ["H"]})";
+  expect_refused("run " + newline.string() + " --out " + (dir / "out").string(), "control character");
+  const auto epd = dir / "bar.epd";
+  std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - id \"x|y\";\n";
+  const auto from_epd = dir / "epd.json";
+  std::ofstream(from_epd) << R"({"name": "x", "positions": [{"epd": ")" << epd.string() << R"("}], "depths": [1], "versions": ["H"]})";
+  expect_refused("run " + from_epd.string() + " --out " + (dir / "out").string(), "line 1: position id 'x|y' holds '|'");
+  EXPECT_EQ(harness::position_id_problem("LCTII.POS.01"), "");
 }
 
 TEST(HostileInput, NegativeBudgetsAndParseErrorsArePrefixed) {

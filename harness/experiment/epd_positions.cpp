@@ -44,6 +44,16 @@ bool valid_utf8(const std::string& s) {
 
 }  // namespace
 
+std::string position_id_problem(const std::string& id) {
+  if (id.empty()) return "a position id may not be empty";
+  for (unsigned char c : id) {
+    // Ids head the rows and sections of REPORT.md: a '|' or a line break would cut a table.
+    if (c == '|') return fmt::format("position id '{}' holds '|', which would break REPORT.md's tables", id);
+    if (c < 0x20 || c == 0x7f) return "a position id may not hold a control character (a line break, a tab, ...)";
+  }
+  return "";
+}
+
 std::string phase_from_id(const std::string& id) {
   return id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame";
 }
@@ -65,6 +75,8 @@ EpdFile load_epd(const std::string& where, const std::string& name) {
       buho::EpdRecord rec = buho::parse_epd(line);
       PositionSpec p;
       p.id = rec.id.empty() ? fmt::format("{}:{}", file.filename().string(), lineno) : rec.id;
+      if (const std::string why = position_id_problem(p.id); !why.empty())
+        throw UserError(fmt::format("{}: EPD file '{}' line {}: {}", where, file.string(), lineno, why));
       p.fen = rec.board.fen();
       p.phase = phase_from_id(p.id);
       // Issue 14: `bm` (best moves) and `am` (moves to avoid) in SAN, resolved against the position; a move

@@ -106,6 +106,7 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
         w.fail(p + ".fen", fmt::format("bad FEN '{}': {}", fen, err.what()));
       }
       ps.id = e.contains("id") ? get_string(w, p + ".id", e["id"]) : fmt::format("fen{}", i + 1);
+      if (const std::string why = position_id_problem(ps.id); !why.empty()) w.fail(p + ".id", why);
       ps.phase = phase_from_id(ps.id);
       apply_position_extras(w, p, e, ps);
       out.push_back(std::move(ps));
