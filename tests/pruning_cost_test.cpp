@@ -239,6 +239,12 @@ TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
   ASSERT_EQ(summary["pruning_steps"].size(), 12u);
   EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true, null_move_at_root=true, null_move_min_depth=4");
   EXPECT_EQ(summary["pruning_steps"][0]["solvable"], 2);
+  // Agreement with the exact search is null, not 0, where no reference was measured (Hs against Fs: the reference
+  // is Es's cell, measured; a step without one would write null). Every written value is a number or null.
+  for (const auto& step : summary["pruning_steps"]) {
+    EXPECT_EQ(step["same_best_move"].is_null(), step["references"] == 0) << step.dump();
+    EXPECT_EQ(step["mean_abs_score_diff"].is_null(), step["references"] == 0) << step.dump();
+  }
   // experiment.json keeps the solutions beside the resolved form.
   const auto stored = nlohmann::json::parse(runner_test::read_text(out / "experiment.json"));
   EXPECT_EQ(stored["solutions"]["LCTII.POS.01"]["bm"], nlohmann::json::array({"d5d6"}));

@@ -95,11 +95,13 @@ std::string summary_json(const Report& report) {
     for (const auto& s : pruning_steps(exp))
       for (const auto& r : step_rows(rs, s)) {
         if (r.pairs == 0) continue;
+        // Without an exact reference measured, agreement is not measured: null, as REPORT.md's "—", never 0.
+        const bool agreement = r.references > 0;
         steps.push_back({{"version", s.version}, {"base", s.base}, {"change", s.change}, {"depth", r.depth},
                          {"positions", r.pairs}, {"delta_nodes_pct", std::round(r.delta_nodes_pct * 1e3) / 1e3},
                          {"solvable", r.solvable}, {"solved_base", r.solved_base}, {"solved_version", r.solved_version},
-                         {"references", r.references}, {"same_best_move", r.agree},
-                         {"mean_abs_score_diff", std::round(r.mean_abs_score_diff * 1e3) / 1e3}});
+                         {"references", r.references}, {"same_best_move", agreement ? json(r.agree) : json(nullptr)},
+                         {"mean_abs_score_diff", agreement ? json(std::round(r.mean_abs_score_diff * 1e3) / 1e3) : json(nullptr)}});
       }
     j["pruning_steps"] = steps;
   }
