@@ -1,7 +1,9 @@
 #include "engine/board.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <sstream>
 
 #include "engine/attack_query.h"
 #include "engine/movegen.h"
@@ -524,6 +526,17 @@ EpdRecord parse_epd(std::string_view line) {
   EpdRecord rec;
   std::vector<std::pair<std::string, std::string>> ops;
   std::string rest(line.substr(i));
+  // A whole FEN line (the four fields, then the halfmove clock and the fullmove number, no operations) is taken
+  // as the position with those clocks: fishtest's opening books are written so.
+  {
+    std::istringstream tokens(rest);
+    std::string halfmove, fullmove, more;
+    auto digits = [](const std::string& t) {
+      return !t.empty() && t.size() <= 6 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return std::isdigit(c); });
+    };
+    if (tokens >> halfmove >> fullmove && !(tokens >> more) && digits(halfmove) && digits(fullmove))
+      rest = "hmvc " + halfmove + "; fmvn " + fullmove + ";";
+  }
   std::size_t p = 0;
   auto skip_ws = [&] { while (p < rest.size() && std::isspace(static_cast<unsigned char>(rest[p]))) ++p; };
   while (true) {

@@ -61,6 +61,17 @@ TEST(Board, EpdOperandWithSemicolonRoundTrips) {
   EXPECT_EQ(again.ops, rec.ops) << to_epd(rec);
 }
 
+// fishtest's opening books (positions/openings_*.epd) are whole FEN lines: the two clocks after the four fields are
+// taken as the clocks, where anything else after the fields must still be a terminated operation.
+TEST(Board, EpdFileLinesMayBeWholeFens) {
+  const EpdRecord rec = parse_epd("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+  EXPECT_EQ(rec.board.fen(), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+  EXPECT_EQ(rec.id, "");
+  EXPECT_EQ(parse_epd(to_epd(rec)).board.fen(), rec.board.fen());
+  EXPECT_THROW(parse_epd("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4 5"), ParseError);
+  EXPECT_THROW(parse_epd("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 x"), ParseError);
+}
+
 // Found by fuzz/fen_epd_fuzz.cpp: a half-move clock above 32767 did not survive make/unmake (the undo record kept
 // 16 bits of it). Clocks are now kept whole, and ones no game can reach are refused as input.
 TEST(Board, LargeClocksSurviveMakeUnmakeAndAbsurdOnesAreRefused) {

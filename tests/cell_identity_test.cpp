@@ -55,7 +55,12 @@ json written_inputs(const json& line) {
 }
 
 // Keys the line from its inputs as written, as the runner did when it created the cell.
-void rekey(json& line) { line["key"] = cell_key(written_inputs(line), line.at("engine").get<std::string>()); }
+// An edited line, keyed again as the harness keys it, and without a line checksum (as lines written before
+// checksums existed are: the committed directories' lines).
+void rekey(json& line) {
+  line["key"] = cell_key(written_inputs(line), line.at("engine").get<std::string>());
+  line.erase("line_fnv");
+}
 
 // Copies the committed directory's inputs (the reports are rebuilt) to `dir`.
 void copy_committed(const fs::path& dir) {

@@ -170,6 +170,82 @@ TEST(CellStore, MissingFileIsEmpty) {
   EXPECT_TRUE(read_cells(dir / "none.jsonl").rows.empty());
 }
 
+// Each line carries a checksum of its own text: a counter edited by hand is named and refused; a line written
+// before checksums (none) is still read, and counted.
+TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  {
+    CellStore store(file);
+    store.append(record("a", 12));
+    store.append(record("b", 20));
+  }
+  std::string text = runner_test::read_text(file);
+  EXPECT_EQ(check_line(text.substr(0, text.find('\n'))).verdict, LineCheck::ok);
+  const std::size_t at = text.find("\"nodes\":12");
+  ASSERT_NE(at, std::string::npos);
+  runner_test::write_text(file, text.substr(0, at) + "\"nodes\":112" + text.substr(at + 10));
+  try {
+    read_cells(file);
+    FAIL() << "an edited counter was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("cells.jsonl:1: the cell line does not match its checksum"), std::string::npos)
+        << e.what();
+  }
+  // Without the checksum member, the same line is an older line: read, and counted as unchecked.
+  runner_test::write_text(file, record("a", 12).to_json().dump() + "\n");
+  const auto old = read_cells(file);
+  ASSERT_EQ(old.rows.size(), 1u);
+  EXPECT_EQ(old.unchecked, 1u);
+  EXPECT_EQ(old.rows[0].nodes(), 12u);
+}
+
+TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
+  const std::string line = with_checksum(R"({"a":1,"b":"x"})");
+  EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_fnv":")", 0), 0u) << line;
+  EXPECT_EQ(check_line(line).verdict, LineCheck::ok);
+  std::string changed = line;
+  changed[5] = '2';
+  EXPECT_EQ(check_line(changed).verdict, LineCheck::mismatch);
+  EXPECT_EQ(check_line(R"({"a":1})").verdict, LineCheck::none);
+}
+
+// A run whose output directory is removed (or replaced) stops at its next cell with an IoError, rather than
+// appending to a deleted file until the end.
+TEST(CellStore, RemovedOrReplacedDirectoryStopsTheNextAppend) {
+  for (const bool replace : {false, true}) {
+    TempDir dir;
+    const auto out = dir / "out";
+    std::filesystem::create_directories(out);
+    CellStore store(out / "cells.jsonl");
+    store.append(record("a", 10));
+    std::filesystem::remove_all(out);
+    if (replace) {
+      std::filesystem::create_directories(out);
+      runner_test::write_text(out / "cells.jsonl", "");
+    }
+    try {
+      store.append(record("b", 20));
+      FAIL() << "appended after the directory was " << (replace ? "replaced" : "removed");
+    } catch (const IoError& e) {
+      EXPECT_NE(std::string(e.what()).find("no longer at that path"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(store.append(record("c", 30)), IoError);  // the store takes no more lines
+  }
+}
+
+// Lines reach the file at once (a killed process loses none) even when the sync waits for the next second.
+TEST(CellStore, LinesAreInTheFileBeforeTheirSync) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  CellStore store(file);
+  store.append(record("a", 10));
+  store.append(record("b", 20));
+  EXPECT_EQ(read_cells(file).rows.size(), 2u);
+  store.sync();
+  EXPECT_EQ(read_cells(file).rows.size(), 2u);
+}
+
 TEST(Shard, ParseAndSelect) {
   EXPECT_EQ(parse_shard("2/3").index, 2);
   EXPECT_EQ(parse_shard("2/3").count, 3);

@@ -8,6 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+
+#include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/cell_queue.h"
 
 namespace eta_test {
 
@@ -238,25 +242,26 @@ TEST(Eta, PriorsFromEarlierRunsGiveNodesButNotTime) {
   EXPECT_NEAR(*m.seconds({"a", 4}), true_seconds(1000, 4), 1e-3);
 }
 
+std::size_t first_taken(const std::vector<SeriesDepth>& cells, const EtaModel& m) {
+  return harness::CellQueue(cells).take(m);
+}
+
 TEST(Eta, RunOrderIsMostPliesToGoFirstThenLargest) {
   // Series ending at one depth: ascending depth, the largest first within a depth.
   const EtaModel m = model_with_depths_up_to(2);
   const std::vector<SeriesDepth> cells = {{"a", 4}, {"c", 4}, {"c", 3}, {"a", 3}, {"b", 3}, {"b", 4}};
-  EXPECT_EQ(harness::next_cell(cells, m), 4u);  // b (the largest) at depth 3
+  EXPECT_EQ(first_taken(cells, m), 4u);  // b (the largest) at depth 3
   const std::vector<SeriesDepth> no_b = {{"a", 4}, {"c", 4}, {"c", 3}, {"a", 3}};
-  EXPECT_EQ(harness::next_cell(no_b, m), 3u);
+  EXPECT_EQ(first_taken(no_b, m), 3u);
   // A cell without an estimate goes first among its equals: it gives the next prior.
   const std::vector<SeriesDepth> with_new = {{"b", 3}, {"new", 3}};
-  EXPECT_EQ(harness::next_cell(with_new, m), 1u);
+  EXPECT_EQ(first_taken(with_new, m), 1u);
   // A series to depth 8 beside one to depth 4 (a TT sweep beside the versions): the one with more plies to
   // go first, so both come within two plies of their last depth together; each series still in depth order.
   const std::vector<SeriesDepth> mixed = {{"b", 3}, {"b", 4}, {"a", 3}, {"a", 4}, {"a", 5}, {"a", 6}, {"a", 7}, {"a", 8}};
-  std::vector<SeriesDepth> left = mixed, order;
-  while (!left.empty()) {
-    const std::size_t i = harness::next_cell(left, m);
-    order.push_back(left[i]);
-    left.erase(left.begin() + std::ptrdiff_t(i));
-  }
+  std::vector<SeriesDepth> order;
+  harness::CellQueue queue(mixed);
+  while (!queue.empty()) order.push_back(mixed[queue.take(m)]);
   std::vector<std::pair<std::string, int>> taken;
   for (const auto& c : order) taken.emplace_back(c.series, c.depth);
   // Equal plies to go: the larger first (a at depth 7 is 2187000 nodes, b at 3 135000).
@@ -385,6 +390,80 @@ TEST(Eta, ASweepOfTablesTakesItsFamilysRateAtTheDeepestDepth) {
     alone.add_finished({"q", d, 0, 0, "q-family", "t1"}, std::uint64_t(n), n * rate(d), n * rate(d));
   }
   EXPECT_GT(*alone.seconds_per_node(SeriesDepth{"q", 7, 0, 0, "q-family", "t1"}), 0.3e-6);
+}
+
+// The queue takes each series in ascending depth, the series with the most plies to go first, then the largest
+// estimate; and it takes every cell once.
+TEST(CellQueue, MostPliesFirstThenLargestEstimateThenOrder) {
+  std::vector<SeriesDepth> cells;
+  for (int d = 5; d >= 1; --d) cells.push_back({"deep", d});  // given deepest first
+  for (int d = 1; d <= 3; ++d) cells.push_back({"b", d}), cells.push_back({"c", d});
+  harness::CellQueue queue(cells);
+  EtaModel m;
+  m.add_prior({"c", 1}, 500);
+  m.add_prior({"b", 1}, 100);  // b's and c's depth 1 measured: c's larger
+  std::vector<std::pair<std::string, int>> order;
+  while (!queue.empty()) {
+    const SeriesDepth& c = queue.cell(queue.take(m));
+    order.emplace_back(c.series, c.depth);
+  }
+  // Plies to go: deep 4, 3, then deep 3 beside b 1 and c 1 (two each): deep 3 has no estimate (it goes first, it
+  // gives the prior), then c 1 (500 nodes) before b 1 (100). b 2 and c 2 have no estimate either (no step
+  // measured anywhere): the experiment's order, b before c.
+  const std::vector<std::pair<std::string, int>> expected = {{"deep", 1}, {"deep", 2}, {"deep", 3}, {"c", 1},
+                                                             {"b", 1},    {"deep", 4}, {"b", 2},    {"c", 2},
+                                                             {"deep", 5}, {"b", 3},    {"c", 3}};
+  EXPECT_EQ(order, expected);
+}
+
+TEST(CellQueue, TakesEveryCellOnceAndListsTheRest) {
+  std::vector<SeriesDepth> cells;
+  for (int i = 0; i < 2000; ++i) cells.push_back({"s" + std::to_string(i % 37), 1 + i / 37});
+  harness::CellQueue queue(cells);
+  EtaModel m;
+  std::set<std::size_t> taken;
+  for (int i = 0; i < 500; ++i) {
+    const std::size_t k = queue.take(m);
+    EXPECT_TRUE(taken.insert(k).second);
+    m.add_finished(cells[k], 1000 + k, 0.01, 0.005);
+  }
+  EXPECT_EQ(queue.size(), 1500u);
+  const auto left = queue.remaining_indices();
+  EXPECT_EQ(left.size(), 1500u);
+  for (std::size_t k : left) EXPECT_FALSE(taken.count(k));
+  while (!queue.empty()) EXPECT_TRUE(taken.insert(queue.take(m)).second);
+  EXPECT_EQ(taken.size(), cells.size());
+}
+
+// eta_cell from a computed identity (string surgery, no serialisation): one series for every depth, one family
+// for every table of a position and version, and apart where any other input differs.
+TEST(EtaCell, SeriesAndFamilyFromTheIdentity) {
+  harness::CellInputs in;
+  in.position = "p";
+  in.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+  in.depth = 7;
+  in.search.tt_entries = 4096;
+  auto cell = [](harness::CellInputs c) { return harness::eta_cell(c, c.identity()); };
+  const SeriesDepth base = cell(in);
+  EXPECT_EQ(base.depth, 7);
+  EXPECT_EQ(base.table_entries, 4096u);
+  harness::CellInputs other = in;
+  other.depth = 3;
+  EXPECT_EQ(cell(other).series, base.series);
+  other = in;
+  other.search.tt_entries = 8192;
+  other.search.tt_scheme = buho::ReplacementScheme::Always;
+  EXPECT_NE(cell(other).series, base.series);
+  EXPECT_EQ(cell(other).family, base.family);
+  EXPECT_NE(cell(other).table, base.table);
+  other = in;
+  other.position = "q";
+  EXPECT_NE(cell(other).series, base.series);
+  EXPECT_NE(cell(other).family, base.family);
+  other = in;
+  other.search.aspiration = !in.search.aspiration;
+  EXPECT_NE(cell(other).family, base.family);
+  EXPECT_EQ(harness::eta_cell(in).series, base.series);  // from the inputs alone: the same
 }
 
 }  // namespace eta_test

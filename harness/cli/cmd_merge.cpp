@@ -37,11 +37,8 @@ void register_merge(CLI::App& app) {
       const ResultSet rs = load_results(d);
       for (const auto& [identity, r] : rs.rows) {
         auto [it, inserted] = rows.emplace(identity, r);
-        if (!inserted && it->second.counters != r.counters)
-          throw UserError(fmt::format("cell {} d{} {} (key {}) has different counters in two inputs ({} vs {} nodes): "
-                                      "the engine is not deterministic",
-                                      r.inputs.position, r.inputs.depth, r.inputs.version, r.key, it->second.nodes(),
-                                      r.nodes()));
+        if (!inserted)
+          if (const std::string conflict = conflict_between(it->second, r, d); !conflict.empty()) throw UserError(conflict);
       }
     }
     const std::filesystem::path dest(*out);
@@ -66,6 +63,7 @@ void register_merge(CLI::App& app) {
           store.append(r);
           ++added;
         }
+      store.sync();
     }
     // The run logs travel with the cells: each input's runs, once each, so the merged report still says
     // where and how every shard was measured.

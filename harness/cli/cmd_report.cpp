@@ -3,7 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <optional>
+
 #include "harness/cli/commands.h"
+#include "harness/experiment/cell_store.h"
+#include "harness/experiment/output_lock.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/report/writers.h"
@@ -17,6 +21,19 @@ void register_report(CLI::App& app) {
   cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl)")->required();
   cmd->add_option("--thesis-data", *thesis, "Directory of the thesis CSVs (default data/thesis)");
   cmd->callback([dir, thesis] {
+    // A cut-off last line is set aside as `run` sets it aside, unless a run or merge holds the directory: its last
+    // line may be one it is writing now, and it is that writer's to finish.
+    const std::filesystem::path cells = std::filesystem::path(*dir) / kCellsFile;
+    if (ends_in_torn_line(cells)) {
+      std::optional<OutputLock> lock;
+      try {
+        lock.emplace(*dir, this_command_line());
+      } catch (const UserError&) {
+        fmt::print(stderr, "note: {} ends with an incomplete line and another harness process is writing {}: the line "
+                           "is left to it\n", cells.string(), *dir);
+      }
+      if (lock) set_torn_tail_aside(cells);
+    }
     const ResultSet rs = load_results(*dir);
     const auto files =
         write_reports(rs, *dir, load_thesis_data(thesis->empty() ? project_path("data/thesis") : std::filesystem::path(*thesis)));

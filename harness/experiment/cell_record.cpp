@@ -147,4 +147,19 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
   return r;
 }
 
+std::string conflict_between(const CellRecord& kept, const CellRecord& again, const std::string& where) {
+  std::string what;
+  if (kept.counters != again.counters || kept.later_counters != again.later_counters)
+    what = fmt::format("different counters ({} vs {} nodes)", kept.nodes(), again.nodes());
+  else if (kept.best_move != again.best_move || kept.score != again.score || kept.pv != again.pv)
+    what = fmt::format("a different result (best move {} vs {}, score {} vs {})", kept.best_move, again.best_move,
+                       kept.score, again.score);
+  else if (kept.iteration_nodes != again.iteration_nodes)
+    what = "different node counts per iteration";
+  if (what.empty()) return {};
+  return fmt::format("{}: cell {} d{} {} (key {}) is stored twice with {}: the engine is deterministic, so one of the "
+                     "lines was edited (or another engine wrote it); delete the wrong one",
+                     where, kept.inputs.position, kept.inputs.depth, kept.inputs.version, again.key, what);
+}
+
 }  // namespace harness

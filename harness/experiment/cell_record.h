@@ -76,6 +76,11 @@ struct CellRecord {
 // as key_json() writes them, keyed for that engine.
 CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_identity);
 
+// Two stored lines of one cell (one identity) must agree on what was measured: the engine is deterministic, so
+// different counters, best move, score or PV mean an edited line or a nondeterministic engine. "" when they agree,
+// else a UserError's text naming the cell, `where` (a file or the inputs) and the first difference.
+std::string conflict_between(const CellRecord& kept, const CellRecord& again, const std::string& where);
+
 // The SearchStats counters, in the order lines and CSV columns carry them.
 const std::vector<std::string>& counter_names();
 

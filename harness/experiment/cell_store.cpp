@@ -1,6 +1,7 @@
 #include "harness/experiment/cell_store.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -14,11 +15,39 @@
 #include <stdexcept>
 
 #include "harness/errors.h"
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/durable_file.h"
 
 namespace harness {
 
 using nlohmann::json;
+
+namespace {
+
+// A line ends `,"line_fnv":"<16 hex digits>"}`: FNV-1a 64 (fnv1a_hex, as cell keys) of the line with that member
+// left out (the text up to it, then `}`). Computed on the text as written, so reading needs no re-serialisation.
+constexpr std::string_view kChecksumKey = ",\"line_fnv\":\"";
+constexpr std::size_t kChecksumTail = kChecksumKey.size() + 16 + 2;  // key, digits, `"}`
+
+}  // namespace
+
+std::string with_checksum(std::string_view line_json) {
+  std::string out(line_json.substr(0, line_json.size() - 1));  // the object without its closing `}`
+  out += kChecksumKey;
+  out += fnv1a_hex(std::string(line_json));
+  out += "\"}";
+  return out;
+}
+
+CheckedLine check_line(std::string_view line) {
+  if (line.size() < kChecksumTail + 2 || line.substr(line.size() - kChecksumTail, kChecksumKey.size()) != kChecksumKey ||
+      line.substr(line.size() - 2) != "\"}")
+    // The member anywhere else: the line was parsed and written again (its members re-sorted), so edited.
+    return {line.find(kChecksumKey.substr(1)) == std::string_view::npos ? LineCheck::none : LineCheck::mismatch};
+  const std::string body = std::string(line.substr(0, line.size() - kChecksumTail)) + "}";
+  const std::string_view digits = line.substr(line.size() - 18, 16);
+  return {fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch};
+}
 
 StoreContents read_cells(const std::filesystem::path& file) {
   StoreContents out;
@@ -29,6 +58,7 @@ StoreContents read_cells(const std::filesystem::path& file) {
   const std::string text = ss.str();
   std::size_t pos = 0;
   int lineno = 0;
+  bool seen_checked = false;
   while (pos < text.size()) {
     ++lineno;
     std::size_t nl = text.find('\n', pos);
@@ -40,6 +70,20 @@ StoreContents read_cells(const std::filesystem::path& file) {
     std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     if (line.empty()) continue;
+    const LineCheck check = check_line(line).verdict;
+    if (check == LineCheck::mismatch)
+      throw UserError(fmt::format("{}:{}: the cell line does not match its checksum: it was edited or damaged after it "
+                                  "was written; restore it, or delete the line to run that cell again",
+                                  file.string(), lineno));
+    if (check == LineCheck::ok) seen_checked = true;
+    if (check == LineCheck::none) {
+      // Lines before the first checksummed one are of older runs; one after it lost its checksum by an edit.
+      if (seen_checked)
+        throw UserError(fmt::format("{}:{}: the cell line has no checksum although lines before it have one: it was "
+                                    "edited after it was written; restore it, or delete the line to run that cell again",
+                                    file.string(), lineno));
+      ++out.unchecked;
+    }
     try {
       out.rows.push_back(CellRecord::from_json(json::parse(line)));
     } catch (const std::exception& e) {
@@ -64,7 +108,27 @@ struct CellStore::Impl {
   std::filesystem::path file;
   std::mutex mutex;
   std::string failure;  // set by the first failed append: the store takes no more lines
+  bool unsynced = false;
+  std::chrono::steady_clock::time_point synced_at = std::chrono::steady_clock::now();
+  void sync_locked();
+  void check_still_at_path();
 };
+
+void CellStore::Impl::sync_locked() {
+  if (!unsynced) return;
+  sync_data(fd, file);
+  unsynced = false;
+  synced_at = std::chrono::steady_clock::now();
+}
+
+void CellStore::Impl::check_still_at_path() {
+  struct stat opened {}, at_path {};
+  if (::fstat(fd, &opened) != 0) throw_io_error(file, "fstat");
+  if (::stat(file.c_str(), &at_path) != 0 || opened.st_ino != at_path.st_ino || opened.st_dev != at_path.st_dev)
+    throw IoError(fmt::format("{}: the file this run opened is no longer at that path (its directory was removed, "
+                              "moved or replaced during the run); stopping so that no further cell is lost",
+                              file.string()));
+}
 
 namespace {
 
@@ -76,6 +140,8 @@ std::filesystem::path aside_name(const std::filesystem::path& file) {
   for (int n = 2; std::filesystem::exists(name); ++n) name = base.string() + "-" + std::to_string(n);
   return name;
 }
+
+}  // namespace
 
 // A torn tail (a last line without its newline: a crash or a full disk mid-write) is copied aside, the
 // copy synced and read back, and only when it equals the cut bytes is the original truncated, so a
@@ -110,7 +176,15 @@ void set_torn_tail_aside(const std::filesystem::path& file) {
              file.string(), tail.size(), aside.string());
 }
 
-}  // namespace
+bool ends_in_torn_line(const std::filesystem::path& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char last = '\n';
+  const off_t size = ::lseek(fd, 0, SEEK_END);
+  const bool torn = size > 0 && ::pread(fd, &last, 1, size - 1) == 1 && last != '\n';
+  ::close(fd);
+  return torn;
+}
 
 CellStore::CellStore(const std::filesystem::path& file) : impl_(new Impl) {
   impl_->file = file;
@@ -128,20 +202,42 @@ CellStore::CellStore(const std::filesystem::path& file) : impl_(new Impl) {
 }
 
 CellStore::~CellStore() {
-  // Every line was synced by append(); a failure of close here has nothing left to lose.
-  if (impl_->fd >= 0) ::close(impl_->fd);
+  // The runner has called sync(); this one is for a store left by an exception, best effort.
+  if (impl_->fd >= 0) {
+    if (impl_->unsynced) ::fdatasync(impl_->fd);
+    ::close(impl_->fd);
+  }
   delete impl_;
 }
 
+void CellStore::sync() {
+  std::lock_guard lock(impl_->mutex);
+  if (!impl_->failure.empty()) return;  // append() has thrown already
+  try {
+    impl_->sync_locked();
+  } catch (const IoError& e) {
+    impl_->failure = e.what();
+    throw;
+  }
+}
+
 void CellStore::append(const CellRecord& rec) {
-  const std::string line = rec.to_json().dump() + "\n";
+  const std::string line = with_checksum(rec.to_json().dump()) + "\n";
   std::lock_guard lock(impl_->mutex);
   if (!impl_->failure.empty())
     throw IoError(fmt::format("{}: not appending after an earlier failure ({})", impl_->file.string(), impl_->failure));
   const off_t before = ::lseek(impl_->fd, 0, SEEK_END);
   try {
+    impl_->check_still_at_path();
+  } catch (const IoError& e) {
+    impl_->failure = e.what();
+    throw;
+  }
+  try {
     write_all(impl_->fd, line, impl_->file);
-    sync_data(impl_->fd, impl_->file);
+    impl_->unsynced = true;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - impl_->synced_at).count() >= kSyncSeconds)
+      impl_->sync_locked();
   } catch (const IoError& e) {
     impl_->failure = e.what();
     // Cut the part of the line that did get written, so the file ends with a whole line; if even that

@@ -1,6 +1,7 @@
 #include "harness/experiment/durable_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -85,10 +86,25 @@ void write_file_durably(const std::filesystem::path& file, std::string_view text
 }
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-  auto tmp = file;
-  tmp += ".tmp";
-  finish_file(open_checked(tmp, O_WRONLY | O_CREAT | O_TRUNC), text, tmp);
-  rename_durably(tmp, file);
+  // A temporary name of its own (mkstemp): two writers of one file (two `harness report` of one directory) each
+  // rename their own whole file, the last one wins, and neither finds its temporary file gone.
+  std::string pattern = file.string() + ".tmp-XXXXXX";
+  int fd = -1;
+  while ((fd = ::mkostemp(pattern.data(), O_CLOEXEC)) < 0)
+    if (errno != EINTR) throw_io_error(pattern, "create a temporary file beside it");
+  const std::filesystem::path tmp = pattern;
+  try {
+    if (::fchmod(fd, 0644) != 0) throw_io_error(tmp, "fchmod");  // mkstemp makes it 0600; results are for reading
+    const int owned = fd;
+    fd = -1;  // finish_file closes it, failing or not
+    finish_file(owned, text, tmp);
+    rename_durably(tmp, file);
+  } catch (...) {
+    if (fd >= 0) ::close(fd);
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw;
+  }
 }
 
 void append_durably(const std::filesystem::path& file, std::string_view text) {

@@ -23,7 +23,8 @@ void close_checked(int fd, const std::filesystem::path& file);
 // fsync of a directory, so a file created or renamed in it survives a power loss.
 void sync_directory(const std::filesystem::path& dir);
 
-// Writes `text` to `file` through `<file>.tmp`: written, synced, closed, renamed, directory synced.
+// Writes `text` to `file` through a temporary file of its own beside it (`<file>.tmp-XXXXXX`, mkstemp): written,
+// synced, closed, renamed, directory synced.
 // Readers never see half a file and a crash leaves either the old or the new file.
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 // Creates `file` (or truncates it) with `text`, synced and closed, the directory synced.

@@ -1,5 +1,7 @@
 #include "harness/experiment/eta.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -10,16 +12,58 @@
 
 #include "engine/search_config.h"
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/cell_queue.h"
 
 namespace harness {
 
-SeriesDepth eta_cell(const CellInputs& inputs) {
-  CellInputs series = inputs;
-  series.depth = 0;
-  CellInputs family = series;
-  family.search.tt_entries = buho::SearchConfig{}.tt_entries;
-  family.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
-  return {series.identity(), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, family.identity(),
+namespace {
+
+// `text` with the value after `"name":` (up to the next ',' or '}' outside a string) replaced by `value`; false when
+// the member is not there.
+bool replace_member(std::string& text, std::string_view name, std::string_view value) {
+  const std::string key = "\"" + std::string(name) + "\":";
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) return false;
+  const std::size_t from = at + key.size();
+  std::size_t to = from;
+  bool quoted = false;
+  for (; to < text.size(); ++to) {
+    const char c = text[to];
+    if (c == '"' && (to == from || text[to - 1] != '\\')) quoted = !quoted;
+    if (!quoted && (c == ',' || c == '}')) break;
+  }
+  text.replace(from, to - from, value);
+  return true;
+}
+
+}  // namespace
+
+SeriesDepth eta_cell(const CellInputs& inputs) { return eta_cell(inputs, inputs.identity()); }
+
+SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity) {
+  // The identity is canonical JSON with sorted keys, so "depth" is its first member: the series is the rest. Its
+  // family is the series with the table's size and scheme at their defaults. Both are named by a hash: an identity
+  // is about 3 KB (every flag), and serialising the inputs again for each took a third of a depth-1 cell's harness
+  // time. Where the identity is not of that shape, the inputs are serialised again.
+  const std::string depth_member = fmt::format("{{\"depth\":{},", inputs.depth);
+  std::string series = identity, family;
+  bool fast = series.compare(0, depth_member.size(), depth_member) == 0;
+  if (fast) {
+    series.replace(0, depth_member.size(), "{");
+    family = series;
+    const CellInputs defaults;
+    fast = replace_member(family, "tt_entries", std::to_string(defaults.tt_entries())) &&
+           replace_member(family, "tt_scheme", fmt::format("\"{}\"", defaults.tt_scheme()));
+  }
+  if (!fast) {
+    CellInputs s = inputs;
+    s.depth = 0;
+    CellInputs f = s;
+    f.search.tt_entries = buho::SearchConfig{}.tt_entries;
+    f.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
+    series = s.identity(), family = f.identity();
+  }
+  return {fnv1a_hex(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, fnv1a_hex(family),
           inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};
 }
 
@@ -60,12 +104,14 @@ void EtaModel::fit_families() const {
 }
 
 void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
+  ++changes_;
   series_[cell.series].nodes[cell.depth] = double(nodes);
   add_to_family(cell, double(nodes));
   growth_cache_.clear();
 }
 
 void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds) {
+  ++changes_;
   growth_cache_.clear();
   add_to_family(cell, double(nodes));
   Series& s = series_[cell.series];
@@ -284,27 +330,12 @@ std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>
   return *std::max_element(free_at.begin(), free_at.end());
 }
 
-std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model) {
-  std::vector<const SeriesDepth*> all;
-  for (const auto& c : cells) all.push_back(&c);
-  const std::vector<int> plies = plies_to_last(all);
-  std::size_t best = 0;
-  double best_nodes = -1;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (plies[i] < plies[best]) continue;
-    // A cell without an estimate goes first among its equals: it is the one that will give the prior.
-    const double n = model.nodes(cells[i]).value_or(std::numeric_limits<double>::infinity());
-    if (plies[i] > plies[best] || n > best_nodes) best = i, best_nodes = n;
-  }
-  return best;
-}
-
 std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
                                   const std::function<void(const ReplayState&)>& observe) {
   EtaModel model;
-  std::vector<std::size_t> queue;
-  std::vector<SeriesDepth> queue_cost;
-  for (std::size_t i = 0; i < cells.size(); ++i) queue.push_back(i), queue_cost.push_back(cells[i].cell);
+  std::vector<SeriesDepth> costs;
+  for (const ReplayCell& c : cells) costs.push_back(c.cell);
+  CellQueue queue(std::move(costs));
   struct Slot {
     std::size_t cell;
     double since;
@@ -313,12 +344,7 @@ std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int thre
   double now = 0;
   auto take_cells = [&] {
     for (auto& slot : slots)
-      if (!slot && !queue.empty()) {
-        const std::size_t i = next_cell(queue_cost, model);
-        slot = Slot{queue[i], now};
-        queue.erase(queue.begin() + std::ptrdiff_t(i));
-        queue_cost.erase(queue_cost.begin() + std::ptrdiff_t(i));
-      }
+      if (!slot && !queue.empty()) slot = Slot{queue.take(model), now};
   };
   take_cells();
   std::vector<EtaSample> samples;
@@ -341,8 +367,11 @@ std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int thre
         running.emplace_back(cells[slot->cell].cell, now - slot->since);
         running_cells.emplace_back(slot->cell, now - slot->since);
       }
-    samples.push_back({done, now, model.remaining_seconds(queue_cost, running, threads), 0});
-    if (observe) observe({done, now, &model, &queue, &running_cells});
+    const std::vector<std::size_t> queued = queue.remaining_indices();
+    std::vector<SeriesDepth> queued_costs;
+    for (std::size_t i : queued) queued_costs.push_back(cells[i].cell);
+    samples.push_back({done, now, model.remaining_seconds(queued_costs, running, threads), 0});
+    if (observe) observe({done, now, &model, &queued, &running_cells});
   }
   for (auto& s : samples) s.actual = now - s.elapsed;
   return samples;

@@ -44,6 +44,8 @@ struct SeriesDepth {
 };
 // The estimator's view of a cell of an experiment.
 SeriesDepth eta_cell(const CellInputs& inputs);
+// The same from the cell's identity (CellInputs::identity()) computed already: no serialisation.
+SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity);
 
 class EtaModel {
  public:
@@ -52,6 +54,8 @@ class EtaModel {
   // A cell finished in this run: its nodes, its whole time on the worker (engine set-up, search, teardown,
   // storing the line) and its search's time.
   void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
+  // How many cells were added (priors and finished): an estimate read at one count holds until the next.
+  std::uint64_t changes() const { return changes_; }
 
   // The ratio nodes(d) / nodes(d-1) for `step` (a series and d): the geometric mean of the series' own
   // last kGrowthSteps steps. Four steps hold two odd and two even ones (alpha-beta's odd and even plies
@@ -137,15 +141,9 @@ class EtaModel {
   Timed all_timed_;
   std::map<std::uint64_t, std::pair<double, int>> fixed_;  // table entries -> summed fixed seconds, cells
   mutable std::map<int, std::optional<double>> growth_cache_;  // the all-series growth; cleared by every add
+  std::uint64_t changes_ = 0;
 };
 
-// The order a run takes its cells in: by plies before its series' deepest cell left, most first, so
-// that every cell but the shallowest of a series has its previous depth measured before it starts (the
-// ETA's prior) and every series comes within two plies of its end together (a sweep to depth 10 beside
-// versions to depth 5: the sweep's depth 8 before the versions' depth 5, whose cells take the time);
-// where all series end at one depth, that is ascending depth. Among equals the largest estimate first,
-// so the threads end together. Returns the index in `cells` of the next one.
-std::size_t next_cell(const std::vector<SeriesDepth>& cells, const EtaModel& model);
 
 // An offline check of the ETA (`harness bench eta`): a run replayed from stored cells, with no search.
 struct ReplayCell {

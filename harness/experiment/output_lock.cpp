@@ -75,4 +75,18 @@ OutputLock::~OutputLock() {
   ::close(fd_);
 }
 
+ReportFilesLock::ReportFilesLock(const std::filesystem::path& dir) {
+  fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0) throw_io_error(dir, "open of the directory to lock its report files");
+  while (::flock(fd_, LOCK_EX) != 0)
+    if (errno != EINTR) {
+      const int e = errno;
+      ::close(fd_);
+      errno = e;
+      throw_io_error(dir, "flock of the directory");
+    }
+}
+
+ReportFilesLock::~ReportFilesLock() { ::close(fd_); }
+
 }  // namespace harness

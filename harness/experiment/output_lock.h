@@ -25,6 +25,20 @@ class OutputLock {
   int fd_ = -1;
 };
 
+// The report files of a directory (REPORT.md, the CSVs, summary.json) are written by `report`, by `run` at its end
+// and by `merge`, possibly at once. Each writer holds this lock while it writes its set, waiting for another one to
+// finish, so the four files always come from one writer. flock(2) on the directory itself: no file to leave behind.
+class ReportFilesLock {
+ public:
+  explicit ReportFilesLock(const std::filesystem::path& dir);
+  ~ReportFilesLock();
+  ReportFilesLock(const ReportFilesLock&) = delete;
+  ReportFilesLock& operator=(const ReportFilesLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 // This process's command line, for the lock's text ("harness run configs/quick.json --out x").
 std::string this_command_line();
 

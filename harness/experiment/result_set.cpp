@@ -123,7 +123,12 @@ ResultSet load_results(const std::filesystem::path& dir) {
                                   (dir / kCellsFile).string(), r.inputs.position, r.inputs.depth, r.inputs.version, r.key,
                                   r.engine, exp_file.string(), rs.engine));
     std::string identity = r.identity();
-    rs.rows.insert_or_assign(identity, std::move(r));
+    if (const auto kept = rs.rows.find(identity); kept != rs.rows.end()) {
+      if (const std::string conflict = conflict_between(kept->second, r, (dir / kCellsFile).string()); !conflict.empty())
+        throw UserError(conflict);
+      continue;  // the same cell stored twice alike (two shards merged by hand): one
+    }
+    rs.rows.emplace(std::move(identity), std::move(r));
   }
   return rs;
 }

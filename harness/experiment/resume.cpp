@@ -1,6 +1,10 @@
 #include "harness/experiment/resume.h"
 
+#include "harness/experiment/cell_record.h"
+
 #include <fmt/core.h>
+
+#include <map>
 
 #include "harness/errors.h"
 #include "harness/experiment/engine_identity.h"
@@ -48,7 +52,11 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
   std::set<std::string> identities;
   for (const auto& c : cells) identities.insert(c.identity);
   std::set<std::string> done;
+  std::map<std::string, CellRecord> stored;
   for (const auto& r : read_cells(cells_file).rows) {
+    if (const auto [kept, added] = stored.try_emplace(r.identity(), r); !added)
+      if (const std::string conflict = conflict_between(kept->second, r, cells_file.string()); !conflict.empty())
+        throw UserError(conflict);
     if (!identities.count(r.identity()) || !engines_match(r.engine, engine))
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}) that is not part of this experiment; "
                                   "use --fresh or another --out",

@@ -17,6 +17,7 @@
 #include "engine/search.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/cell_record.h"
+#include "harness/experiment/cell_queue.h"
 #include "harness/experiment/eta.h"
 #include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
@@ -26,6 +27,9 @@ namespace harness {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The share of the run's time the progress line's estimate may take (it holds the workers' mutex).
+constexpr double kEtaShare = 0.01;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -98,13 +102,11 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::condition_variable cv;
   EtaModel model;
   for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs), r.nodes());
-  // The cells not yet started, taken in next_cell() order (each series in ascending depth: the ETA's priors first).
-  std::vector<const CellSpec*> queue;
-  std::vector<SeriesDepth> queue_cost;
-  for (const auto& c : todo_in) {
-    queue.push_back(&c);
-    queue_cost.push_back(eta_cell(c.inputs));
-  }
+  // The cells not yet started, taken in CellQueue's order (each series in ascending depth: the ETA's priors first).
+  std::vector<SeriesDepth> costs;
+  costs.reserve(todo_in.size());
+  for (const auto& c : todo_in) costs.push_back(eta_cell(c.inputs, c.identity));
+  CellQueue queue(std::move(costs));
   struct Running {
     std::string label;
     SeriesDepth cost;
@@ -127,11 +129,9 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
       {
         std::lock_guard lock(mutex);
         if (error || queue.empty()) break;
-        const std::size_t i = next_cell(queue_cost, model);
-        cell = queue[i];
-        running[id] = Running{cell_label(*cell), queue_cost[i], Clock::now()};
-        queue.erase(queue.begin() + std::ptrdiff_t(i));
-        queue_cost.erase(queue_cost.begin() + std::ptrdiff_t(i));
+        const std::size_t i = queue.take(model);
+        cell = &todo_in[i];
+        running[id] = Running{cell_label(*cell), queue.cell(i), Clock::now()};
       }
       try {
         const auto t_cell = Clock::now();
@@ -166,6 +166,9 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker, std::size_t(t));
 
   const bool tty = isatty(STDERR_FILENO);
+  std::optional<double> eta;  // the last estimate, made at eta_at in eta_cost seconds
+  auto eta_at = Clock::now() - std::chrono::hours(1);
+  double eta_cost = 0;
   auto last_print = Clock::now() - std::chrono::hours(1);
   auto print_progress = [&](bool final_line) {
     const double elapsed = seconds_since(t0);
@@ -177,12 +180,23 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         now += (now.empty() ? "" : ", ") + r->label;
         in_flight.emplace_back(r->cost, seconds_since(r->since));
       }
-    const auto eta = model.remaining_seconds(queue_cost, in_flight, threads);
+    // The estimate passes over every cell left (O(n log n)) while the workers wait for the mutex: on a run of many
+    // small cells it is recomputed only when kEtaShare of the time since the last one has gone into it, and in
+    // between counts down.
+    const double since_estimate = seconds_since(eta_at);
+    if (!final_line && since_estimate * kEtaShare >= eta_cost) {
+      const auto t_eta = Clock::now();
+      eta = model.remaining_seconds(queue.remaining(), in_flight, threads);
+      eta_cost = seconds_since(t_eta);
+      eta_at = Clock::now();
+    }
+    std::optional<double> eta_now;
+    if (eta) eta_now = std::max(0.0, *eta - seconds_since(eta_at));
     const std::size_t done = already_done + finished;
     std::string line = fmt::format("[{}/{} {:3.0f}%] {} | {} | elapsed {} | ETA {}", done, total,
                                    total ? 100.0 * double(done) / double(total) : 100.0,
                                    now.empty() ? "-" : now, rate_text(nps), clock_text(elapsed),
-                                   final_line ? "0:00" : eta ? clock_text(*eta) : "?");
+                                   final_line ? "0:00" : eta_now ? clock_text(*eta_now) : "?");
     if (tty)
       fmt::print(stderr, "\r\033[K{}{}", line, final_line ? "\n" : "");
     else
@@ -199,9 +213,28 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         last_print = Clock::now();
       }
       cv.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
+      // The lines the workers wrote since the last sync reach the disk within a second (cell_store.h).
+      if (!error) {
+        lock.unlock();
+        std::exception_ptr failed;
+        try {
+          store.sync();
+        } catch (...) {
+          failed = std::current_exception();
+        }
+        lock.lock();
+        if (failed && !error) error = failed, stop = true;
+      }
     }
   }
   for (auto& t : pool) t.join();
+  if (!error) {
+    try {
+      store.sync();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
   totals.wall_seconds = seconds_since(t0);
   if (error) {
     if (options.progress && tty) fmt::print(stderr, "\n");

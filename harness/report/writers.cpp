@@ -1,5 +1,7 @@
 #include "harness/report/writers.h"
 
+#include "harness/experiment/output_lock.h"
+
 #include <fmt/core.h>
 
 namespace harness {
@@ -33,6 +35,7 @@ std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std:
   report.notes = read_report_notes(dir);
   std::vector<std::filesystem::path> files = {dir / kReportFile, dir / "cells.csv", dir / "thesis_comparison.csv",
                                               dir / "summary.json"};
+  const ReportFilesLock lock(dir);
   write_file_atomically(files[0], markdown_report(report));
   write_file_atomically(files[1], cells_csv(rs));
   write_file_atomically(files[2], thesis_comparison_csv(report));

@@ -1,0 +1,144 @@
+// `harness bench run [--cells N]`: the harness's own cost per cell, at two sizes, to show it grows linearly. An
+// experiment of about N depth-1 cells (every bundled position: the LCT II, Win at Chess, pychess and the two opening
+// samples, 4,430 positions, times as many versions as it takes: A-H, then copies of them whose aspiration window
+// differs, which changes no depth-1 tree but makes each a cell of its own) is run as `harness run -j1 --no-report
+// --quiet` in a fresh process, then reported. The harness's share is the process's wall time less the engine's
+// (construction, search, teardown, summed over cells as `run` prints it): reading the config, enumerating the
+// cells, choosing each next cell, building and storing its line, syncing. A sixteenth of N is run first: the two
+// per-cell costs should be equal if the overhead is linear.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/cli/commands.h"
+#include "harness/paths.h"
+
+namespace harness {
+
+namespace {
+
+const char* const kPositionFiles[] = {"positions/lct2.epd", "positions/wac.epd", "positions/pychess_mate_in_3.epd",
+                                      "positions/openings_noob_3moves_sample.epd",
+                                      "positions/openings_uho_4060_v2_sample.epd"};
+constexpr int kBundledPositions = 35 + 299 + 64 + 2013 + 2019;
+const char* const kVersions[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+
+// A config of at least `cells` depth-1 cells.
+nlohmann::json overhead_config(long cells) {
+  nlohmann::json positions = nlohmann::json::array();
+  for (const char* f : kPositionFiles) positions.push_back({{"epd", project_path(f).string()}});
+  nlohmann::json versions = nlohmann::json::array();
+  const long wanted = (cells + kBundledPositions - 1) / kBundledPositions;
+  for (long v = 0; v < wanted; ++v) {
+    const char* base = kVersions[v % 8];
+    if (v < 8)
+      versions.push_back(base);
+    else
+      versions.push_back({{"name", fmt::format("{}_w{}", base, v / 8)},
+                          {"extends", base},
+                          {"flags", {{"aspiration_window", 33 + v / 8}}},
+                          {"description", "a copy for `harness bench run`: the window changes no depth-1 tree"}});
+  }
+  return {{"name", "bench-run"},
+          {"description", "harness bench run: depth-1 cells to measure the harness's cost per cell"},
+          {"positions", positions},
+          {"depths", {{"from", 1}, {"to", 1}}},
+          {"versions", versions}};
+}
+
+struct Measured {
+  long cells = 0;
+  double process_seconds = 0, engine_seconds = 0, report_seconds = 0;
+};
+
+// Runs `args` as a child of this program, stderr to `log`; the exit status.
+int run_self(const std::vector<std::string>& args, const std::filesystem::path& log) {
+  std::fflush(stdout);  // the child must not print this process's buffered lines again
+  const pid_t pid = ::fork();
+  if (pid < 0) throw IoError("bench run: fork failed");
+  if (pid == 0) {
+    std::FILE* f = std::freopen(log.c_str(), "w", stderr);
+    if (!f || !std::freopen("/dev/null", "w", stdout)) _exit(127);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv("/proc/self/exe", argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+Measured measure(long cells, const std::filesystem::path& dir) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto config = dir / "config.json";
+  std::ofstream(config) << overhead_config(cells).dump(2) << "\n";
+  const auto log = dir / "run.log";
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  if (run_self({"harness", "run", config.string(), "-o", (dir / "out").string(), "-j1", "--no-report", "--quiet"}, log) != 0)
+    throw IoError(fmt::format("bench run: `harness run` failed; its messages are in {}", log.string()));
+  const auto t1 = Clock::now();
+  if (run_self({"harness", "report", (dir / "out").string()}, dir / "report.log") != 0)
+    throw IoError(fmt::format("bench run: `harness report` failed; its messages are in {}", (dir / "report.log").string()));
+  Measured m;
+  m.process_seconds = std::chrono::duration<double>(t1 - t0).count();
+  m.report_seconds = std::chrono::duration<double>(Clock::now() - t1).count();
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::smatch match;
+  const std::string s = text.str();
+  if (!std::regex_search(s, match, std::regex(R"(ran (\d+) cells, \d+ nodes in [0-9.]+ s wall on \d+ thread\(s\); engine time ([0-9.]+) s)")))
+    throw IoError(fmt::format("bench run: no 'ran N cells' line in {}", log.string()));
+  m.cells = std::stol(match[1]);
+  m.engine_seconds = std::stod(match[2]);
+  return m;
+}
+
+}  // namespace
+
+void register_bench_run(CLI::App& bench) {
+  struct Options {
+    long cells = 20000;
+    std::string dir;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = bench.add_subcommand(
+      "run", "The harness's own time per cell (all but the engine's) on about N depth-1 cells and on N/16, one thread");
+  cmd->add_option("--cells", opt->cells, "About how many cells (the issue's goal is stated at 100000)")
+      ->check(CLI::Range(100L, 10000000L))
+      ->capture_default_str();
+  cmd->add_option("--dir", opt->dir, "Where to run (default: a directory under the system's temporary directory, removed after)");
+  cmd->callback([opt] {
+    const bool keep = !opt->dir.empty();
+    const std::filesystem::path dir =
+        keep ? std::filesystem::path(opt->dir) : std::filesystem::temp_directory_path() / fmt::format("harness-bench-run-{}", ::getpid());
+    fmt::print("{:>8} {:>10} {:>10} {:>10} {:>9} {:>10} {:>10}\n", "cells", "process s", "engine s", "harness s",
+               "harness %", "us/cell", "report s");
+    for (const long n : {std::max(100L, opt->cells / 16), opt->cells}) {
+      const Measured m = measure(n, dir / std::to_string(n));
+      const double harness = std::max(0.0, m.process_seconds - m.engine_seconds);
+      fmt::print("{:>8} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.1f}% {:>10.1f} {:>10.2f}\n", m.cells, m.process_seconds,
+                 m.engine_seconds, harness, 100.0 * harness / m.engine_seconds, 1e6 * harness / double(m.cells),
+                 m.report_seconds);
+      std::fflush(stdout);
+    }
+    if (!keep) std::filesystem::remove_all(dir);
+  });
+}
+
+}  // namespace harness

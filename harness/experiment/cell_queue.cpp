@@ -1,0 +1,70 @@
+#include "harness/experiment/cell_queue.h"
+
+#include <algorithm>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+
+namespace harness {
+
+CellQueue::CellQueue(std::vector<SeriesDepth> cells) : cells_(std::move(cells)), left_(cells_.size()) {
+  std::unordered_map<std::string_view, std::size_t> series_of;
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    const auto [it, added] = series_of.try_emplace(cells_[i].series, series_.size());
+    if (added) series_.emplace_back();
+    series_[it->second].cells.push_back(i);
+  }
+  for (Series& s : series_)
+    std::stable_sort(s.cells.begin(), s.cells.end(),
+                     [this](std::size_t a, std::size_t b) { return cells_[a].depth < cells_[b].depth; });
+  // The first estimates are an empty model's (none: every cell first among its equals), marked stale for any model.
+  const EtaModel none;
+  for (std::size_t s = 0; s < series_.size(); ++s) {
+    Entry e = entry_of(s, none);
+    e.model_changes = std::numeric_limits<std::uint64_t>::max();
+    heap_.push(e);
+  }
+}
+
+CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) const {
+  const Series& s = series_[series];
+  const std::size_t index = s.cells[s.next];
+  const SeriesDepth& c = cells_[index];
+  const int plies = cells_[s.cells.back()].depth - c.depth;
+  const double nodes = model.nodes(c).value_or(std::numeric_limits<double>::infinity());
+  return {plies, nodes, index, series, model.changes()};
+}
+
+std::size_t CellQueue::take(const EtaModel& model) {
+  for (int refreshed = 0; !heap_.empty(); ++refreshed) {
+    Entry top = heap_.top();
+    if (top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
+      heap_.pop();
+      heap_.push(entry_of(top.series, model));
+      continue;
+    }
+    heap_.pop();
+    Series& s = series_[top.series];
+    ++s.next;
+    if (s.next < s.cells.size()) heap_.push(entry_of(top.series, model));
+    --left_;
+    return top.index;
+  }
+  return cells_.size();  // empty: never called so by the runner
+}
+
+std::vector<std::size_t> CellQueue::remaining_indices() const {
+  std::vector<std::size_t> out;
+  out.reserve(left_);
+  for (const Series& s : series_) out.insert(out.end(), s.cells.begin() + std::ptrdiff_t(s.next), s.cells.end());
+  return out;
+}
+
+std::vector<SeriesDepth> CellQueue::remaining() const {
+  std::vector<SeriesDepth> out;
+  out.reserve(left_);
+  for (std::size_t i : remaining_indices()) out.push_back(cells_[i]);
+  return out;
+}
+
+}  // namespace harness

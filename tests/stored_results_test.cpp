@@ -1,0 +1,110 @@
+// Stored results under hostile use: a second line for a cell that disagrees with the first is refused by `report`
+// and by a resumed `run` as by `merge`; `report` sets a cut-off last line aside as `run` does; many `report`s at
+// once on one directory never fail (each writes through a temporary file of its own, one set at a time).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "harness/experiment/result_set.h"  // kCellsFile
+#include "runner_test_util.h"
+
+namespace stored_results_test {
+
+using runner_test::read_text;
+using runner_test::run_harness;
+using runner_test::TempDir;
+using runner_test::write_text;
+namespace fs = std::filesystem;
+
+const char* const kConfig = R"({"name": "stored", "positions": [{"epd": "POSITIONS", "ids": ["LCTII.FIN.01", "LCTII.POS.01"]}],
+  "depths": {"from": 1, "to": 2}, "versions": ["A", "H"]})";
+
+// A finished run of 8 small cells in DIR/out.
+fs::path finished_run(const TempDir& dir) {
+  std::string config = kConfig;
+  config.replace(config.find("POSITIONS"), 9, (fs::path(BUHO_SOURCE_DIR) / "positions/lct2.epd").string());
+  write_text(dir / "config.json", config);
+  const auto r = run_harness("run " + (dir / "config.json").string() + " --out " + (dir / "out").string() + " --quiet");
+  EXPECT_EQ(r.code, 0) << r.output;
+  return dir / "out";
+}
+
+std::vector<std::string> lines_of(const fs::path& file) {
+  std::vector<std::string> out;
+  std::istringstream in(read_text(file));
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(StoredResults, ASecondLineThatDisagreesIsRefusedByReportAndResume) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  auto lines = lines_of(out / harness::kCellsFile);
+  ASSERT_EQ(lines.size(), 8u);
+  // The first cell again with another node count, as a line of an older run (no checksum, put first, where such
+  // lines are read): it passes every check of its own, and disagrees with the cell's other line.
+  nlohmann::json j = nlohmann::json::parse(lines[0]);
+  j.erase("line_fnv");
+  j["nodes"] = j["nodes"].get<std::uint64_t>() + 100;
+  const std::string body = j.dump();
+  write_text(out / harness::kCellsFile, body + "\n" + read_text(out / harness::kCellsFile));
+  const auto report = run_harness("report " + out.string());
+  EXPECT_EQ(report.code, 2) << report.output;
+  EXPECT_NE(report.output.find("is stored twice with different counters"), std::string::npos) << report.output;
+  const auto resume = run_harness("run " + (dir / "config.json").string() + " --out " + out.string() + " --quiet");
+  EXPECT_EQ(resume.code, 2) << resume.output;
+  EXPECT_NE(resume.output.find("is stored twice with different counters"), std::string::npos) << resume.output;
+  // The same line twice, alike: one cell.
+  write_text(out / harness::kCellsFile, lines[0] + "\n" + read_text(out / harness::kCellsFile).substr(body.size() + 1));
+  const auto alike = run_harness("report " + out.string());
+  EXPECT_EQ(alike.code, 0) << alike.output;
+  EXPECT_NE(alike.output.find("8 of 8 cells measured"), std::string::npos) << alike.output;
+}
+
+TEST(StoredResults, ReportSetsACutOffLastLineAside) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  const auto lines = lines_of(out / harness::kCellsFile);
+  std::string text;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) text += lines[i] + "\n";
+  text += lines.back().substr(0, 40);  // the last cell cut off mid-write
+  write_text(out / harness::kCellsFile, text);
+  const auto r = run_harness("report " + out.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("an incomplete last line (40 bytes"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("7 of 8 cells measured"), std::string::npos) << r.output;
+  EXPECT_EQ(lines_of(out / harness::kCellsFile).size(), 7u);
+  int aside = 0;
+  for (const auto& e : fs::directory_iterator(out)) aside += e.path().filename().string().find("cells.jsonl.torn-") == 0;
+  EXPECT_EQ(aside, 1);
+  // The same command resumes: the cell runs again and the report is whole.
+  const auto resume = run_harness("run " + (dir / "config.json").string() + " --out " + out.string() + " --quiet");
+  EXPECT_EQ(resume.code, 0) << resume.output;
+  EXPECT_EQ(lines_of(out / harness::kCellsFile).size(), 8u);
+}
+
+// Twenty reports at once, twice over: every one succeeds and no temporary file is left (the 1,000 beside a
+// resuming run are scripts/stress_reports.sh's, too long for a test).
+TEST(StoredResults, ConcurrentReportsAllSucceed) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  const std::string expected = read_text(out / "REPORT.md");
+  for (int round = 0; round < 2; ++round) {
+    std::vector<pid_t> pids;
+    for (int i = 0; i < 20; ++i) pids.push_back(runner_test::spawn_harness({"report", out.string()}));
+    for (const pid_t pid : pids) {
+      int status = 0;
+      ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a report failed: status " << status;
+    }
+  }
+  for (const auto& e : fs::directory_iterator(out))
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+  EXPECT_EQ(read_text(out / "REPORT.md").size(), expected.size());
+}
+
+}  // namespace stored_results_test
