@@ -53,7 +53,8 @@ ParamTable<SearchConfig> make_table() {
           "only (no iterations), its refutations the smallest, its counts those of that one tree"),
       number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
              "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
-             "the size reached (its memory grows with the tree: about 100 bytes an entry)"),
+             "the size reached (its memory grows with the tree: 263 bytes an entry, measured; the harness refuses a "
+             "limit the machine's available memory could not hold)"),
       // --- Move ordering ---
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),

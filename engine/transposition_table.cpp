@@ -14,8 +14,15 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
   entry_bytes_ = inline_subtrees_ ? bytes_per_entry(scheme) : std::size_t(slots_per_entry_) * sizeof(TTEntry);
   const std::size_t n = std::size_t(entries_) * std::size_t(slots_per_entry_);
   // Fresh vectors, default-inserted: calloc's zero pages, not a sweep (zeroed_allocator.h).
-  memory_ = decltype(memory_)(std::size_t(entries_) * entry_bytes_);
-  subtree_ = decltype(subtree_)(keeps_subtree(scheme) && !inline_subtrees_ ? n : 0);
+  const std::size_t bytes = std::size_t(entries_) * entry_bytes_;
+  try {
+    memory_ = decltype(memory_)(bytes);
+    subtree_ = decltype(subtree_)(keeps_subtree(scheme) && !inline_subtrees_ ? n : 0);
+  } catch (const std::bad_alloc&) {
+    throw AllocationError("the transposition table of " + std::to_string(entries_) + " entries (" +
+                          std::to_string((bytes + (std::size_t(1) << 20) - 1) >> 20) +
+                          " MiB) could not be allocated: lower the flag tt_entries");
+  }
   generation_ = 0;
   occupied_ = 0;
   dirty_ = false;

@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
+#include <string>
 #include <vector>
 
 #include "engine/checks.h"
@@ -14,6 +16,17 @@
 #include "engine/zeroed_allocator.h"
 
 namespace buho {
+
+// An allocation the machine refused, naming what was being allocated and its size. A std::bad_alloc, so every
+// handler of one sees it; its what() is the message.
+class AllocationError : public std::bad_alloc {
+ public:
+  explicit AllocationError(std::string what) : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 

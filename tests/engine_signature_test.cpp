@@ -3,6 +3,8 @@
 // thesis's A-H ladder and the heuristics-off configuration, and only declared identities count as this engine.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -85,8 +87,9 @@ TEST(SignatureCache, KeyedOnTheFilesBytesAndReadBackOnlyWhole) {
   EngineSignature sig;
   sig.version_h_nodes = 311933;
   sig.version_h_cases = nlohmann::json::array({{{"position", "startpos"}, {"depth", 7}, {"nodes", 311933}}});
-  sig.identity = "buho-2+sig:0123456789abcdef";
-  sig.identity_cases = nlohmann::json::array({{{"config", "off"}, {"nodes", 42}}});
+  sig.identity_cases = nlohmann::json::array(
+      {{{"config", "off"}, {"position", "startpos"}, {"depth", 3}, {"nodes", 42}, {"score", 5}, {"move", "e2e4"}}});
+  sig.identity = identity_of_cases(sig.identity_cases);
   const auto dir = tmp / "cache" / "buho-harness";
   EXPECT_EQ(load_cached_signature(dir, *key), std::nullopt);  // nothing stored yet
   store_cached_signature(dir, *key, sig);
@@ -103,6 +106,21 @@ TEST(SignatureCache, KeyedOnTheFilesBytesAndReadBackOnlyWhole) {
   const std::string whole = runner_test::read_text(dir / ("signature-" + *key + ".json"));
   runner_test::write_text(dir / ("signature-" + *key + ".json"), whole.substr(0, whole.size() / 2));
   EXPECT_EQ(load_cached_signature(dir, *key), std::nullopt);
+  // A forged entry, still valid JSON, is not trusted: an identity rewritten, a count edited, its check removed.
+  store_cached_signature(dir, *key, sig);
+  const fs::path file = dir / ("signature-" + *key + ".json");
+  const nlohmann::json stored = nlohmann::json::parse(runner_test::read_text(file));
+  ASSERT_TRUE(load_cached_signature(dir, *key).has_value());
+  for (const auto& forge : std::vector<std::function<void(nlohmann::json&)>>{
+           [](nlohmann::json& j) { j["identity"] = "buho-2+sig:0123456789abcdef"; },
+           [](nlohmann::json& j) { j["identity_cases"][0]["nodes"] = 43; },
+           [](nlohmann::json& j) { j["version_h_nodes"] = 311934; },
+           [](nlohmann::json& j) { j.erase("check"); }}) {
+    nlohmann::json forged = stored;
+    forge(forged);
+    runner_test::write_text(file, forged.dump());
+    EXPECT_EQ(load_cached_signature(dir, *key), std::nullopt) << forged.dump();
+  }
   // Nothing is left aside by a store.
   for (const auto& e : fs::directory_iterator(dir)) EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
 }

@@ -1,6 +1,7 @@
 // Hostile input to the command line: every case answered with one `error:` line naming the input, exit 2, at
 // once — a directory, a device or an oversized file is refused before it is read (harness/input_file.h), a
 // negative node budget before it wraps, CLI11's own parse errors with the same prefix — and `--version` answers.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "harness/bench/engine_signature.h"
 #include "harness/errors.h"
 #include "harness/experiment/epd_positions.h"
+#include "harness/experiment/memory_ceiling.h"
 #include "harness/input_file.h"
 #include "runner_test_util.h"
 
@@ -94,6 +96,32 @@ TEST(HostileInput, VersionPrintsTheEngineIdentity) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(r.output.rfind(std::string("harness ") + harness::kEngineVersion + " (engine " + harness::kEngineVersion + "+sig:", 0), 0u)
       << r.output;
+}
+
+// An SSS* OPEN limit the machine's memory could not hold is refused before the search (the kernel's killer would
+// come first), naming the flag and the largest limit that fits; a limit that fits, or another driver, is not.
+TEST(HostileInput, AnSssLimitTheMemoryCannotHoldIsRefused) {
+  buho::SearchConfig cfg;
+  cfg.root_driver = buho::RootDriver::Sss;
+  cfg.sss_open_limit = 1 << 20;
+  const std::uint64_t gib = std::uint64_t(1) << 30;
+  EXPECT_EQ(harness::sss_memory_problem(cfg, gib), "");  // 263 MiB in 1 GiB
+  const std::string why = harness::sss_memory_problem(cfg, gib / 8);
+  EXPECT_NE(why.find("sss_open_limit 1048576"), std::string::npos) << why;
+  EXPECT_NE(why.find(fmt::format("at most {}", gib / 8 / harness::kSssBytesPerOpenEntry)), std::string::npos) << why;
+  EXPECT_EQ(harness::sss_memory_problem(cfg, 0), "");  // memory unknown: nothing refused
+  cfg.root_driver = buho::RootDriver::AlphaBeta;
+  EXPECT_EQ(harness::sss_memory_problem(cfg, gib / 8), "");
+  // The flag's maximum needs about 66 GiB: refused on any machine with less available.
+  if (harness::available_memory_bytes() < (std::uint64_t(1) << 28) * harness::kSssBytesPerOpenEntry) {
+    expect_refused("search --version A --depth 2 --set driver=sss --set sss_open_limit=268435456",
+                   "lower sss_open_limit to at most");
+    const auto uci = runner_test::run_shell(
+        std::string("printf 'setoption name driver value sss\\nsetoption name sss_open_limit value 268435456\\n"
+                    "position startpos\\ngo depth 2\\nquit\\n' | ") + BUHO_HARNESS_BIN + " uci");
+    EXPECT_NE(uci.output.find("info string error: sss_open_limit 268435456"), std::string::npos) << uci.output;
+    EXPECT_NE(uci.output.find("bestmove "), std::string::npos) << uci.output;
+  }
 }
 
 }  // namespace hostile_input_test

@@ -107,4 +107,28 @@ TEST(StoredResults, ConcurrentReportsAllSucceed) {
   EXPECT_EQ(read_text(out / "REPORT.md").size(), expected.size());
 }
 
+// A cell that fails for a reason of its own (SSS*'s OPEN list past its limit) is stored as failed with the reason,
+// the run goes on and ends well, the report lists it outside every table, and a resume does not repeat it.
+TEST(StoredResults, ACellThatFailsIsStoredAsFailedAndTheRunGoesOn) {
+  TempDir dir;
+  std::string config = R"({"name": "failing", "positions": [{"epd": "POSITIONS", "ids": ["LCTII.POS.01"]}],
+    "depths": {"from": 1, "to": 4}, "versions": ["A", {"name": "S", "extends": "A",
+    "flags": {"driver": "sss", "sss_open_limit": 100}}]})";
+  config.replace(config.find("POSITIONS"), 9, (fs::path(BUHO_SOURCE_DIR) / "positions/lct2.epd").string());
+  write_text(dir / "config.json", config);
+  const std::string run = "run " + (dir / "config.json").string() + " --out " + (dir / "out").string() + " --quiet";
+  const auto first = run_harness(run);
+  EXPECT_EQ(first.code, 0) << first.output;
+  EXPECT_NE(first.output.find("failed: "), std::string::npos) << first.output;
+  EXPECT_NE(first.output.find("stored as failed"), std::string::npos) << first.output;
+  const std::string report = read_text(dir / "out/REPORT.md");
+  EXPECT_NE(report.find("## Cells that failed"), std::string::npos);
+  EXPECT_NE(report.find("| LCTII.POS.01 | S |"), std::string::npos) << report;
+  const auto again = run_harness(run);
+  EXPECT_EQ(again.code, 0) << again.output;
+  EXPECT_NE(again.output.find("running 0 on"), std::string::npos) << again.output;
+  const auto summary = run_harness("report " + (dir / "out").string());
+  EXPECT_NE(summary.output.find("failed (listed in REPORT.md)"), std::string::npos) << summary.output;
+}
+
 }  // namespace stored_results_test

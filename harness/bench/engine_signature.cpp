@@ -128,21 +128,27 @@ EngineSignature compute() {
       sig.version_h_cases.push_back({{"position", c.id}, {"depth", c.depth}, {"nodes", r.stats.nodes}});
     }
   }
-  std::string counts;
   for (const auto& rung : identity_ladder()) {
     buho::Engine engine(rung.search, buho::EvalConfig{});
     for (const char* id : kIdentityPositions) {
       const auto r = engine.search(bench_position(id), buho::Limits{rung.depth, 0});
-      counts += fmt::format("{} {} {} {} {};", rung.name, id, r.stats.nodes, r.score, r.best_move.uci());
       sig.identity_cases.push_back({{"config", rung.name}, {"position", id}, {"depth", rung.depth},
                                     {"nodes", r.stats.nodes}, {"score", r.score}, {"move", r.best_move.uci()}});
     }
   }
-  sig.identity = fmt::format("{}+sig:{}", kEngineVersion, fnv1a_hex(counts));
+  sig.identity = identity_of_cases(sig.identity_cases);
   return sig;
 }
 
 }  // namespace
+
+std::string identity_of_cases(const nlohmann::json& identity_cases) {
+  std::string counts;
+  for (const auto& c : identity_cases)
+    counts += fmt::format("{} {} {} {} {};", c.at("config").get<std::string>(), c.at("position").get<std::string>(),
+                          c.at("nodes").get<std::uint64_t>(), c.at("score").get<int>(), c.at("move").get<std::string>());
+  return fmt::format("{}+sig:{}", kEngineVersion, fnv1a_hex(counts));
+}
 
 EngineSignature compute_engine_signature() { return compute(); }
 

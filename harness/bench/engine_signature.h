@@ -32,5 +32,8 @@ struct EngineSignature {
 const EngineSignature& engine_signature();
 // The same, searched now, without the cache (the tests compare the two).
 EngineSignature compute_engine_signature();
+// The identity the identity ladder's cases give (kEngineVersion + "+sig:" + a hash of their counts, scores and
+// moves): what compute_engine_signature() sets, and what a cached signature is checked against.
+std::string identity_of_cases(const nlohmann::json& identity_cases);
 
 }  // namespace harness

@@ -19,6 +19,15 @@ namespace {
 
 fs::path cache_file(const fs::path& dir, const std::string& key) { return dir / ("signature-" + key + ".json"); }
 
+std::string entry_check(const std::string& key, const EngineSignature& sig) {
+  return fnv1a_hex(nlohmann::json{{"key", key},
+                                  {"version_h_nodes", sig.version_h_nodes},
+                                  {"version_h_cases", sig.version_h_cases},
+                                  {"identity", sig.identity},
+                                  {"identity_cases", sig.identity_cases}}
+                       .dump());
+}
+
 }  // namespace
 
 std::optional<fs::path> signature_cache_dir() {
@@ -54,8 +63,16 @@ std::optional<EngineSignature> load_cached_signature(const fs::path& dir, const 
     sig.identity = j.at("identity").get<std::string>();
     sig.identity_cases = j.at("identity_cases");
     if (!sig.version_h_cases.is_array() || !sig.identity_cases.is_array() || sig.identity.empty()) return std::nullopt;
+    // An entry is trusted only when it is consistent: its identity is the one its cases give, its bench signature
+    // their sum, and its check the hash of its content with the key. A rewritten identity (still valid JSON) would
+    // otherwise stamp every new cell with it; such an entry is computed again.
+    if (sig.identity != identity_of_cases(sig.identity_cases)) return std::nullopt;
+    std::uint64_t sum = 0;
+    for (const auto& c : sig.version_h_cases) sum += c.at("nodes").get<std::uint64_t>();
+    if (sum != sig.version_h_nodes) return std::nullopt;
+    if (j.value("check", "") != entry_check(key, sig)) return std::nullopt;
     return sig;
-  } catch (const nlohmann::json::exception&) {
+  } catch (const nlohmann::json::exception&) {  // a malformed entry, or a case without its fields
     return std::nullopt;
   }
 }
@@ -68,7 +85,8 @@ void store_cached_signature(const fs::path& dir, const std::string& key, const E
                          {"version_h_nodes", sig.version_h_nodes},
                          {"version_h_cases", sig.version_h_cases},
                          {"identity", sig.identity},
-                         {"identity_cases", sig.identity_cases}};
+                         {"identity_cases", sig.identity_cases},
+                         {"check", entry_check(key, sig)}};
   const fs::path aside = dir / fmt::format("signature-{}.json.tmp-{}", key, ::getpid());
   {
     std::ofstream out(aside, std::ios::trunc);

@@ -27,7 +27,7 @@ void register_merge(CLI::App& app) {
     // Check everything first; write nothing until all inputs agree. Experiments compare as typed inputs
     // and cells by identity (configs/README.md), so inputs written before a flag existed still merge.
     const StoredExperiment first = read_experiment_file(dirs->front());
-    std::map<std::string, CellRecord> rows;  // by identity
+    std::map<std::string, CellRecord> rows, failed;  // by identity
     for (const auto& d : *dirs) {
       const StoredExperiment stored = read_experiment_file(d);
       if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
@@ -40,6 +40,7 @@ void register_merge(CLI::App& app) {
         if (!inserted)
           if (const std::string conflict = conflict_between(it->second, r, d); !conflict.empty()) throw UserError(conflict);
       }
+      for (const auto& r : rs.failed) failed.emplace(r.identity(), r);  // travels unless a shard measured it
     }
     const std::filesystem::path dest(*out);
     std::map<std::string, bool> present;
@@ -47,7 +48,9 @@ void register_merge(CLI::App& app) {
       const StoredExperiment stored = read_experiment_file(dest);
       if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
         throw UserError(fmt::format("--out {} holds a different experiment or engine; choose another directory", *out));
-      for (const auto& r : load_results(dest).rows) present[r.first] = true;
+      const ResultSet in_dest = load_results(dest);
+      for (const auto& r : in_dest.rows) present[r.first] = true;
+      for (const auto& r : in_dest.failed) present[r.identity()] = true;
     } else if (std::filesystem::exists(dest / kCellsFile)) {
       throw UserError(fmt::format("--out {}: has cells.jsonl but no experiment.json; choose another directory", *out));
     }
@@ -60,6 +63,11 @@ void register_merge(CLI::App& app) {
       CellStore store(dest / kCellsFile);
       for (const auto& [identity, r] : rows)
         if (!present.count(identity)) {
+          store.append(r);
+          ++added;
+        }
+      for (const auto& [identity, r] : failed)
+        if (!present.count(identity) && !rows.count(identity)) {
           store.append(r);
           ++added;
         }

@@ -37,7 +37,8 @@ void register_report(CLI::App& app) {
     const ResultSet rs = load_results(*dir);
     const auto files =
         write_reports(rs, *dir, load_thesis_data(thesis->empty() ? project_path("data/thesis") : std::filesystem::path(*thesis)));
-    fmt::print("{}: {} of {} cells measured\n", rs.experiment.name, rs.measured(), rs.cells.size());
+    fmt::print("{}: {} of {} cells measured{}\n", rs.experiment.name, rs.measured(), rs.cells.size(),
+               rs.failed.empty() ? "" : fmt::format(", {} failed (listed in REPORT.md)", rs.failed.size()));
     for (const auto& c : evaluate_claims(rs)) fmt::print("  {}: {}\n", c.id, c.verdict());
     for (const auto& f : files) fmt::print("wrote {}\n", f.string());
   });

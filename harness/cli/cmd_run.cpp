@@ -145,6 +145,9 @@ void register_run(CLI::App& app) {
                totals.cells_run, totals.nodes, totals.wall_seconds, used_threads, totals.engine_seconds,
                totals.search_seconds, capacity > 0 ? 100.0 * totals.engine_seconds / capacity : 100.0, setup_seconds,
                report_seconds, total_seconds);
+    if (totals.cells_failed > 0)
+      fmt::print(stderr, "{} of these cells failed and are stored as failed (REPORT.md lists them with their reasons)\n",
+                 totals.cells_failed);
     // The harness's own cost: per-cell work outside the engine, plus setup and reports.
     const double harness_seconds = std::max(0.0, totals.busy_seconds - totals.engine_seconds) + setup_seconds + report_seconds;
     if (totals.engine_seconds > 0)

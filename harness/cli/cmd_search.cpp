@@ -10,6 +10,7 @@
 #include "engine/search.h"
 #include "harness/input_file.h"
 #include "harness/cli/commands.h"
+#include "harness/experiment/memory_ceiling.h"
 #include "harness/paths.h"
 #include "harness/cli/position_input.h"
 #include "harness/experiment/presets.h"
@@ -122,6 +123,7 @@ void register_search(CLI::App& app) {
                             : PresetBook::load(project_path("configs/versions.json")).resolve(opt->version);
     for (const auto& s : opt->sets) apply_flag_text(s, v.search, v.eval, "--set");
     v.flags = flags_to_json(v.search, v.eval);
+    if (const std::string why = sss_memory_problem(v.search, available_memory_bytes()); !why.empty()) throw UserError(why);
 
     buho::Engine engine(v.search, v.eval);
     const buho::SearchResult r = engine.search(board, buho::Limits{opt->depth, opt->node_budget});

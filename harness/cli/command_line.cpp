@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "engine/sss_driver.h"
+#include "engine/transposition_table.h"  // AllocationError
 #include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
 
@@ -74,6 +75,13 @@ int run_command_line(int argc, char** argv) {
     return kExitFailure;
   } catch (const std::filesystem::filesystem_error& e) {  // the system refused a directory operation
     fmt::print(stderr, "error: {}\n", e.what());
+    return kExitFailure;
+  } catch (const buho::AllocationError& e) {  // names what and how much
+    fmt::print(stderr, "error: out of memory: {}\n", e.what());
+    return kExitFailure;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "error: out of memory: the machine refused an allocation (a smaller tt_entries or "
+                       "sss_open_limit needs less)\n");
     return kExitFailure;
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: internal: {}\n", e.what());

@@ -44,6 +44,7 @@ json CellRecord::to_json() const {
   j["depth_reached"] = depth_reached;
   j["seldepth"] = seldepth;
   j["completed"] = completed;
+  if (!failure.empty()) j["failed"] = failure;
   j["best_move"] = best_move;
   j["score"] = score;
   j["pv"] = pv;
@@ -109,6 +110,7 @@ CellRecord CellRecord::from_json(const json& j) {
     r.depth_reached = j.value("depth_reached", 0);
     r.seldepth = j.value("seldepth", 0);
     r.completed = j.value("completed", true);
+    r.failure = j.value("failed", "");
     r.best_move = j.value("best_move", "");
     r.score = j.value("score", 0);
     r.pv = j.value("pv", "");

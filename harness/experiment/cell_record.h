@@ -40,6 +40,10 @@ struct CellRecord {
   int depth_reached = 0;
   int seldepth = 0;
   bool completed = true;
+  // Why the cell could not be measured (SSS*'s OPEN limit, memory), "" for a measured cell. A failed cell is stored
+  // (so a resume does not repeat it: delete its line to try again), kept out of every table, and listed by the
+  // report; its counters are 0.
+  std::string failure;
   std::string best_move;
   int score = 0;
   std::string pv;

@@ -14,6 +14,7 @@
 #include "harness/input_file.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
+#include "harness/experiment/memory_ceiling.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
@@ -241,6 +242,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
     try {
       exp.versions.push_back(to_spec(book.resolve(version_names[i])));
+      if (const std::string why = sss_memory_problem(exp.versions.back().search, available_memory_bytes()); !why.empty())
+        w.fail(p, why);
       if (auto it = version_depths.find(version_names[i]); it != version_depths.end()) exp.versions.back().depths = it->second;
     } catch (const UserError& e) {
       w.fail(p, e.what());

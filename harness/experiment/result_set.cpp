@@ -122,6 +122,10 @@ ResultSet load_results(const std::filesystem::path& dir) {
                                   "results of different configs or engines are never mixed",
                                   (dir / kCellsFile).string(), r.inputs.position, r.inputs.depth, r.inputs.version, r.key,
                                   r.engine, exp_file.string(), rs.engine));
+    if (!r.failure.empty()) {
+      rs.failed.push_back(std::move(r));
+      continue;
+    }
     std::string identity = r.identity();
     if (const auto kept = rs.rows.find(identity); kept != rs.rows.end()) {
       if (const std::string conflict = conflict_between(kept->second, r, (dir / kCellsFile).string()); !conflict.empty())

@@ -23,6 +23,7 @@ struct ResultSet {
   std::string engine;
   std::vector<CellSpec> cells;               // every cell of the experiment, measured or not
   std::map<std::string, CellRecord> rows;    // measured, by cell identity (CellSpec::identity)
+  std::vector<CellRecord> failed;            // stored as failed (CellRecord::failure), in file order: in no table
 
   // Builds `cells` from the experiment and indexes them. Call after setting experiment/engine.
   void index();

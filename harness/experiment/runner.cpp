@@ -15,6 +15,8 @@
 
 #include "engine/board.h"
 #include "engine/search.h"
+#include "engine/sss_driver.h"
+#include "engine/transposition_table.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/cell_record.h"
 #include "harness/experiment/cell_queue.h"
@@ -49,6 +51,15 @@ std::string cell_label(const CellSpec& c) {
   if (c.tables.size() == 1 && c.tables[0] == TableRef::reference()) return s + " (exact reference)";
   if (!c.only_in_versions()) s += fmt::format(" tt={}/{}", c.inputs.tt_entries(), c.inputs.tt_scheme());
   return s;
+}
+
+// A cell that could not be measured, for its reason: counters 0, never a table's.
+CellRecord failed_cell(const CellSpec& cell, const std::string& engine_identity, const std::string& why) {
+  CellRecord r = record_of_inputs(cell, engine_identity);
+  r.counters = counter_values(buho::SearchStats{});
+  r.completed = false;
+  r.failure = why;
+  return r;
 }
 
 }  // namespace
@@ -123,6 +134,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::atomic<bool> stop{false};
 
   const auto t0 = Clock::now();
+  const bool tty = isatty(STDERR_FILENO);
   auto worker = [&](std::size_t id) {
     for (;;) {
       const CellSpec* cell = nullptr;
@@ -135,7 +147,18 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
       }
       try {
         const auto t_cell = Clock::now();
-        CellRecord rec = run_cell(*cell, engine_identity, &stop);
+        CellRecord rec;
+        try {
+          rec = run_cell(*cell, engine_identity, &stop);
+        } catch (const buho::OpenListLimitError& e) {
+          rec = failed_cell(*cell, engine_identity, e.what());
+        } catch (const buho::AllocationError& e) {
+          rec = failed_cell(*cell, engine_identity, std::string("out of memory: ") + e.what());
+        } catch (const std::bad_alloc&) {
+          rec = failed_cell(*cell, engine_identity,
+                            "out of memory: the machine refused an allocation of this cell's search (a smaller "
+                            "tt_entries or sss_open_limit needs less)");
+        }
         if (stop.load()) break;  // maybe cut short by the stop: never stored
         store.append(rec);
         const double busy = seconds_since(t_cell);
@@ -143,6 +166,11 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         totals.busy_seconds += busy;
         ++finished;
         ++totals.cells_run;
+        if (!rec.failure.empty()) {
+          ++totals.cells_failed;
+          fmt::print(stderr, "{}cell {} failed: {} (stored as failed; the run goes on)\n", tty ? "\r\033[K" : "",
+                     running[id]->label, rec.failure);
+        }
         totals.nodes += rec.nodes();
         totals.engine_seconds += rec.engine_seconds;
         totals.search_seconds += rec.search_seconds;
@@ -165,7 +193,6 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker, std::size_t(t));
 
-  const bool tty = isatty(STDERR_FILENO);
   std::optional<double> eta;  // the last estimate, made at eta_at in eta_cost seconds
   auto eta_at = Clock::now() - std::chrono::hours(1);
   double eta_cost = 0;

@@ -20,6 +20,7 @@ struct RunnerOptions {
 
 struct RunTotals {
   std::size_t cells_run = 0;
+  std::size_t cells_failed = 0;  // of cells_run: stored as failed (a reason of their own: SSS*'s limit, memory)
   std::uint64_t nodes = 0;
   double wall_seconds = 0;    // from the first cell started to the last cell stored
   double engine_seconds = 0;  // sum over cells of Engine construction + search + destruction
@@ -35,8 +36,9 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
 
 // Runs `todo` in next_cell() order (eta.h: plies left to the series' last depth, most first), appending
 // each result to `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
-// cells found from earlier runs). An exception in a cell (a failed write: IoError) stops the run at
-// once: the searches in flight are stopped and not stored, and the exception is rethrown.
+// cells found from earlier runs). A cell that fails for a reason of its own (SSS*'s OPEN limit, an allocation the
+// machine refuses) is stored as failed with its reason and the run goes on. Any other exception (a failed write:
+// IoError) stops the run at once: the searches in flight are stopped and not stored, and the exception is rethrown.
 RunTotals run_cells(const std::vector<CellSpec>& todo, const std::string& engine_identity, CellStore& store,
                     const RunnerOptions& options, std::size_t total, std::size_t already_done);
 

@@ -97,6 +97,22 @@ std::string positions_section(const Experiment& exp) {
 
 }  // namespace
 
+namespace {
+
+// Cells stored as failed (a reason of their own): in no table below, each with its reason. Nothing when none.
+std::string failed_cells_section(const ResultSet& rs) {
+  if (rs.failed.empty()) return {};
+  std::string md = fmt::format("## Cells that failed\n\n{} cell(s) could not be measured; they are in no table below. "
+                               "Delete a line from cells.jsonl (or change the flag named) and run again to retry it.\n\n"
+                               "| Position | Version | Depth | Reason |\n|---|---|---|---|\n",
+                               rs.failed.size());
+  for (const auto& r : rs.failed)
+    md += fmt::format("| {} | {} | {} | {} |\n", r.inputs.position, r.inputs.version, r.inputs.depth, r.failure);
+  return md + "\n";
+}
+
+}  // namespace
+
 std::string markdown_report(const Report& report) {
   const ResultSet& rs = report.rs;
   const Experiment& exp = rs.experiment;
@@ -116,6 +132,7 @@ std::string markdown_report(const Report& report) {
   md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
         std::string(buho::kNodeCountDefinition) + "\n\n";
   md += positions_section(exp);
+  md += failed_cells_section(rs);
   md += "## Nodes by cell\n\n— marks a cell not measured";
   md += any_incomplete ? "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n" : ".\n\n";
 

@@ -1,5 +1,7 @@
 #include "harness/uci/uci_session.h"
 
+#include "harness/experiment/memory_ceiling.h"
+
 #include <fmt/core.h>
 
 #include <atomic>
@@ -324,6 +326,10 @@ struct UciSession::Impl {
     if (!g.searchmoves.empty() && !buho::searches_root_moves(options.config().search.root_driver)) {
       error(fmt::format("go searchmoves: the driver '{}' searches every root move (searchmoves needs alphabeta, "
                         "negascout or mtdf)", buho::driver_name(options.config().search.root_driver)));
+      return say("bestmove " + fallback_move(board));
+    }
+    if (const std::string why = sss_memory_problem(options.config().search, available_memory_bytes()); !why.empty()) {
+      error(why);
       return say("bestmove " + fallback_move(board));
     }
     // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
