@@ -1,7 +1,8 @@
 // libFuzzer target: the UCI command reader (harness/uci/uci_session.h). The input is a sequence of lines, fed one
 // by one to a session in a new session's state, then the input ends (UciSession::end_of_input, as `harness uci`
 // does at EOF). A session must answer anything without crashing, throwing or hanging, write only lines a UCI client
-// expects, and answer every search with one `bestmove`. Seed corpus: fuzz/corpus/uci_session_fuzz/.
+// expects, and answer every `go` exactly once (a `bestmove`, a perft's count, or the refusal of a `go` sent during
+// `go infinite`). Seed corpus: fuzz/corpus/uci_session_fuzz/.
 //
 // One session serves every input, put back into a new session's state by UciSession::reset() before each: a new
 // session per input read configs/versions.json and built an engine (a few MB allocated and cleared, fresh pages
@@ -121,14 +122,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const std::exception& e) {
     fail(("an exception left the session: " + std::string(e.what())).c_str(), input);
   }
-  // Every line is one a client expects, and there are never more `bestmove` lines than `go` commands (a `go` that
-  // was refused, e.g. while searching, gives none).
+  // Every line is one a client expects, and every `go` has exactly one answer: a `bestmove` (after its `info string
+  // error` when it was refused), the `Nodes searched:` of a perft, or, for a `go` sent while `go infinite` runs,
+  // the error that refuses it (the running search's `bestmove` is the answer the client awaits).
   std::istringstream written(out.str());
-  std::size_t bestmoves = 0;
+  std::size_t answers = 0;
   for (std::string line; std::getline(written, line);) {
     if (!is_expected_line(line)) fail("an unexpected output line", line + "\n--- input:\n" + input);
-    if (line.rfind("bestmove ", 0) == 0) ++bestmoves;
+    if (line.rfind("bestmove ", 0) == 0 || line.rfind("Nodes searched: ", 0) == 0 ||
+        line.rfind("info string error: 'go' while searching", 0) == 0)
+      ++answers;
   }
-  if (bestmoves > gos) fail("more bestmove lines than go commands", out.str());
+  if (answers != gos)
+    fail(("a go without exactly one answer: " + std::to_string(gos) + " go, " + std::to_string(answers) + " answers").c_str(),
+         out.str() + "\n--- input:\n" + input);
   return 0;
 }

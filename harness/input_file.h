@@ -15,6 +15,9 @@ namespace harness {
 // opening book of 242,201 positions about 20 MB).
 inline constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t(16) << 20;
 inline constexpr std::uintmax_t kMaxEpdBytes = std::uintmax_t(256) << 20;
+// A results directory's cells.jsonl: a line is about 3.3 KB (every flag of the cell), so 4 GiB holds about 1.3
+// million cells; read whole into memory, a larger one would take its size again in RAM. Split such a run in shards.
+inline constexpr std::uintmax_t kMaxCellsBytes = std::uintmax_t(4) << 30;
 
 // JSON text parsed as nlohmann::json::parse does, except that a key given twice in one object is refused (the
 // parser would keep the last silently): UserError "<shown>: duplicate key '<key>' ...". Syntax errors are

@@ -245,3 +245,27 @@ TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
 }
 
 }  // namespace cell_identity_test
+
+namespace cell_identity_test {
+
+// make_cell assembles the identity and the key's text around one dump of the flags: they must equal what
+// identity() and cell_key(key_json()) give, for inputs whose strings need escaping too.
+TEST(CellIdentity, MakeCellAgreesWithTheJsonDefinitions) {
+  CellInputs in;
+  in.position = "id with \"quotes\", a \\ and é";
+  in.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+  in.depth = 11;
+  in.node_budget = 123456789;
+  in.search.tt_entries = 4096;
+  in.search.tt_scheme = buho::ReplacementScheme::Always;
+  for (const std::string engine : {"buho-2+sig:0123456789abcdef", "thesis"}) {
+    const CellSpec c = make_cell(in, engine);
+    EXPECT_EQ(c.identity, in.identity());
+    EXPECT_EQ(c.key, cell_key(in.key_json(), engine));
+    EXPECT_EQ(c.key_engine, engine);
+    EXPECT_EQ(record_of_inputs(c, engine).key, c.key);
+    EXPECT_EQ(record_of_inputs(c, "another").key, cell_key(in.key_json(), "another"));
+  }
+}
+
+}  // namespace cell_identity_test

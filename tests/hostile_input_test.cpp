@@ -124,4 +124,23 @@ TEST(HostileInput, AnSssLimitTheMemoryCannotHoldIsRefused) {
   }
 }
 
+// A message names its place once: a bad FEN in a config and a cycle of 'extends' used to repeat their prefix
+// ("bad FEN '…': bad FEN '…'", "cycle.json: $.versions[0]: cycle.json: $.versions[0]: …").
+TEST(HostileInput, MessagesNameTheirPlaceOnce) {
+  TempDir dir;
+  const auto fen = dir / "fen.json";
+  std::ofstream(fen) << R"({"name": "x", "positions": [{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "id": "p"}], "depths": [1], "versions": ["H"]})";
+  const auto r = run_harness("run " + fen.string() + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("$.positions[0].fen: bad FEN '8/8/8/8/8/8/8/8 w - - 0 1': White has no king"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("bad FEN", r.output.find("bad FEN") + 1), std::string::npos) << r.output;
+  const auto cycle = dir / "cycle.json";
+  std::ofstream(cycle) << R"({"name": "c", "positions": [{"fen": "startpos", "id": "s"}], "depths": [1],
+    "versions": [{"name": "X", "extends": "Y"}, {"name": "Y", "extends": "X"}]})";
+  const auto c = run_harness("run " + cycle.string() + " --out " + (dir / "out2").string());
+  EXPECT_EQ(c.code, 2) << c.output;
+  EXPECT_NE(c.output.find("'extends' forms a cycle"), std::string::npos) << c.output;
+  EXPECT_EQ(c.output.find("$.versions[0]", c.output.find("$.versions[0]") + 1), std::string::npos) << c.output;
+}
+
 }  // namespace hostile_input_test

@@ -131,4 +131,14 @@ TEST(StoredResults, ACellThatFailsIsStoredAsFailedAndTheRunGoesOn) {
   EXPECT_NE(summary.output.find("failed (listed in REPORT.md)"), std::string::npos) << summary.output;
 }
 
+// A cells.jsonl above its stated size (4 GiB) is refused by name before it is read (a sparse file: no disk used).
+TEST(StoredResults, AnOversizedCellsFileIsRefusedBeforeReading) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  fs::resize_file(out / harness::kCellsFile, (std::uintmax_t(4) << 30) + 1);
+  const auto r = run_harness("report " + out.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("above the 4096 MiB"), std::string::npos) << r.output;
+}
+
 }  // namespace stored_results_test

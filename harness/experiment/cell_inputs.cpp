@@ -54,8 +54,19 @@ bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin
 
 CellSpec make_cell(CellInputs inputs, const std::string& engine_identity) {
   CellSpec c;
-  c.key = cell_key(inputs.key_json(), engine_identity);
-  c.identity = inputs.identity();
+  // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
+  // keys sorted, no spaces), assembled around one dump of the flags: building and dumping the flags' JSON twice
+  // more was a third of a depth-1 cell's harness time. tests/cell_identity_test.cpp checks the two ways agree.
+  const std::string flags = inputs.flags_json().dump();
+  const std::string depth = std::to_string(inputs.depth), budget = std::to_string(inputs.node_budget);
+  const std::string fen = json(inputs.fen).dump();
+  c.identity = "{\"depth\":" + depth + ",\"fen\":" + fen + ",\"flags\":" + flags + ",\"node_budget\":" + budget +
+               ",\"position\":" + json(inputs.position).dump() + "}";
+  c.key = fnv1a_hex("{\"depth\":" + depth + ",\"engine\":" + json(engine_identity).dump() + ",\"fen\":" + fen +
+                    ",\"flags\":" + flags + ",\"node_budget\":" + budget +
+                    ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":" +
+                    json(inputs.tt_scheme()).dump() + "}");
+  c.key_engine = engine_identity;
   c.inputs = std::move(inputs);
   return c;
 }

@@ -68,6 +68,7 @@ struct CellInputs {
 struct CellSpec {
   CellInputs inputs;
   std::string key;             // cell_key() of inputs.key_json() and the engine identity, computed at creation
+  std::string key_engine;      // the engine identity `key` was computed for
   std::string identity;        // inputs.identity(), computed at creation
   std::vector<TableRef> tables;
   Solution solution;           // the position's EPD bm/am (issue 14): how the runner scores the cell; not an input

@@ -145,7 +145,8 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
   r.engine = engine_identity;
   r.inputs = cell.inputs;
   r.written_inputs = cell.inputs.key_json();
-  r.key = cell_key(r.written_inputs, engine_identity);
+  // The cell's key was computed at its creation for the run's engine: the same value, not hashed again.
+  r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key : cell_key(r.written_inputs, engine_identity);
   return r;
 }
 

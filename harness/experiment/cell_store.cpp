@@ -17,6 +17,7 @@
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/durable_file.h"
+#include "harness/input_file.h"
 
 namespace harness {
 
@@ -51,11 +52,9 @@ CheckedLine check_line(std::string_view line) {
 
 StoreContents read_cells(const std::filesystem::path& file) {
   StoreContents out;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return out;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return out;
+  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   std::size_t pos = 0;
   int lineno = 0;
   bool seen_checked = false;
@@ -147,7 +146,9 @@ std::filesystem::path aside_name(const std::filesystem::path& file) {
 // copy synced and read back, and only when it equals the cut bytes is the original truncated, so a
 // fragment is never lost and new lines never glue onto it.
 void set_torn_tail_aside(const std::filesystem::path& file) {
-  const std::string text = read_file_bytes(file);
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return;
+  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   if (text.empty() || text.back() == '\n') return;
   const std::size_t nl = text.rfind('\n');
   const std::size_t keep = nl == std::string::npos ? 0 : nl + 1;

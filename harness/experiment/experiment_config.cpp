@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <string_view>
 #include <sstream>
 
 #include "engine/board.h"
@@ -104,7 +105,7 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
         ps.fen = buho::Board::from_fen(fen, &warnings).fen();
         for (const auto& warning : warnings) fmt::print(stderr, "warning: {}: {}.fen: {}\n", w.file, p, warning);
       } catch (const buho::ParseError& err) {
-        w.fail(p + ".fen", fmt::format("bad FEN '{}': {}", fen, err.what()));
+        w.fail(p + ".fen", err.what());
       }
       ps.id = e.contains("id") ? get_string(w, p + ".id", e["id"]) : fmt::format("fen{}", i + 1);
       if (const std::string why = position_id_problem(ps.id); !why.empty()) w.fail(p + ".id", why);
@@ -242,12 +243,14 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
     try {
       exp.versions.push_back(to_spec(book.resolve(version_names[i])));
-      if (const std::string why = sss_memory_problem(exp.versions.back().search, available_memory_bytes()); !why.empty())
-        w.fail(p, why);
       if (auto it = version_depths.find(version_names[i]); it != version_depths.end()) exp.versions.back().depths = it->second;
     } catch (const UserError& e) {
+      // The book's own messages name the file and the JSON path already: once is enough.
+      if (std::string_view(e.what()).rfind(w.file + ":", 0) == 0) throw;
       w.fail(p, e.what());
     }
+    if (const std::string why = sss_memory_problem(exp.versions.back().search, available_memory_bytes()); !why.empty())
+      w.fail(p, why);
   }
 
   exp.positions = parse_positions(w, positions, exp.solutions);
