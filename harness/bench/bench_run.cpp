@@ -1,8 +1,8 @@
 // `harness bench run [--cells N]`: the harness's own cost per cell, at two sizes, to show it grows linearly. An
-// experiment of about N depth-1 cells (every bundled position: the LCT II, Win at Chess, pychess and the two opening
-// samples, 4,430 positions, times as many versions as it takes: A-H, then copies of them whose aspiration window
-// differs, which changes no depth-1 tree but makes each a cell of its own) is run as `harness run -j1 --no-report
-// --quiet` in a fresh process, then reported. The harness's share is the process's wall time less the engine's
+// experiment of about N depth-1 cells (versions A-H on the first N/8 of the bundled positions: the LCT II, Win at
+// Chess, pychess and the two opening samples, 4,430 positions; past 35,440 cells, copies of A-H whose aspiration
+// window differs, which changes no depth-1 tree but makes each a cell of its own) is run as `harness run -j1
+// --no-report --quiet` in a fresh process, then reported. The harness's share is the process's wall time less the engine's
 // (construction, search, teardown, summed over cells as `run` prints it): reading the config, enumerating the
 // cells, choosing each next cell, building and storing its line, syncing. A sixteenth of N is run first: the two
 // per-cell costs should be equal if the overhead is linear.
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -31,16 +32,33 @@ namespace {
 const char* const kPositionFiles[] = {"positions/lct2.epd", "positions/wac.epd", "positions/pychess_mate_in_3.epd",
                                       "positions/openings_noob_3moves_sample.epd",
                                       "positions/openings_uho_4060_v2_sample.epd"};
-constexpr int kBundledPositions = 35 + 299 + 64 + 2013 + 2019;
 const char* const kVersions[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
 
-// A config of at least `cells` depth-1 cells.
-nlohmann::json overhead_config(long cells) {
+// The bundled positions' FENs (the first four fields of each line, with clocks 0 1), in file order.
+std::vector<std::string> bundled_fens() {
+  std::vector<std::string> fens;
+  for (const char* f : kPositionFiles) {
+    std::ifstream in(project_path(f));
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream fields(line);
+      std::string board, side, castling, ep;
+      if (line.empty() || line[0] == '#') continue;  // pychess_mate_in_3.epd's comments
+      if (fields >> board >> side >> castling >> ep) fens.push_back(board + " " + side + " " + castling + " " + ep + " 0 1");
+    }
+  }
+  return fens;
+}
+
+// A config of at least `cells` depth-1 cells: versions A-H (and copies of them past 8 x the positions), each on the
+// first positions it takes; so a smaller N keeps the mix of versions and only takes fewer positions.
+nlohmann::json overhead_config(long cells, const std::vector<std::string>& fens) {
+  const long versions_needed = std::max(8L, (cells + long(fens.size()) - 1) / long(fens.size()));
+  const long positions_needed = (cells + versions_needed - 1) / versions_needed;
   nlohmann::json positions = nlohmann::json::array();
-  for (const char* f : kPositionFiles) positions.push_back({{"epd", project_path(f).string()}});
+  for (long i = 0; i < positions_needed && i < long(fens.size()); ++i)
+    positions.push_back({{"fen", fens[std::size_t(i)]}, {"id", fmt::format("P{}", i + 1)}});
   nlohmann::json versions = nlohmann::json::array();
-  const long wanted = (cells + kBundledPositions - 1) / kBundledPositions;
-  for (long v = 0; v < wanted; ++v) {
+  for (long v = 0; v < versions_needed; ++v) {
     const char* base = kVersions[v % 8];
     if (v < 8)
       versions.push_back(base);
@@ -85,7 +103,7 @@ Measured measure(long cells, const std::filesystem::path& dir) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const auto config = dir / "config.json";
-  std::ofstream(config) << overhead_config(cells).dump(2) << "\n";
+  std::ofstream(config) << overhead_config(cells, bundled_fens()).dump(2) << "\n";
   const auto log = dir / "run.log";
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
@@ -129,14 +147,24 @@ void register_bench_run(CLI::App& bench) {
         keep ? std::filesystem::path(opt->dir) : std::filesystem::temp_directory_path() / fmt::format("harness-bench-run-{}", ::getpid());
     fmt::print("{:>8} {:>10} {:>10} {:>10} {:>9} {:>10} {:>10}\n", "cells", "process s", "engine s", "harness s",
                "harness %", "us/cell", "report s");
+    std::vector<std::pair<long, double>> harness_by_cells;
     for (const long n : {std::max(100L, opt->cells / 16), opt->cells}) {
       const Measured m = measure(n, dir / std::to_string(n));
       const double harness = std::max(0.0, m.process_seconds - m.engine_seconds);
+      harness_by_cells.emplace_back(m.cells, harness);
       fmt::print("{:>8} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.1f}% {:>10.1f} {:>10.2f}\n", m.cells, m.process_seconds,
                  m.engine_seconds, harness, 100.0 * harness / m.engine_seconds, 1e6 * harness / double(m.cells),
                  m.report_seconds);
       std::fflush(stdout);
     }
+    // The fixed part (start-up, the engine signature, reading the positions) weighs on the small run: the cost of
+    // one cell more is the difference of the two runs over the difference of their cells.
+    const auto& [small_cells, small_harness] = harness_by_cells[0];
+    const auto& [large_cells, large_harness] = harness_by_cells[1];
+    if (large_cells > small_cells)
+      fmt::print("harness time per cell added, from {} to {} cells: {:.1f} us; fixed part about {:.2f} s\n", small_cells,
+                 large_cells, 1e6 * (large_harness - small_harness) / double(large_cells - small_cells),
+                 small_harness - double(small_cells) * (large_harness - small_harness) / double(large_cells - small_cells));
     if (!keep) std::filesystem::remove_all(dir);
   });
 }
