@@ -2,7 +2,9 @@
 // and by a resumed `run` as by `merge`; `report` sets a cut-off last line aside as `run` does; many `report`s at
 // once on one directory never fail (each writes through a temporary file of its own, one set at a time).
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -139,6 +141,32 @@ TEST(StoredResults, AnOversizedCellsFileIsRefusedBeforeReading) {
   const auto r = run_harness("report " + out.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("above the 4096 MiB"), std::string::npos) << r.output;
+}
+
+// ^C (SIGINT) or SIGTERM during a run: it stops, keeps every finished cell and exits 130 (with a note saying how many
+// and that the same command resumes: RunnerFixture.KilledAndResumedEqualsUninterrupted covers the resume).
+TEST(StoredResults, AnInterruptedRunKeepsItsCellsAndResumes) {
+  for (const int sig : {SIGINT, SIGTERM}) {
+    TempDir dir;
+    const std::string out = (dir / "out").string();
+    const pid_t pid = runner_test::spawn_harness(
+        {"run", (fs::path(BUHO_SOURCE_DIR) / "configs/quick.json").string(), "--out", out, "--quiet"});
+    // Once some cells are stored (the run takes a minute), interrupt it.
+    for (int i = 0; i < 600 && (!fs::exists(out + "/cells.jsonl") || fs::file_size(out + "/cells.jsonl") < 20000); ++i)
+      ::usleep(50'000);
+    ASSERT_EQ(::kill(pid, sig), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    const std::size_t kept = lines_of(fs::path(out) / harness::kCellsFile).size();
+    EXPECT_GT(kept, 0u);
+    EXPECT_LT(kept, 360u);
+    EXPECT_FALSE(fs::exists(fs::path(out) / "REPORT.md"));  // an interrupted run writes no report
+    if (sig == SIGTERM) continue;  // the resume is the same for both: once is enough for the test's time
+    const auto report = run_harness("report " + out);
+    EXPECT_NE(report.output.find(std::to_string(kept) + " of 360 cells measured"), std::string::npos) << report.output;
+  }
 }
 
 }  // namespace stored_results_test

@@ -10,6 +10,7 @@
 
 #include "harness/bench/engine_signature.h"
 #include "harness/experiment/cell_store.h"
+#include "harness/experiment/interrupt_watch.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/cell_enumeration.h"
@@ -107,7 +108,10 @@ void register_run(CLI::App& app) {
     RunTotals totals;
     {
       CellStore store(cells_file);
-      totals = run_cells(todo, engine, store, RunnerOptions{opt->threads, !opt->quiet, read_cells(cells_file).rows}, in_shard, shard_done);
+      const InterruptWatch watch;  // ^C: stop, keep what is finished, say so (interrupt_watch.h)
+      RunnerOptions options{opt->threads, !opt->quiet, read_cells(cells_file).rows};
+      options.interrupt = &watch.interrupted();
+      totals = run_cells(todo, engine, store, options, in_shard, shard_done);
     }
 
     // 4. The run log (where and how these cells were measured), then the reports from the files
@@ -127,6 +131,12 @@ void register_run(CLI::App& app) {
       run.machine = this_machine();
       append_run_record(dir, run);
     }
+    if (totals.interrupted)
+      throw Interrupted(fmt::format("{} cells of this run were finished and are stored in {} ({} of the {} cells of "
+                                    "this {} in all); the searches in flight were dropped. The same command resumes; "
+                                    "`harness report {}` reports what is stored",
+                                    totals.cells_run, cells_file.string(), shard_done + totals.cells_run, in_shard,
+                                    shard.all() ? "experiment" : "shard", dir.string()));
     std::vector<std::filesystem::path> files;
     if (!opt->no_report) {
       const ResultSet rs = load_results(dir);

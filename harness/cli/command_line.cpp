@@ -70,6 +70,9 @@ int run_command_line(int argc, char** argv) {
   } catch (const buho::OpenListLimitError& e) {  // driver sss past sss_open_limit: the flags asked too much
     fmt::print(stderr, "error: {}\n", e.what());
     return kExitBadInput;
+  } catch (const Interrupted& e) {
+    fmt::print(stderr, "interrupted: {}\n", e.what());
+    return kExitInterrupted;
   } catch (const IoError& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kExitFailure;

@@ -16,11 +16,15 @@ struct RunnerOptions {
   int threads = 1;
   bool progress = true;             // the progress line on stderr
   std::vector<CellRecord> earlier;  // cells stored by earlier runs: node counts the ETA starts from
+  // Set by another thread (interrupt_watch.h: ^C) to end the run early: the searches in flight stop and are not
+  // stored, the finished cells stay, run_cells returns with RunTotals::interrupted. nullptr: never.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 struct RunTotals {
   std::size_t cells_run = 0;
-  std::size_t cells_failed = 0;  // of cells_run: stored as failed (a reason of their own: SSS*'s limit, memory)
+  std::size_t cells_failed = 0;
+  bool interrupted = false;      // RunnerOptions::interrupt ended the run before its last cell  // of cells_run: stored as failed (a reason of their own: SSS*'s limit, memory)
   std::uint64_t nodes = 0;
   double wall_seconds = 0;    // from the first cell started to the last cell stored
   double engine_seconds = 0;  // sum over cells of Engine construction + search + destruction
