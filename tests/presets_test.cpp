@@ -7,6 +7,9 @@
 #include "harness/errors.h"
 #include "harness/paths.h"
 #include "harness/experiment/presets.h"
+#include "runner_test_util.h"
+
+#include <nlohmann/json.hpp>
 
 namespace presets_test {
 
@@ -112,6 +115,24 @@ TEST(Presets, FlagsRoundTrip) {
   EXPECT_EQ(s2.tt_scheme, buho::ReplacementScheme::Depth);
   EXPECT_THROW(harness::apply_flag_text("tt_entries=0", s2, e2, "--set"), harness::UserError);
   EXPECT_THROW(harness::apply_flag_text("eval.nope=1", s2, e2, "--set"), harness::UserError);
+}
+
+// `harness flags` prints, beside the engine's built-in default, version H's value in configs/versions.json (what
+// `--version H` and `harness uci` use): a reader is no longer told defaults no command uses.
+TEST(Presets, FlagsPrintsVersionHBesideTheDefaults) {
+  const auto r = runner_test::run_harness("flags --json");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const nlohmann::json flags = nlohmann::json::parse(r.output);
+  const harness::ResolvedVersion h = harness::PresetBook::load(harness::project_path("configs/versions.json")).resolve("H");
+  int differ = 0;
+  for (const auto& f : flags) {
+    ASSERT_TRUE(f.contains("version_h")) << f.dump();
+    if (f["name"] == "null_move_min_depth") EXPECT_EQ(f["version_h"], std::to_string(h.search.null_move_min_depth)) << f.dump();
+    differ += f["default"] != f["version_h"];
+  }
+  EXPECT_GT(differ, 0);  // the calibrated readings differ from the built-in ones
+  const auto text = runner_test::run_harness("flags");
+  EXPECT_NE(text.output.find("version H"), std::string::npos);
 }
 
 }  // namespace presets_test

@@ -9,22 +9,27 @@
 #include "engine/search.h"
 #include "engine/search_config.h"
 #include "harness/cli/commands.h"
+#include "harness/experiment/presets.h"
+#include "harness/paths.h"
 
 namespace harness {
 
 namespace {
 
+// Each flag with the engine's built-in default (what a search given no version uses) and version H's value in
+// configs/versions.json (what `harness uci` and `--version H` use), marked `*` where they differ.
 template <class Config>
-void print_table(const buho::ParamTable<Config>& table, const Config& defaults, std::string_view prefix,
-                 nlohmann::json* out) {
+void print_table(const buho::ParamTable<Config>& table, const Config& defaults, const Config& version_h,
+                 std::string_view prefix, nlohmann::json* out) {
   for (const auto& p : table) {
     const std::string name = std::string(prefix) + std::string(p.name);
-    const std::string value = buho::param_to_text(p, defaults);
+    const std::string value = buho::param_to_text(p, defaults), h = buho::param_to_text(p, version_h);
     if (out) {
-      out->push_back({{"name", name}, {"default", value}, {"accepts", buho::param_domain(p)}, {"help", std::string(p.help)}});
+      out->push_back({{"name", name}, {"default", value}, {"version_h", h}, {"accepts", buho::param_domain(p)},
+                      {"help", std::string(p.help)}});
       continue;
     }
-    fmt::print("{:<28} {:<14} {}\n", name, value, buho::param_domain(p));
+    fmt::print("{:<28} {:<14} {:<20} {}\n", name, value, h == value ? h : h + " *", buho::param_domain(p));
     fmt::print("    {}\n", p.help);
   }
 }
@@ -38,15 +43,19 @@ void register_flags(CLI::App& app) {
   cmd->callback([json_out] {
     const buho::SearchConfig s;
     const buho::EvalConfig e;
+    const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
     if (*json_out) {
       nlohmann::json j = nlohmann::json::array();
-      print_table(buho::search_params(), s, "", &j);
-      print_table(buho::eval_params(), e, "eval.", &j);
+      print_table(buho::search_params(), s, h.search, "", &j);
+      print_table(buho::eval_params(), e, h.eval, "eval.", &j);
       fmt::print("{}\n", j.dump(2));
       return;
     }
-    fmt::print("Search flags (defaults = version H under the readings of configs/versions-readings-v1.json; configs/versions.json sets the calibrated readings per version; see docs/search.md)\n\n");
-    print_table(buho::search_params(), s, "", nullptr);
+    fmt::print("Search flags: the engine's built-in default (what a search given no version uses: version H under the "
+               "readings of configs/versions-readings-v1.json), then version H of configs/versions.json (the calibrated "
+               "readings: `--version H`, `harness uci`), * where they differ; see docs/search.md\n\n");
+    fmt::print("{:<28} {:<14} {:<20} {}\n", "flag", "default", "version H", "accepts");
+    print_table(buho::search_params(), s, h.search, "", nullptr);
     // Issue 13: what an entry of each scheme costs, so tables are compared at equal memory as well as
     // equal entries (a sweep's tt_bytes divides by the last column).
     fmt::print("\nTransposition-table memory per tt_scheme (bytes per entry = slots x bytes per slot; docs/tt.md)\n\n");
@@ -56,7 +65,7 @@ void register_flags(CLI::App& app) {
       fmt::print("{:<14} {:>6} {:>15} {:>16}\n", n.name, l.slots_per_entry, l.bytes_per_slot, l.bytes_per_entry);
     }
     fmt::print("\nEvaluation terms (set them as eval.<term>; see docs/evaluation.md)\n\n");
-    print_table(buho::eval_params(), e, "eval.", nullptr);
+    print_table(buho::eval_params(), e, h.eval, "eval.", nullptr);
   });
 }
 
