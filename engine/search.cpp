@@ -88,10 +88,17 @@ std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
 }  // namespace
 
 struct Engine::Impl {
-  Impl(const SearchConfig& s, const EvalConfig& e)
+  Impl(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
       : cfg(s), eval(e), capture_value(configured_piece_values(e)), move_stack(kMoveStackSize),
         score_stack(kMoveStackSize) {
-    if (uses_tt()) tt.resize(cfg.tt_entries, cfg.tt_scheme);
+    if (!uses_tt()) return;
+    // A table lent by EngineMemory of this size and scheme is taken as it is (reset as new when handed back).
+    if (lent && *lent && (*lent)->entries() == std::max(1, cfg.tt_entries) && (*lent)->scheme() == cfg.tt_scheme) {
+      tt = std::move(**lent);
+      lent->reset();
+      return;
+    }
+    tt.resize(cfg.tt_entries, cfg.tt_scheme);
   }
 
   // Read at every probe, store and prefetch: decided once, with the config (table_on below).
@@ -967,8 +974,17 @@ const TranspositionTable* Engine::transposition_table() const {
   return impl_->tt.allocated() ? &impl_->tt : nullptr;
 }
 
-Engine::Engine(const SearchConfig& search, const EvalConfig& eval) : impl_(std::make_unique<Impl>(search, eval)) {}
-Engine::~Engine() = default;
+EngineMemory::EngineMemory() = default;
+EngineMemory::~EngineMemory() = default;
+
+Engine::Engine(const SearchConfig& search, const EvalConfig& eval, EngineMemory* memory)
+    : impl_(std::make_unique<Impl>(search, eval, memory ? &memory->table_ : nullptr)), memory_(memory) {}
+
+Engine::~Engine() {
+  if (!memory_ || !impl_->tt.allocated()) return;
+  impl_->tt.reset_as_new();
+  memory_->table_ = std::make_unique<TranspositionTable>(std::move(impl_->tt));
+}
 
 SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
   return impl_->run(root, limits, keep_state);

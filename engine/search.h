@@ -91,9 +91,26 @@ struct MinimalTreeCount {
   bool completed = true;      // false when the node budget or a stop ended the count
 };
 
+// Memory one engine hands to the next instead of each allocating its own: the transposition table. A runner keeps
+// one per thread (allocating and zeroing a 64 MB table per cell cost more than a depth-1 cell's search: the kernel
+// zeroes every 2 MB page a store touches). An engine whose table has the size and scheme of the one held takes it,
+// reset as new (TranspositionTable::reset_as_new: only the parts written are zeroed), so it searches exactly as with
+// a table of its own; at its end it hands its table back. Not shared between threads.
+class EngineMemory {
+ public:
+  EngineMemory();
+  ~EngineMemory();
+  EngineMemory(const EngineMemory&) = delete;
+  EngineMemory& operator=(const EngineMemory&) = delete;
+
+ private:
+  friend class Engine;
+  std::unique_ptr<TranspositionTable> table_;
+};
+
 class Engine {
  public:
-  Engine(const SearchConfig& search, const EvalConfig& eval);
+  Engine(const SearchConfig& search, const EvalConfig& eval, EngineMemory* memory = nullptr);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -111,6 +128,7 @@ class Engine {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  EngineMemory* memory_ = nullptr;
 };
 
 }  // namespace buho

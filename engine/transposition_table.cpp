@@ -23,6 +23,8 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
                           std::to_string((bytes + (std::size_t(1) << 20) - 1) >> 20) +
                           " MiB) could not be allocated: lower the flag tt_entries");
   }
+  written_chunks_.assign(((std::size_t(entries_) >> kChunkShift) >> 6) + 1, 0);
+  chunks_written_ = 0;
   generation_ = 0;
   occupied_ = 0;
   dirty_ = false;
@@ -31,12 +33,33 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
 
 void TranspositionTable::clear() {
   if (dirty_) {
-    std::fill(memory_.begin(), memory_.end(), std::byte{0});
-    std::fill(subtree_.begin(), subtree_.end(), 0);
+    const std::size_t chunks = (std::size_t(entries_) >> kChunkShift) + 1;
+    if (chunks_written_ * 4 > chunks) {  // most of it written: one sweep
+      std::fill(memory_.begin(), memory_.end(), std::byte{0});
+      std::fill(subtree_.begin(), subtree_.end(), 0);
+    } else {
+      for (std::size_t w = 0; w < written_chunks_.size(); ++w)
+        for (std::uint64_t bits = written_chunks_[w]; bits; bits &= bits - 1) {
+          const std::size_t chunk = w * 64 + std::size_t(__builtin_ctzll(bits));
+          const std::size_t first = chunk << kChunkShift;
+          const std::size_t last = std::min(std::size_t(entries_), first + (std::size_t(1) << kChunkShift));
+          std::fill(memory_.begin() + std::ptrdiff_t(first * entry_bytes_),
+                    memory_.begin() + std::ptrdiff_t(last * entry_bytes_), std::byte{0});
+          if (!subtree_.empty())  // big1, big_all: one size per entry
+            std::fill(subtree_.begin() + std::ptrdiff_t(first), subtree_.begin() + std::ptrdiff_t(last), 0);
+        }
+    }
+    std::fill(written_chunks_.begin(), written_chunks_.end(), 0);
+    chunks_written_ = 0;
   }
   occupied_ = 0;
   dirty_ = false;
   counters = {};
+}
+
+void TranspositionTable::reset_as_new() {
+  clear();
+  generation_ = 0;
 }
 
 const TTEntry* TranspositionTable::probe(std::uint64_t key) {
@@ -60,6 +83,7 @@ const TTEntry* TranspositionTable::probe(std::uint64_t key) {
 
 void TranspositionTable::put(std::size_t entry, int which, const TTEntry& value, std::uint64_t subtree) {
   TTEntry& slot = slots_of(entry)[which];
+  mark_written(entry);
   occupied_ += std::uint64_t(!value.empty()) - std::uint64_t(!slot.empty());
   slot = value;
   if (std::uint32_t* sizes = subtrees_of(entry))

@@ -59,6 +59,9 @@ class TranspositionTable {
   // `entries` as the thesis counts them (indices): a two-slot scheme's entry holds two positions.
   void resize(int entries, ReplacementScheme scheme);
   void clear();  // empties every slot and zeroes the counters
+  // clear(), and the generation back to a new table's: the table is then exactly as resize() leaves it, so an
+  // engine given it (EngineMemory) searches as with a table of its own. Only the parts written are zeroed.
+  void reset_as_new();
   bool allocated() const { return !memory_.empty(); }
   // A new Engine::search begins: entries stored from now on are of a new generation, and the bucket
   // schemes replace those of earlier searches first. (Within one search every iteration shares a
@@ -183,6 +186,19 @@ class TranspositionTable {
   int entries_ = 0;
   std::uint64_t mask_ = 0;  // entries_ - 1 when entries_ is a power of two (> 1), else 0
   bool dirty_ = false;  // something was stored since the last clear (a clean table needs no sweep)
+  // Which runs of kChunkEntries entries were written since the last clear, a bit each: clear() zeroes those alone
+  // while they are few (a depth-1 search writes a few dozen entries of a table of millions; zeroing the whole
+  // 64 MB took longer than the search), the whole block otherwise.
+  static constexpr int kChunkShift = 8;  // 256 entries: 4 KB of 16-byte entries
+  std::vector<std::uint64_t> written_chunks_;
+  std::size_t chunks_written_ = 0;
+  void mark_written(std::size_t entry) {
+    const std::size_t chunk = entry >> kChunkShift;
+    std::uint64_t& word = written_chunks_[chunk >> 6];
+    const std::uint64_t bit = std::uint64_t(1) << (chunk & 63);
+    chunks_written_ += (word & bit) == 0;
+    word |= bit;
+  }
   ReplacementScheme scheme_ = ReplacementScheme::DepthAlways;
 };
 

@@ -568,4 +568,54 @@ TEST(TableLoad, SearchReportsOccupiedSlotsAndCapacity) {
   EXPECT_EQ(no_table.transposition_table(), nullptr);
 }
 
+// An engine that takes its table from an EngineMemory (the runner's, passed from cell to cell) searches exactly as
+// one with a table of its own: every scheme, a table small enough to be mostly written (cleared by one sweep) and
+// one large enough to be written in a few places (cleared chunk by chunk), after searches of other positions,
+// depths and tables in between.
+TEST(TranspositionTable, ATableReusedAsNewSearchesAsAFreshOne) {
+  const char* const fens[] = {"r3kb1r/3n1pp1/p6p/2pPp2q/Pp2N3/3B2PP/1PQ2P2/R3K2R w KQkq - 0 1",
+                              "8/1p3pp1/7p/5P1P/2k3P1/8/2K2P2/8 w - - 0 1",
+                              "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"};
+  for (const auto& named : kReplacementSchemeNames)
+    for (const int entries : {1024, 1 << 16}) {
+      SearchConfig c;
+      c.tt_scheme = named.value;
+      c.tt_entries = entries;
+      EngineMemory memory;
+      for (int round = 0; round < 2; ++round)
+        for (const char* fen : fens)
+          for (const int depth : {1, 4}) {
+            const Board root = Board::from_fen(fen);
+            SearchResult fresh, reused;
+            {
+              Engine own(c, EvalConfig{});
+              fresh = own.search(root, Limits{depth, 0});
+            }
+            {
+              Engine lent(c, EvalConfig{}, &memory);
+              reused = lent.search(root, Limits{depth, 0});
+            }
+            const std::string where = std::string(named.name) + " " + std::to_string(entries) + " " + fen + " d" +
+                                      std::to_string(depth);
+            EXPECT_EQ(reused.stats.nodes, fresh.stats.nodes) << where;
+            EXPECT_EQ(reused.stats.tt_hits, fresh.stats.tt_hits) << where;
+            EXPECT_EQ(reused.stats.tt_stores, fresh.stats.tt_stores) << where;
+            EXPECT_EQ(reused.stats.tt_occupied, fresh.stats.tt_occupied) << where;
+            EXPECT_EQ(reused.best_move, fresh.best_move) << where;
+            EXPECT_EQ(reused.score, fresh.score) << where;
+          }
+      // A table of another size or scheme in between: the engine allocates its own, and hands it back.
+      SearchConfig other = c;
+      other.tt_entries = entries * 2;
+      {
+        Engine different(other, EvalConfig{}, &memory);
+        different.search(Board::from_fen(fens[0]), Limits{2, 0});
+      }
+      Engine back(c, EvalConfig{}, &memory);
+      Engine own(c, EvalConfig{});
+      EXPECT_EQ(back.search(Board::from_fen(fens[1]), Limits{5, 0}).stats.nodes,
+                own.search(Board::from_fen(fens[1]), Limits{5, 0}).stats.nodes);
+    }
+}
+
 }  // namespace transposition_table_test

@@ -64,14 +64,15 @@ CellRecord failed_cell(const CellSpec& cell, const std::string& engine_identity,
 
 }  // namespace
 
-CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop) {
+CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop,
+                    buho::EngineMemory* memory) {
   const buho::Board board = buho::Board::from_fen(cell.inputs.fen);
 
   const auto t0 = Clock::now();
   buho::SearchResult result;
   std::vector<IterationBest> iterations;
   {
-    buho::Engine engine(cell.inputs.search, cell.inputs.eval);
+    buho::Engine engine(cell.inputs.search, cell.inputs.eval, memory);
     // Each completed iteration's best move (the PV's first move), for scoring against the suite (issue 14).
     auto on_iteration = [&iterations](const buho::IterationReport& it) {
       iterations.push_back({it.depth, it.pv.empty() ? std::string() : it.pv.front().uci(), it.nodes, it.seconds});
@@ -137,6 +138,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   const auto t0 = Clock::now();
   const bool tty = isatty(STDERR_FILENO);
   auto worker = [&](std::size_t id) {
+    buho::EngineMemory memory;  // this thread's table, passed from cell to cell (engine/search.h)
     for (;;) {
       const CellSpec* cell = nullptr;
       {
@@ -150,7 +152,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         const auto t_cell = Clock::now();
         CellRecord rec;
         try {
-          rec = run_cell(*cell, engine_identity, &stop);
+          rec = run_cell(*cell, engine_identity, &stop, &memory);
         } catch (const buho::OpenListLimitError& e) {
           rec = failed_cell(*cell, engine_identity, e.what());
         } catch (const buho::AllocationError& e) {

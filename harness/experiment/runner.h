@@ -1,4 +1,5 @@
-// Runs cells on a pool of threads, each cell on a fresh Engine, appending each finished cell to the
+// Runs cells on a pool of threads, each cell on a fresh Engine (each thread's table passed from cell to cell, reset as
+// new: engine/search.h EngineMemory), appending each finished cell to the
 // store at once, with a progress line on stderr.
 #pragma once
 
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/search.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/experiment_config.h"
 
@@ -33,10 +35,11 @@ struct RunTotals {
                               // record, JSON, write + fdatasync. busy - engine = the harness's share.
 };
 
-// One cell, alone, on a fresh engine: what `harness run` does per cell. `stop` (may be null) ends the
+// One cell, alone, on a fresh engine (its table maybe the worker's, reset as new): what `harness run` does per cell. `stop` (may be null) ends the
 // search early when another thread sets it; the record then says completed = false.
+// `memory` (may be null): the worker's EngineMemory, whose table the cell's engine takes when it fits (engine/search.h).
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
-                    const std::atomic<bool>* stop = nullptr);
+                    const std::atomic<bool>* stop = nullptr, buho::EngineMemory* memory = nullptr);
 
 // Runs `todo` in next_cell() order (eta.h: plies left to the series' last depth, most first), appending
 // each result to `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
