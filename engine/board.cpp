@@ -297,14 +297,27 @@ bool Board::gives_check(Move m) const {
   if (reaches(moved, to)) return true;
   if (m.is_castle() && reaches(make_piece(us, Rook), rook_to)) return true;
   // Discovered check: another of our sliders whose line to the king the move opened.
-  for (int i = 1; i < list_size_[us]; ++i) {
-    const Square s = list_[us][i];
-    if (s == from || s == rook_from) continue;
+  auto our_slider = [&](Square s) {
     const Piece p = squares_[s];
-    if (type_of(p) < Bishop || type_of(p) > Queen) continue;
-    if (reaches(p, s)) return true;
+    return p != NoPiece && color_of(p) == us && type_of(p) >= Bishop && type_of(p) <= Queen;
+  };
+  if (m.is_en_passant()) {  // two squares empty (from and the captured pawn's): every slider is asked
+    for (int i = 1; i < list_size_[us]; ++i) {
+      const Square s = list_[us][i];
+      if (s != from && our_slider(s) && reaches(squares_[s], s)) return true;
+    }
+    return false;
   }
-  return false;
+  // Otherwise the one square the move empties is `from` (a castling rook's corner is never between two squares
+  // of a line), and a line that does not pass through it was as open before the move, when our slider could not
+  // attack the king of the side not to move. So only the line from the king through `from` can open: its first
+  // piece beyond `from`, if one of our sliders, gives check when its whole path is clear. One ray walk where every
+  // slider of the list was asked (gives_check was 4-7 % of version H's time).
+  const int step = attack_step(ek, from);  // 0 when `from` is on no line through the king
+  if (step == 0) return false;
+  Square x = from + step;
+  while (on_board(x) && !occupied(x)) x += step;
+  return on_board(x) && our_slider(x) && reaches(squares_[x], x);
 }
 
 // --- Make / unmake -----------------------------------------------------------------------------------

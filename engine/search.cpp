@@ -220,11 +220,15 @@ struct Engine::Impl {
   }
   std::uint64_t& eval_slot(std::uint64_t key) { return eval_cache[key & (kEvalCacheSlots - 1)]; }
   // Called right after a move is made, before the child node starts: its evaluation slot (and table
-  // entry, when the child is a full-width node) begin loading while the child does its first tests.
+  // entry, when the child probes the table) begin loading while the child does its first tests.
   void prefetch_child(bool full_width) {
     __builtin_prefetch(&eval_slot(board.key()));
     if (full_width && uses_tt()) tt.prefetch(board.key());
   }
+  // Whether a child that search() is called on probes the table: a full-width child does, and so does a horizon
+  // child under tt_horizon (horizon() probes before quiescence). Version H's horizon probes were not prefetched,
+  // and they are most of its probes: every leaf of the full-width tree.
+  bool child_probes(int child_depth) const { return child_depth > 0 || horizon_reads_table; }
   Score evaluate() {
     const std::uint64_t key = board.key();
     std::uint64_t& slot = eval_slot(key);
@@ -432,6 +436,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     ++stats.null_tries;
     on_prev_pv[ply + 1] = false;  // pv_ordering: a null move leaves the previous PV
     board.make_null();
+    prefetch_child(child_probes(depth - null_move_reduction(cfg, board, depth) - 1));
     // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
     // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
     const Score low = cfg.threat_ext ? std::min(beta - 1, -ScoreMateBound) : beta - 1;
@@ -585,7 +590,7 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
     // Safe because a minimal window only proves "no better than alpha", and any move that is better is
     // searched again with the real window, so the value is the full-window one.
     board.make_move(m);
-    prefetch_child(new_depth > 0);
+    prefetch_child(child_probes(new_depth));
     verification_off[ply + 1] = verification_off[ply];
     if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
     Score v = 0;
