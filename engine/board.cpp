@@ -322,6 +322,36 @@ bool Board::gives_check(Move m) const {
 
 // --- Make / unmake -----------------------------------------------------------------------------------
 
+std::uint64_t Board::key_after(Move m) const {
+  // make_move's changes of the key, on a copy.
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const Piece moved = squares_[from];
+  std::uint64_t k = key_ ^ kZobrist.side;
+  if (ep_ != NoSquare) k ^= kZobrist.ep_file[file_of(ep_)];
+  if (m.is_en_passant()) {
+    const Square cap = to + (us == White ? -16 : 16);
+    k ^= kZobrist.piece[squares_[cap]][index64(cap)];
+  } else if (m.is_capture()) {
+    k ^= kZobrist.piece[squares_[to]][index64(to)];
+  }
+  const Piece landed = m.is_promotion() ? make_piece(us, m.promotion()) : moved;
+  k ^= kZobrist.piece[moved][index64(from)] ^ kZobrist.piece[landed][index64(to)];
+  if (m.is_double_push()) {
+    const Piece enemy_pawn = make_piece(~us, Pawn);
+    if ((on_board(to + 1) && squares_[to + 1] == enemy_pawn) || (on_board(to - 1) && squares_[to - 1] == enemy_pawn))
+      k ^= kZobrist.ep_file[file_of(to)];
+  } else if (m.is_castle()) {
+    const Piece rook = make_piece(us, Rook);
+    const Square rook_from = to > from ? from + 3 : from - 4, rook_to = to > from ? from + 1 : from - 1;
+    k ^= kZobrist.piece[rook][index64(rook_from)] ^ kZobrist.piece[rook][index64(rook_to)];
+  }
+  const int new_rights = castling_ & kCastlingMask[from] & kCastlingMask[to];
+  if (new_rights != castling_) k ^= kZobrist.castling[castling_] ^ kZobrist.castling[new_rights];
+  return k;
+}
+
+
 void Board::make_move(Move m) {
   BUHO_ASSERT(history_size_ < MaxHistory);
   BUHO_ASSERT(squares_[m.from()] != NoPiece && color_of(squares_[m.from()]) == side_);

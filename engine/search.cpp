@@ -229,6 +229,14 @@ struct Engine::Impl {
   // child under tt_horizon (horizon() probes before quiescence). Version H's horizon probes were not prefetched,
   // and they are most of its probes: every leaf of the full-width tree.
   bool child_probes(int child_depth) const { return child_depth > 0 || horizon_reads_table; }
+  // The same loads, started before the move is made (Board::key_after): the extension and reduction tests of the
+  // move and make_move itself then overlap the table's cache miss, where prefetch_child's leaves the child only a
+  // few tests before its probe (the probe's load was a quarter of version H's time).
+  void prefetch_before_move(Move m, bool probes) {
+    const std::uint64_t child = board.key_after(m);
+    __builtin_prefetch(&eval_slot(child));
+    if (probes && uses_tt()) tt.prefetch(child);
+  }
   Score evaluate() {
     const std::uint64_t key = board.key();
     std::uint64_t& slot = eval_slot(key);
@@ -561,6 +569,8 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
       best_score = std::max(best_score, futility_alpha_bound(cfg, futility_entry_alpha, alpha));
       continue;
     }
+    // After the futility test: a pruned move's child is never entered. Extensions only deepen the child.
+    prefetch_before_move(m, child_probes(depth - 1));
 
     // Step 7b. Extensions (§3.6): one ply for a check, a single reply, a pawn to the 7th or a promotion,
     // or a capture next to the enemy king, whichever applies first. Safe (they only search more) and

@@ -143,8 +143,9 @@ TEST(Board, MalformedEpdNamesThePosition) {
 
 // gives_check asks only the line through the square a move empties for a discovered check (board.cpp): on random
 // games from every LCT II position and a few tactical ones (discovered checks, en passant along the king's rank,
-// castling, promotions), every legal move of every position reached is made and the answer compared.
-TEST(Board, GivesCheckAgreesWithMakingEveryMove) {
+// castling, promotions), every legal move of every position reached is made and the answer compared; so is
+// key_after's key (the search prefetches with it: a wrong key would cost time only, so only a test can see it).
+TEST(Board, GivesCheckAndKeyAfterAgreeWithMakingEveryMove) {
   std::mt19937_64 rng(29);
   std::vector<std::string> starts = {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                                      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -162,8 +163,10 @@ TEST(Board, GivesCheckAgreesWithMakingEveryMove) {
         if (list.size() == 0) break;
         for (const Move m : list) {
           const bool check = b.gives_check(m);
+          const std::uint64_t key = b.key_after(m);
           b.make_move(m);
           ASSERT_EQ(b.in_check(), check) << "gives_check wrong for " << m.uci() << " in " << b.fen();
+          ASSERT_EQ(b.key(), key) << "key_after wrong for " << m.uci();
           b.unmake_move(m);
           ++moves;
         }
