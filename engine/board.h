@@ -42,6 +42,9 @@ class Board {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t key() const { return key_; }
+  // The key make_move(m) would give, without making it: the search prefetches the child's table entry and
+  // evaluation slot with it before the tests that precede make_move, so that the memory load overlaps them.
+  std::uint64_t key_after(Move m) const;
   int plies_played() const { return history_size_; }  // make()/make_null() calls not yet undone
 
   // Piece list of `c`: squares of its pieces; index 0 is always the king.

@@ -17,6 +17,7 @@ build_packages=(
 rest_packages=(
   python3 python3-matplotlib  # scripts/plot_*.py
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
+  glaurung ethereal-chess     # peer programs: `harness bench search --versions` times their searches over UCI
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
   clang libfuzzer-14-dev      # the ASan+UBSan tree (clang) and scripts/fuzz.sh: libFuzzer targets of fuzz/

@@ -264,4 +264,76 @@ TEST(BenchSearch, BadPositionOrDepthsIsRefused) {
       {"bench search --tt-scheme bucket2 --min-seconds 1 --common-depths", "depth_always"}});
 }
 
+// --versions (issue 29): every version A-H on LCTII.POS.01, each on its own deterministic tree, and the peers over
+// UCI. A peer that is not installed is reported so, and the run goes on; a stand-in peer (a shell script speaking
+// enough UCI) shows what is read from a real one: its name, the nodes of its last `info` line, the depth asked.
+TEST(BenchSearch, VersionsBesideThePeers) {
+  runner_test::TempDir dir;
+  const auto fake = dir / "fake-peer";
+  runner_test::write_text(fake,
+                          "#!/bin/sh\n"
+                          "while read -r line; do\n"
+                          "  case \"$line\" in\n"
+                          "    uci) echo 'id name FakePeer 1.0'; echo uciok ;;\n"
+                          "    isready) echo readyok ;;\n"
+                          "    'go depth '*) echo \"info depth ${line#go depth } nodes 1234 time 5\"; echo 'info nodes 4321 time 7';"
+                          " echo 'bestmove e1g1' ;;\n"
+                          "    quit) exit 0 ;;\n"
+                          "  esac\n"
+                          "done\n");
+  std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+  const std::string missing = (dir / "no-such-glaurung").string();
+  const auto r = runner_test::run_harness("bench search --versions --json --repeat 2 --depth-pos 3 --peer-depth 7 --glaurung " +
+                                          missing + " --ethereal " + fake.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto out = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  const auto& bench = out.at("versions_bench");
+  EXPECT_EQ(bench.at("position"), "LCTII.POS.01");
+  EXPECT_EQ(bench.at("rounds").get<int>(), 2);
+  const auto& versions = bench.at("versions");
+  ASSERT_EQ(versions.size(), 8u);
+  const PresetBook book = PresetBook::load(project_path("configs/versions.json"));
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    const auto& row = versions[i];
+    const std::string name(1, char('A' + i));
+    EXPECT_EQ(row.at("version"), name);
+    EXPECT_EQ(row.at("depth").get<int>(), 3);
+    const ResolvedVersion v = book.resolve(name);
+    buho::Engine engine(v.search, v.eval);
+    const auto searched = engine.search(bench_position("LCTII.POS.01"), buho::Limits{3, 0});
+    EXPECT_EQ(row.at("nodes").get<std::uint64_t>(), searched.stats.nodes) << name;
+    EXPECT_EQ(row.at("qnodes").get<std::uint64_t>(), searched.stats.qnodes) << name;
+    EXPECT_EQ(row.at("cpu_nps").size(), 2u) << name;
+    EXPECT_TRUE(row.at("cpu_ratio_to_glaurung").is_null()) << name;  // no Glaurung: no ratio
+  }
+  const auto& peers = bench.at("peers");
+  ASSERT_EQ(peers.size(), 2u);
+  EXPECT_EQ(peers[0].at("peer"), "glaurung");
+  EXPECT_EQ(peers[0].at("status"), "not installed");
+  EXPECT_TRUE(peers[0].at("program").is_null());
+  EXPECT_EQ(peers[1].at("peer"), "ethereal");
+  EXPECT_EQ(peers[1].at("status"), "ok") << peers[1].dump();
+  EXPECT_EQ(peers[1].at("id_name"), "FakePeer 1.0");
+  EXPECT_EQ(peers[1].at("depth").get<int>(), 7);
+  EXPECT_EQ(peers[1].at("nodes"), nlohmann::json::parse("[4321, 4321]"));
+  EXPECT_EQ(peers[1].at("reported_nps").size(), 2u);
+  EXPECT_NEAR(peers[1].at("median_reported_nps").get<double>(), 4321 / 0.007, 1e-6);
+
+  // The table names the missing peer and skips one given as ''.
+  const auto text = runner_test::run_harness("bench search --versions --repeat 1 --depth-pos 2 --glaurung " + missing +
+                                             " --ethereal ''");
+  ASSERT_EQ(text.code, 0) << text.output;
+  EXPECT_NE(text.output.find("version H"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("Glaurung                 not installed"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("Ethereal                 skipped"), std::string::npos) << text.output;
+}
+
+TEST(BenchSearch, VersionsRefuseTheOtherComparisons) {
+  expect_refused({
+      {"bench search --versions --driver alphabeta", "--versions"},
+      {"bench search --versions --tt-scheme bucket2", "--versions"},
+      {"bench search --versions --position all --depth 2", "--versions"},
+      {"bench search --glaurung glaurung", "--versions"}});
+}
+
 }  // namespace bench_search_test

@@ -152,6 +152,42 @@ TEST(Board, MalformedEpdNamesThePosition) {
   EXPECT_THROW(parse_epd(R"(4k3/8/8/8/8/8/8/4K3 w - - bm Ka2)"), ParseError);
 }
 
+// gives_check asks only the line through the square a move empties for a discovered check (board.cpp): on random
+// games from every LCT II position and a few tactical ones (discovered checks, en passant along the king's rank,
+// castling, promotions), every legal move of every position reached is made and the answer compared; so is
+// key_after's key (the search prefetches with it: a wrong key would cost time only, so only a test can see it).
+TEST(Board, GivesCheckAndKeyAfterAgreeWithMakingEveryMove) {
+  std::mt19937_64 rng(29);
+  std::vector<std::string> starts = {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                                     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                                     "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+                                     "3k4/8/8/8/B7/8/2N5/R3K2R w KQ - 0 1",
+                                     "1r2k3/P1P5/8/8/8/8/4B3/4K2Q w - - 0 1",
+                                     "4k3/4n3/8/8/4R3/8/2B1N3/Q3K3 w - - 0 1"};
+  for (const auto& l : test_data::lct2_lines()) starts.push_back(parse_epd(l).board.fen());
+  int moves = 0;
+  for (const auto& fen : starts) {
+    for (int game = 0; game < 6; ++game) {
+      Board b = Board::from_fen(fen);
+      for (int ply = 0; ply < 50; ++ply) {
+        MoveList list(b);
+        if (list.size() == 0) break;
+        for (const Move m : list) {
+          const bool check = b.gives_check(m);
+          const std::uint64_t key = b.key_after(m);
+          b.make_move(m);
+          ASSERT_EQ(b.in_check(), check) << "gives_check wrong for " << m.uci() << " in " << b.fen();
+          ASSERT_EQ(b.key(), key) << "key_after wrong for " << m.uci();
+          b.unmake_move(m);
+          ++moves;
+        }
+        b.make_move(list.moves[rng() % list.size()]);
+      }
+    }
+  }
+  EXPECT_GT(moves, 100000);
+}
+
 // Thousands of random make/unmake/null-move steps: after each one the incremental key equals the key
 // computed from scratch and the piece lists agree with the squares; unwinding restores the start.
 TEST(Board, RandomMakeUnmakeKeepsKeyAndListsConsistent) {

@@ -13,8 +13,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <time.h>
-
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -25,6 +23,8 @@
 #include "engine/sss_driver.h"
 #include "harness/bench/bench_positions.h"
 #include "harness/bench/engine_signature.h"
+#include "harness/bench/timed_search.h"
+#include "harness/bench/bench_versions.h"
 #include "harness/cli/commands.h"
 #include "harness/report/median.h"
 #include "harness/errors.h"
@@ -44,31 +44,6 @@ struct BenchCase {
 
 // Speed: about 5 s each with version H and the full evaluation on the reference machine.
 constexpr std::pair<const char*, int> kSpeedCases[] = {{"LCTII.POS.01", 13}, {"LCTII.FIN.02", 19}};
-
-// CPU seconds of this thread so far, user and system, to the nanosecond. The search runs on this thread alone, so
-// the difference around a search is its CPU time: unlike its wall time, it leaves out the time the other processes
-// of a shared machine held the core (on the 2-core development machine, with a run and a fuzz job beside it, wall
-// time was twice the CPU time and swung the ratios between schemes by 20 %). System time is counted: the page
-// faults of a table's first touches are part of what a scheme costs. (getrusage's user time left them out, and
-// splits user from system by sampling at the scheduler tick, so a search of a few milliseconds could measure 0.)
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-// One search of `board` to `depth` by a fresh engine, its CPU time measured around Engine::search alone. Driver
-// sss past its OPEN list limit throws buho::OpenListLimitError (harness/cli/command_line.cpp: exit 2).
-struct TimedSearch {
-  std::uint64_t nodes = 0, qnodes = 0;
-  double seconds = 0, cpu = 0;
-};
-TimedSearch timed_search(const buho::SearchConfig& s, const buho::EvalConfig& e, const buho::Board& board, int depth) {
-  buho::Engine engine(s, e);
-  const double cpu_before = cpu_seconds();
-  const auto r = engine.search(board, buho::Limits{depth, 0});
-  return TimedSearch{r.stats.nodes, r.stats.qnodes, r.stats.seconds, cpu_seconds() - cpu_before};
-}
 
 // --min-seconds: the deepest depth searched before one search took `min_seconds` CPU seconds or could go no
 // deeper. Deeper searches are tried one by one from `start`.
@@ -119,6 +94,21 @@ std::string stop_words(const Deepening& d) {
   return "";
 }
 
+// The signature and the identity, the closing lines of every `bench search` (or the keys of its JSON).
+void finish_with_signature(nlohmann::json& out, bool json) {
+  const EngineSignature& sig = engine_signature();
+  out["signature_set"] = sig.version_h_cases;
+  out["signature"] = sig.version_h_nodes;
+  out["identity"] = sig.identity;
+  out["identity_set"] = sig.identity_cases;
+  if (json) {
+    fmt::print("{}\n", out.dump());
+  } else {
+    fmt::print("signature {}\n", sig.version_h_nodes);
+    fmt::print("identity {}\n", sig.identity);
+  }
+}
+
 }  // namespace
 
 void register_bench_search(CLI::App& bench) {
@@ -135,6 +125,8 @@ void register_bench_search(CLI::App& bench) {
     std::vector<std::string> positions;
     int depth = 0;
     bool common_depths = false;
+    bool versions = false;
+    VersionsBenchOptions peers;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -168,9 +160,36 @@ void register_bench_search(CLI::App& bench) {
   cmd->add_flag("--common-depths", opt->common_depths,
                 "With --min-seconds: deepen the reference value only (alphabeta or depth_always) and time every value at its "
                 "depths, so that each position's ratio compares searches of the same depth (the fair reading for --tt-scheme)");
+  cmd->add_flag("--versions", opt->versions,
+                "Issue 29: every version A-H on LCTII.POS.01 at a depth of its own (--depth-pos: all at one), and the peer "
+                "programs Glaurung and Ethereal over UCI when installed; each one's median nodes per CPU second over "
+                "--repeat rounds (default 5) and its ratio to Glaurung's");
+  cmd->add_option("--glaurung", opt->peers.glaurung,
+                  "With --versions: Glaurung's program, a name looked for in $PATH and /usr/games or a path ('' to skip)")
+      ->capture_default_str();
+  cmd->add_option("--ethereal", opt->peers.ethereal,
+                  "With --versions: Ethereal's program (Debian's ethereal-chess is found by the default name too; '' to skip)")
+      ->capture_default_str();
+  cmd->add_option("--peer-depth", opt->peers.peer_depth, "With --versions: the depth of every peer (0 = Glaurung 15, Ethereal 20)")
+      ->check(CLI::Range(0, 60));
   cmd->add_option("--set", opt->sets, "flag=value applied to version H before the flag compared (e.g. sss_open_limit=100000); repeatable")
       ->take_all();
-  cmd->callback([opt] {
+  cmd->callback([opt, cmd] {
+    if (opt->versions) {
+      if (!opt->drivers.empty() || !opt->schemes.empty() || !opt->positions.empty() || !opt->sets.empty() ||
+          opt->min_seconds > 0 || opt->depth || opt->depth_fin || opt->common_depths || opt->signature_only)
+        throw UserError("harness bench search --versions: it takes --depth-pos, --repeat, --glaurung, --ethereal, "
+                        "--peer-depth and --json only");
+      VersionsBenchOptions v = opt->peers;
+      v.rounds = cmd->count("--repeat") ? opt->repeat : 5;  // the issue quotes medians of at least 5
+      v.depth = opt->depth_pos;
+      v.json = opt->json;
+      nlohmann::json out = run_versions_bench(v);
+      finish_with_signature(out, opt->json);
+      return;
+    }
+    const bool peer_options = cmd->count("--glaurung") || cmd->count("--ethereal") || cmd->count("--peer-depth");
+    if (peer_options) throw UserError("harness bench search --glaurung/--ethereal/--peer-depth: give --versions");
     const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
     nlohmann::json out{{"version", "H"}};
     // The positions timed: the two built-in cases (--depth-pos/--depth-fin override their depths), or --position's.
@@ -354,17 +373,7 @@ void register_bench_search(CLI::App& bench) {
       if (!opt->json) fmt::print("total nodes {}  seconds {:.3f}  nps {:.0f}\n", nodes, seconds, seconds > 0 ? double(nodes) / seconds : 0.0);
     }
 
-    const EngineSignature& sig = engine_signature();
-    out["signature_set"] = sig.version_h_cases;
-    out["signature"] = sig.version_h_nodes;
-    out["identity"] = sig.identity;
-    out["identity_set"] = sig.identity_cases;
-    if (opt->json) {
-      fmt::print("{}\n", out.dump());
-    } else {
-      fmt::print("signature {}\n", sig.version_h_nodes);
-      fmt::print("identity {}\n", sig.identity);
-    }
+    finish_with_signature(out, opt->json);
   });
 }
 
