@@ -127,7 +127,9 @@ TEST(Presets, FlagsPrintsVersionHBesideTheDefaults) {
   int differ = 0;
   for (const auto& f : flags) {
     ASSERT_TRUE(f.contains("version_h")) << f.dump();
-    if (f["name"] == "null_move_min_depth") EXPECT_EQ(f["version_h"], std::to_string(h.search.null_move_min_depth)) << f.dump();
+    if (f["name"] == "null_move_min_depth") {
+      EXPECT_EQ(f["version_h"], std::to_string(h.search.null_move_min_depth)) << f.dump();
+    }
     differ += f["default"] != f["version_h"];
   }
   EXPECT_GT(differ, 0);  // the calibrated readings differ from the built-in ones
