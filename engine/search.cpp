@@ -703,8 +703,9 @@ Score Engine::Impl::root_iteration(int depth, Score prev) {
     case RootDriver::Minimax: return drive_minimax(depth);
     case RootDriver::Scout: return drive_scout(depth);
     case RootDriver::Mtdf: return drive_mtdf(depth, prev);
-    case RootDriver::Sss: {
+    case RootDriver::Sss: {  // one search of the root per iteration: one pass (docs/search.md)
       DriverContext ctx = driver_context();
+      ++stats.passes;
       return stockman_sss(ctx, depth);
     }
     case RootDriver::MtSss: {  // each memory-enhanced test is a pass

@@ -113,4 +113,16 @@ TEST(SearchSss, FirstRefutationCanExceedAlphaBetaAndTheSmallestDoesNot) {
   EXPECT_EQ(first.value, smallest.value);
 }
 
+// Each iteration of SSS* is one search of the root: one pass (docs/search.md), as alpha-beta's is. Every driver=sss
+// cell of results/drivers recorded 0 before.
+TEST(SearchSss, EachIterationIsOnePass) {
+  SearchConfig c;
+  c.root_driver = RootDriver::Sss;
+  c.iterative_deepening = true;
+  Engine engine(c, EvalConfig{});
+  const SearchResult r = engine.search(Board::from_fen("8/1p3pp1/7p/5P1P/2k3P1/8/2K2P2/8 w - - 0 1"), Limits{4, 0});
+  EXPECT_EQ(r.stats.passes, 4u);
+  EXPECT_EQ(r.stats.iteration_passes, (std::vector<std::uint64_t>{1, 1, 1, 1}));
+}
+
 }  // namespace search_sss_test
