@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "harness/cli/commands.h"
@@ -39,7 +40,14 @@ void register_report(CLI::App& app) {
         write_reports(rs, *dir, load_thesis_data(thesis->empty() ? project_path("data/thesis") : std::filesystem::path(*thesis)));
     fmt::print("{}: {} of {} cells measured{}\n", rs.experiment.name, rs.measured(), rs.cells.size(),
                rs.failed.empty() ? "" : fmt::format(", {} failed (listed in REPORT.md)", rs.failed.size()));
-    for (const auto& c : evaluate_claims(rs)) fmt::print("  {}: {}\n", c.id, c.verdict());
+    // The claims' verdicts, where the experiment measures any of them (as REPORT.md's section: study.h).
+    const std::vector<Claim> claims = evaluate_claims(rs);
+    const bool any_measured = std::any_of(claims.begin(), claims.end(), [](const Claim& c) {
+      return std::any_of(c.parts.begin(), c.parts.end(),
+                         [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
+    });
+    if (any_measured)
+      for (const auto& c : claims) fmt::print("  {}: {}\n", c.id, c.verdict());
     for (const auto& f : files) fmt::print("wrote {}\n", f.string());
   });
 }

@@ -3,6 +3,7 @@
 
 #include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
+#include "harness/report/study.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
@@ -69,44 +70,8 @@ std::string summary_json(const Report& report) {
   if (std::any_of(report.comparison.begin(), report.comparison.end(), [](const ComparisonRow& r) { return !r.table.is_sweep(); }))
     j["thesis_credibility"] = credibility_json(report.credibility);
 
-  json claims = json::array();
-  for (const auto& c : report.claims) {
-    json parts = json::array();
-    for (const auto& p : c.parts) {
-      json part = {{"rule", p.rule},
-                   {"figures", p.figures},
-                   {"state", p.state == ClaimPart::State::Holds   ? "holds"
-                             : p.state == ClaimPart::State::Fails ? "does not hold"
-                                                                  : "not measured"}};
-      if (!p.context.empty()) part["context"] = p.context;
-      parts.push_back(part);
-    }
-    claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
-  }
-  j["claims"] = claims;
-  if (report.tt_study.present) j["tt_study"] = tt_study_json(report.tt_study);  // absent otherwise, as before it existed
-
-  // Issue 14: each pruning step per depth (pruning_cost.h), only for a set with solutions or exact references, so
-  // the other sets' summaries stay as they were. scripts/plot_pruning.py draws it.
-  bool any_reference = false;
-  for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
-  if (exp.any_solution() || any_reference) {
-    json steps = json::array();
-    for (const auto& s : pruning_steps(exp))
-      for (const auto& r : step_rows(rs, s)) {
-        if (r.pairs == 0) continue;
-        // Without an exact reference measured, agreement is not measured: null, as REPORT.md's "—", never 0.
-        const bool agreement = r.references > 0;
-        steps.push_back({{"version", s.version}, {"base", s.base}, {"change", s.change}, {"depth", r.depth},
-                         {"positions", r.pairs}, {"delta_nodes_pct", std::round(r.delta_nodes_pct * 1e3) / 1e3},
-                         {"solvable", r.solvable}, {"solved_base", r.solved_base}, {"solved_version", r.solved_version},
-                         {"references", r.references}, {"same_best_move", agreement ? json(r.agree) : json(nullptr)},
-                         {"mean_abs_score_diff", agreement ? json(std::round(r.mean_abs_score_diff * 1e3) / 1e3) : json(nullptr)}});
-      }
-    j["pruning_steps"] = steps;
-  }
-  // Issue 12: the drivers and the minimal tree (drivers_study.h), absent unless the versions name drivers.
-  if (const DriversStudy drivers = build_drivers_study(rs); drivers.present) j["drivers"] = drivers_json(drivers);
+  for (const auto& study : report_studies(report))  // study.h: a member only where the study applies
+    if (study->applies()) j[std::string(study->name())] = study->json();
   return j.dump(2) + "\n";
 }
 

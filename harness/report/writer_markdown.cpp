@@ -9,6 +9,7 @@
 
 #include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
+#include "harness/report/study.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
 
@@ -257,37 +258,8 @@ std::string markdown_report(const Report& report) {
       }
   }
 
-  md += tt_study_markdown(report.tt_study);
-  md += pruning_cost_section(rs);  // issue 14; empty unless the set has EPD solutions or exact references
-  md += drivers_markdown(build_drivers_study(rs));  // issue 12; empty unless versions name drivers
-
-  md += "## The thesis's claims C1–C9\n\n"
-        "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
-        "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
-        "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
-        "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
-        "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
-        "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
-        "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "
-        "engine. A \"likely reason\" beside a verdict is written by hand (notes.md in this directory).\n\n";
-  auto state_text = [](ClaimPart::State s) {
-    return s == ClaimPart::State::Holds ? "holds" : s == ClaimPart::State::Fails ? "does not hold" : "not measured";
-  };
-  for (std::size_t ci = 0; ci < report.claims.size(); ++ci) {
-    const Claim& c = report.claims[ci];
-    const Claim* own = ci < report.thesis_claims.size() ? &report.thesis_claims[ci] : nullptr;
-    md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
-    for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
-      const ClaimPart& p = c.parts[pi];
-      md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, state_text(p.state));
-      if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
-      if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
-        md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, state_text(own->parts[pi].state));
-    }
-    md += "\n";
-    if (auto it = report.notes.by_claim.find(c.id); it != report.notes.by_claim.end())
-      md += "*Likely reason (written by hand, notes.md):* " + it->second + "\n\n";
-  }
+  for (const auto& study : report_studies(report))  // study.h: each applies, or writes nothing
+    if (study->applies()) md += study->markdown();
   if (!report.notes.sections.empty()) {
     md += "## Notes (written by hand, notes.md)\n\n";
     for (const auto& [title, text] : report.notes.sections) md += "### " + title + "\n\n" + text + "\n\n";

@@ -1,0 +1,147 @@
+// The registered studies (study.h): each an adapter of its module's computation and its two renderings.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "harness/report/claims.h"
+#include "harness/report/drivers_study.h"
+#include "harness/report/pruning_cost.h"
+#include "harness/report/study.h"
+#include "harness/report/tt_study.h"
+#include "harness/report/writers.h"
+
+namespace harness {
+
+namespace {
+
+// Issue 13: replacement schemes at equal entries and equal memory, when the experiment has a reference sweep.
+class TtSchemesStudy final : public Study {
+ public:
+  explicit TtSchemesStudy(const Report& r) : study_(r.tt_study) {}
+  std::string_view name() const override { return "tt_study"; }
+  bool applies() const override { return study_.present; }
+  std::string markdown() const override { return tt_study_markdown(study_); }
+  nlohmann::json json() const override { return tt_study_json(study_); }
+
+ private:
+  const TtStudy& study_;
+};
+
+// Issue 14: each forward-pruning step's nodes against its solve counts and agreement with the exact search, when
+// the positions have EPD solutions or the experiment names an exact reference (and has versions to score).
+class PruningCostStudy final : public Study {
+ public:
+  explicit PruningCostStudy(const Report& r) : rs_(r.rs), section_(pruning_cost_section(r.rs)) {}
+  std::string_view name() const override { return "pruning_steps"; }
+  bool applies() const override { return !section_.empty(); }
+  std::string markdown() const override { return section_; }
+  nlohmann::json json() const override {
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& s : pruning_steps(rs_.experiment))
+      for (const auto& r : step_rows(rs_, s)) {
+        if (r.pairs == 0) continue;
+        // Without an exact reference measured, agreement is not measured: null, as REPORT.md's "—", never 0.
+        const bool agreement = r.references > 0;
+        steps.push_back({{"version", s.version}, {"base", s.base}, {"change", s.change}, {"depth", r.depth},
+                         {"positions", r.pairs}, {"delta_nodes_pct", std::round(r.delta_nodes_pct * 1e3) / 1e3},
+                         {"solvable", r.solvable}, {"solved_base", r.solved_base}, {"solved_version", r.solved_version},
+                         {"references", r.references},
+                         {"same_best_move", agreement ? nlohmann::json(r.agree) : nlohmann::json(nullptr)},
+                         {"mean_abs_score_diff", agreement ? nlohmann::json(std::round(r.mean_abs_score_diff * 1e3) / 1e3)
+                                                           : nlohmann::json(nullptr)}});
+      }
+    return steps;
+  }
+
+ private:
+  const ResultSet& rs_;
+  std::string section_;
+};
+
+// Issue 12: the root drivers and the minimal tree, when the versions name drivers.
+class DriversStudyUnit final : public Study {
+ public:
+  explicit DriversStudyUnit(const Report& r) : study_(build_drivers_study(r.rs)) {}
+  std::string_view name() const override { return "drivers"; }
+  bool applies() const override { return study_.present; }
+  std::string markdown() const override { return drivers_markdown(study_); }
+  nlohmann::json json() const override { return drivers_json(study_); }
+
+ private:
+  DriversStudy study_;
+};
+
+std::string_view claim_state_text(ClaimPart::State s) {
+  return s == ClaimPart::State::Holds ? "holds" : s == ClaimPart::State::Fails ? "does not hold" : "not measured";
+}
+
+// The thesis's claims C1-C9, part by part, beside the same test on the thesis's own tables, when any part has cells.
+class ClaimsStudy final : public Study {
+ public:
+  explicit ClaimsStudy(const Report& r) : report_(r) {}
+  std::string_view name() const override { return "claims"; }
+  bool applies() const override {
+    return std::any_of(report_.claims.begin(), report_.claims.end(), [](const Claim& c) {
+      return std::any_of(c.parts.begin(), c.parts.end(),
+                         [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
+    });
+  }
+  std::string markdown() const override {
+    std::string md =
+        "## The thesis's claims C1–C9\n\n"
+        "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
+        "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
+        "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
+        "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
+        "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
+        "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
+        "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "
+        "engine. A \"likely reason\" beside a verdict is written by hand (notes.md in this directory).\n\n";
+    for (std::size_t ci = 0; ci < report_.claims.size(); ++ci) {
+      const Claim& c = report_.claims[ci];
+      const Claim* own = ci < report_.thesis_claims.size() ? &report_.thesis_claims[ci] : nullptr;
+      md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
+      for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
+        const ClaimPart& p = c.parts[pi];
+        md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, claim_state_text(p.state));
+        if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
+        if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
+          md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, claim_state_text(own->parts[pi].state));
+      }
+      md += "\n";
+      if (auto it = report_.notes.by_claim.find(c.id); it != report_.notes.by_claim.end())
+        md += "*Likely reason (written by hand, notes.md):* " + it->second + "\n\n";
+    }
+    return md;
+  }
+  nlohmann::json json() const override {
+    nlohmann::json claims = nlohmann::json::array();
+    for (const auto& c : report_.claims) {
+      nlohmann::json parts = nlohmann::json::array();
+      for (const auto& p : c.parts) {
+        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", claim_state_text(p.state)}};
+        if (!p.context.empty()) part["context"] = p.context;
+        parts.push_back(part);
+      }
+      claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
+    }
+    return claims;
+  }
+
+ private:
+  const Report& report_;
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
+  std::vector<std::unique_ptr<Study>> studies;
+  studies.push_back(std::make_unique<TtSchemesStudy>(report));
+  studies.push_back(std::make_unique<PruningCostStudy>(report));
+  studies.push_back(std::make_unique<DriversStudyUnit>(report));
+  studies.push_back(std::make_unique<ClaimsStudy>(report));
+  return studies;
+}
+
+}  // namespace harness

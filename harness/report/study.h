@@ -1,0 +1,36 @@
+// A study is one analysis of a results directory with one shape: whether it applies to the experiment, computed from
+// the cells when it is made, and rendered twice, as its REPORT.md section and as its summary.json member. A study that
+// does not apply writes neither: no "not measured" section in the report of an experiment it is not about, and no
+// empty member in the summary (tests/study_slow_test.cpp checks that the two always come together).
+// The registered studies, in the order REPORT.md shows them after the tables and the thesis comparison:
+// the table-scheme study (tt_study.h), what forward pruning costs (pruning_cost.h), the root drivers
+// (drivers_study.h), the thesis's claims (claims.h). A new study is a class here and a line in report_studies().
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace harness {
+
+struct Report;
+
+class Study {
+ public:
+  virtual ~Study() = default;
+  // Its member's name in summary.json.
+  virtual std::string_view name() const = 0;
+  // Whether the experiment gives it anything to say; when false, markdown() and json() are not called.
+  virtual bool applies() const = 0;
+  // Its REPORT.md section (from its "## " heading on), and its summary.json member.
+  virtual std::string markdown() const = 0;
+  virtual nlohmann::json json() const = 0;
+};
+
+// Every registered study of `report` (its cells, thesis comparison and notes), computed.
+std::vector<std::unique_ptr<Study>> report_studies(const Report& report);
+
+}  // namespace harness
