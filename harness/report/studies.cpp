@@ -137,6 +137,7 @@ class ClaimsStudy final : public Study {
 
 std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   std::vector<std::unique_ptr<Study>> studies;
+  studies.push_back(make_thesis_comparison_study(report));
   studies.push_back(std::make_unique<TtSchemesStudy>(report));
   studies.push_back(std::make_unique<PruningCostStudy>(report));
   studies.push_back(std::make_unique<DriversStudyUnit>(report));

@@ -2,9 +2,10 @@
 // the cells when it is made, and rendered twice, as its REPORT.md section and as its summary.json member. A study that
 // does not apply writes neither: no "not measured" section in the report of an experiment it is not about, and no
 // empty member in the summary (tests/study_slow_test.cpp checks that the two always come together).
-// The registered studies, in the order REPORT.md shows them after the tables and the thesis comparison:
-// the table-scheme study (tt_study.h), what forward pruning costs (pruning_cost.h), the root drivers
-// (drivers_study.h), the thesis's claims (claims.h). A new study is a class here and a line in report_studies().
+// The registered studies, in the order REPORT.md shows them after the tables of nodes: the comparison with the thesis
+// (thesis_comparison_study.cpp), the table-scheme study (tt_study.h), what forward pruning costs (pruning_cost.h), the
+// root drivers (drivers_study.h), the thesis's claims (claims.h). A new study is a class and a line in
+// report_studies() (studies.cpp).
 #pragma once
 
 #include <memory>
@@ -28,7 +29,13 @@ class Study {
   // Its REPORT.md section (from its "## " heading on), and its summary.json member.
   virtual std::string markdown() const = 0;
   virtual nlohmann::json json() const = 0;
+  // Writes its member into summary.json; a study with figures of its own beside its member (the thesis comparison's
+  // fit, fidelity and credibility) adds them here too.
+  virtual void add_to_summary(nlohmann::json& summary) const { summary[std::string(name())] = json(); }
 };
+
+// The comparison with the thesis's tables (thesis_comparison_study.cpp).
+std::unique_ptr<Study> make_thesis_comparison_study(const Report& report);
 
 // Every registered study of `report` (its cells, thesis comparison and notes), computed.
 std::vector<std::unique_ptr<Study>> report_studies(const Report& report);

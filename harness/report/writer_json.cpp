@@ -45,33 +45,8 @@ std::string summary_json(const Report& report) {
     });
   j["sweeps"] = sweeps;
 
-  json cmp = json::array();
-  for (const auto& r : report.comparison) {
-    json row = {{"table", r.table.text()}, {"position", r.position}, {"thesis_position", r.thesis_position},
-                {"version", r.version}, {"depth", r.depth}, {"thesis_nodes", r.thesis_nodes}};
-    if (!r.tt_scheme.empty()) {
-      row["tt_scheme"] = r.tt_scheme;
-      row["tt_entries"] = r.tt_entries;
-    }
-    row["measured_nodes"] = r.measured ? json(*r.measured) : json(nullptr);
-    row["ratio"] = r.measured ? json(std::round(r.ratio() * 1e4) / 1e4) : json(nullptr);
-    if (r.thesis_flagged) row["thesis_flagged"] = true;
-    cmp.push_back(row);
-  }
-  j["thesis_comparison"] = cmp;
-
-  json fit = json::array();
-  for (const auto& f : thesis_fit(report.comparison))
-    fit.push_back({{"group", f.group}, {"compared", f.compared}, {"stopped_by_budget", f.stopped},
-                   {"not_measured", f.not_measured}, {"median_factor", std::round(f.median_factor * 1e3) / 1e3},
-                   {"within_2x", std::round(f.within_2x * 1e3) / 1e3}, {"worst_tenth_factor", std::round(f.worst_tenth * 1e3) / 1e3}});
-  if (!fit.empty()) j["thesis_fit"] = fit;
-  if (report.fidelity.present) j["fidelity"] = fidelity_json(report.fidelity);
-  if (std::any_of(report.comparison.begin(), report.comparison.end(), [](const ComparisonRow& r) { return !r.table.is_sweep(); }))
-    j["thesis_credibility"] = credibility_json(report.credibility);
-
   for (const auto& study : report_studies(report))  // study.h: a member only where the study applies
-    if (study->applies()) j[std::string(study->name())] = study->json();
+    if (study->applies()) study->add_to_summary(j);
   return j.dump(2) + "\n";
 }
 

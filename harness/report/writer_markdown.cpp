@@ -9,6 +9,7 @@
 
 #include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
+#include "harness/report/markdown_text.h"
 #include "harness/report/study.h"
 #include "harness/report/thesis_fit.h"
 #include "harness/report/writers.h"
@@ -17,25 +18,9 @@ namespace harness {
 
 namespace {
 
-std::string header_row(const std::string& first, const std::vector<std::string>& cols) {
-  std::string h = "| " + first + " |", sep = "|---|";
-  for (const auto& c : cols) {
-    h += " " + c + " |";
-    sep += "--:|";
-  }
-  return h + "\n" + sep + "\n";
-}
-
 std::string nodes_text(const CellRecord* r) {
   if (!r) return "—";
   return r->completed ? std::to_string(r->nodes()) : std::to_string(r->nodes()) + "*";
-}
-
-std::string position_title(const PositionSpec& p) {
-  std::string t = p.id;
-  if (p.thesis_position) t += fmt::format(" (thesis position {}, {})", *p.thesis_position, p.phase);
-  else t += fmt::format(" ({})", p.phase);
-  return t;
 }
 
 std::string seconds_text(double s) {
@@ -180,82 +165,6 @@ std::string markdown_report(const Report& report) {
       }
       md += "\n";
     }
-  }
-
-  // Thesis comparison: measured ÷ thesis, in the same shapes.
-  if (!report.comparison.empty()) {
-    md += "## Compared with the thesis\n\n"
-          "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
-          "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound; † marks a thesis cell that looks edited by hand (below). Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
-          "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
-    // The fit in one line per group (thesis_fit.h): what issue 11's numbers are read from.
-    md += "### Fit, in one line per group\n\nA factor is measured ÷ thesis or its inverse, whichever is ≥ 1; only cells "
-          "both sides finished count.\n\n| Tables | Cells compared | Stopped by the budget | Not measured | Median factor | "
-          "Within 2× | Worst tenth from |\n|---|--:|--:|--:|--:|--:|--:|\n";
-    for (const auto& f : thesis_fit(report.comparison))
-      md += f.compared == 0 ? fmt::format("| {} | 0 | {} | {} | — | — | — |\n", f.group, f.stopped, f.not_measured)
-                            : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", f.group, f.compared,
-                                          f.stopped, f.not_measured, f.median_factor, 100 * f.within_2x, f.worst_tenth);
-    md += "\n";
-    md += fidelity_markdown(report.fidelity);
-    const bool any_version_row = std::any_of(report.comparison.begin(), report.comparison.end(),
-                                             [](const ComparisonRow& r) { return !r.table.is_sweep(); });
-    if (any_version_row) md += credibility_markdown(report.credibility);
-    std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
-    std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
-    for (const auto& r : report.comparison) {
-      if (!r.table.is_sweep()) vt[r.position][r.version][r.depth] = &r;
-      else tt[r.table.sweep + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
-    }
-    // † marks a thesis cell the credibility test flags (thesis_credibility.h).
-    auto ratio_text = [](const ComparisonRow* r) {
-      if (!r) return std::string("");
-      if (!r->measured) return std::string("—");
-      return fmt::format("{:.2f}{}{}", r->ratio(), r->truncated ? "*" : "", r->thesis_flagged ? "†" : "");
-    };
-    auto thesis_text = [](const ComparisonRow* r) {
-      return r ? std::to_string(r->thesis_nodes) + (r->thesis_flagged ? "†" : "") : std::string("");
-    };
-    for (const auto& p : exp.positions) {
-      auto it = vt.find(p.id);
-      if (it == vt.end()) continue;
-      for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
-        md += "### " + position_title(p) + ": " + what + "\n\n" + header_row("Version", depth_cols);
-        for (const auto& v : exp.versions) {
-          auto vit = it->second.find(v.name);
-          if (vit == it->second.end()) continue;
-          md += "| " + v.name + " |";
-          for (int d : exp.depths) {
-            auto dit = vit->second.find(d);
-            md += fmt::format(" {} |", text(dit == vit->second.end() ? nullptr : dit->second));
-          }
-          md += "\n";
-        }
-        md += "\n";
-      }
-    }
-    for (const auto& [title, schemes] : tt)
-      for (const auto& [scheme, depths] : schemes) {
-        std::vector<int> sizes;
-        for (const auto& [d, row] : depths)
-          for (const auto& [e, r] : row)
-            if (std::find(sizes.begin(), sizes.end(), e) == sizes.end()) sizes.push_back(e);
-        std::sort(sizes.begin(), sizes.end());
-        std::vector<std::string> cols;
-        for (int e : sizes) cols.push_back(entries_label(e));
-        for (const auto& [what, text] : {std::pair{"the thesis's nodes", +thesis_text}, std::pair{"measured ÷ thesis", +ratio_text}}) {
-          md += fmt::format("### Sweep {}, scheme {}: {}\n\n", title, scheme, what) + header_row("Depth", cols);
-          for (const auto& [d, row] : depths) {
-            md += fmt::format("| {} |", d);
-            for (int e : sizes) {
-              auto eit = row.find(e);
-              md += fmt::format(" {} |", text(eit == row.end() ? nullptr : eit->second));
-            }
-            md += "\n";
-          }
-          md += "\n";
-        }
-      }
   }
 
   for (const auto& study : report_studies(report))  // study.h: each applies, or writes nothing
