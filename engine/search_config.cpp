@@ -2,6 +2,9 @@
 // so a flag's name, default, range and meaning are written exactly once.
 #include "engine/search_config.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace buho {
 
 namespace {
@@ -217,6 +220,11 @@ const ParamTable<SearchConfig>& search_params() {
   return table;
 }
 
+bool prunes_forward(const SearchConfig& c) {
+  return std::any_of(std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags),
+                     [&c](bool SearchConfig::*flag) { return c.*flag; });
+}
+
 bool searches_fail_soft(const SearchConfig& c) {
   return c.fail_soft || c.root_driver == RootDriver::NegaScout || c.root_driver == RootDriver::Mtdf;
 }
@@ -231,8 +239,8 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       // Every move with a full window: no window to narrow or re-search, no table, no forward pruning, and no
       // order to change (the quiescence search keeps its own MVV/LVA order and its full window).
       unused = {&S::killers, &S::history, &S::hash_move, &S::pvs, &S::aspiration, &S::fail_soft, &S::tt_cutoffs,
-                &S::null_move, &S::futility, &S::lmr, &S::pv_ordering, &S::threat_ext, &S::null_move_verified,
-                &S::null_move_adaptive, &S::limited_razoring};
+                &S::pv_ordering, &S::threat_ext};
+      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
       break;
     case RootDriver::NegaScout:
       unused = {&S::pvs, &S::fail_soft};  // its own windows (the survey's) replace Alg. 7's; fail-soft always
@@ -248,16 +256,16 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
     case RootDriver::MtDual:
       // Best-first over a fixed tree: no forward pruning (nor the threat extension, which rests on a null-move
       // search), their own windows; MT's tests always read the table's bounds, SSS* keeps none.
-      unused = {&S::null_move, &S::futility, &S::lmr, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
-                &S::null_move_verified, &S::null_move_adaptive, &S::limited_razoring};
+      unused = {&S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft};
+      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
       if (c.root_driver != RootDriver::Sss) unused.push_back(&S::tt_cutoffs);
       break;
     case RootDriver::Minimal:
       // One proof tree at the target depth (no iterations, so no previous PV), with no windows and no forward
       // pruning (the minimal tree is the exact search's); the table finds its values and moves, always.
-      unused = {&S::iterative_deepening, &S::pv_ordering, &S::null_move, &S::futility, &S::lmr, &S::aspiration,
-                &S::pvs, &S::threat_ext, &S::fail_soft, &S::tt_cutoffs, &S::null_move_verified,
-                &S::null_move_adaptive, &S::limited_razoring};
+      unused = {&S::iterative_deepening, &S::pv_ordering, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
+                &S::tt_cutoffs};
+      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
       break;
   }
   std::vector<std::string_view> names;

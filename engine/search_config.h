@@ -265,6 +265,16 @@ struct SearchConfig {
 // The one table of search flags (name, meaning, range) used by `harness flags`, JSON and --set.
 const ParamTable<SearchConfig>& search_params();
 
+// The forward-pruning heuristics, listed once: each may leave unsearched a move that would change the value (§5.2 null
+// move and its verified and adaptive forms, §5.3 futility, §5.4 LMR, Heinz 1998's limited razoring). The drivers that
+// search a fixed tree ignore them (ignored_flags), the exact reference switches them off, the studies of pruning
+// step through them.
+inline constexpr bool SearchConfig::*kForwardPruningFlags[] = {
+    &SearchConfig::null_move,          &SearchConfig::futility,           &SearchConfig::lmr,
+    &SearchConfig::null_move_verified, &SearchConfig::null_move_adaptive, &SearchConfig::limited_razoring};
+// Whether any of them is on in `c` (the verified and adaptive forms act only with null_move itself).
+bool prunes_forward(const SearchConfig& c);
+
 // Whether the search is fail-soft: the fail_soft flag, or a driver that is fail-soft by definition
 // (negascout, mtdf).
 bool searches_fail_soft(const SearchConfig& c);

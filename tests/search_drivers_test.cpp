@@ -282,6 +282,25 @@ TEST(SearchDrivers, LeavesAreTheHorizonPositionsEvaluated) {
   EXPECT_GT(deep.stats.leaves, 0u);
 }
 
+// The forward-pruning flags are listed once (kForwardPruningFlags): each alone makes a config prune forward, and the
+// drivers that search a fixed tree (minimax, SSS*, the minimal tree) ignore each of them.
+TEST(SearchDrivers, ForwardPruningIsOneListReadEverywhere) {
+  SearchConfig none;
+  for (const auto flag : kForwardPruningFlags) none.*flag = false;
+  EXPECT_FALSE(prunes_forward(none));
+  for (const auto flag : kForwardPruningFlags) {
+    SearchConfig one = none;
+    one.*flag = true;
+    EXPECT_TRUE(prunes_forward(one));
+    for (const RootDriver d : {RootDriver::Minimax, RootDriver::Sss, RootDriver::MtSss, RootDriver::Minimal}) {
+      one.root_driver = d;
+      EXPECT_EQ(ignored_flags(one).size(), ignored_flags(with_driver(none, d)).size() + 1) << int(d);
+    }
+    one.root_driver = RootDriver::AlphaBeta;
+    EXPECT_TRUE(ignored_flags(one).empty());
+  }
+}
+
 TEST(SearchDrivers, IgnoredFlagsAreThoseOnThatTheDriverHasNoUseFor) {
   SearchConfig s;  // every heuristic on
   EXPECT_TRUE(ignored_flags(s).empty());

@@ -2,12 +2,9 @@
 
 namespace harness {
 
-bool has_forward_pruning(const buho::SearchConfig& s) { return s.null_move || s.futility || s.lmr; }
-
 buho::SearchConfig exact_config(const buho::SearchConfig& s, const buho::SearchConfig& p) {
   buho::SearchConfig e = s;
-  e.null_move = e.futility = e.lmr = false;
-  e.null_move_verified = e.null_move_adaptive = e.limited_razoring = false;
+  for (const auto flag : buho::kForwardPruningFlags) e.*flag = false;
   // §5.2 null move's parameters and readings.
   e.null_move_r = p.null_move_r;
   e.null_move_min_material = p.null_move_min_material;
@@ -34,7 +31,7 @@ buho::SearchConfig exact_config(const buho::SearchConfig& s, const buho::SearchC
 
 std::optional<CellInputs> exact_reference_inputs(const CellInputs& cell, const buho::SearchConfig& params_from,
                                                  const std::string& reference_version) {
-  if (!has_forward_pruning(cell.search)) return std::nullopt;
+  if (!buho::prunes_forward(cell.search)) return std::nullopt;
   CellInputs ref = cell;
   ref.search = exact_config(cell.search, params_from);
   ref.version = reference_version;

@@ -13,8 +13,6 @@
 
 namespace harness {
 
-// Whether the config prunes forward: null move, futility or LMR on (their variants only modify those three).
-bool has_forward_pruning(const buho::SearchConfig& s);
 
 // `s` with null move, futility, LMR and their variants off, and every parameter that only those read set as
 // in `params_from`; every other flag (ordering, table, windows, extensions, readings of quiescence) kept.

@@ -357,8 +357,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
     const VersionSpec* ref = exp.find_version(exp.exact_reference);
     if (!ref)
       w.fail("$.exact_reference", fmt::format("'{}' is not one of the config's versions", exp.exact_reference));
-    if (has_forward_pruning(ref->search))
-      w.fail("$.exact_reference", fmt::format("version '{}' prunes forward (null_move, futility or lmr on); the exact "
+    if (buho::prunes_forward(ref->search))
+      w.fail("$.exact_reference", fmt::format("version '{}' prunes forward (null_move, futility, lmr, null_move_verified, null_move_adaptive or limited_razoring on); the exact "
                                               "reference needs a version without forward pruning", exp.exact_reference));
   }
   return exp;

@@ -17,7 +17,6 @@ using buho::RootDriver;
 constexpr double kDriverInf = std::numeric_limits<double>::infinity();
 
 bool has_ordering(const buho::SearchConfig& s) { return s.mvv_lva || s.killers || s.history || s.hash_move; }
-bool drivers_prune_forward(const buho::SearchConfig& s) { return s.null_move || s.futility || s.lmr; }
 
 // The first version of the experiment that `fits`, or "".
 template <class Fits>
@@ -92,23 +91,23 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
   DriversStudy st;
   auto driver_is = [](RootDriver d) { return [d](const buho::SearchConfig& s) { return s.root_driver == d; }; };
   st.negascout = find_driver_role(exp, [](const buho::SearchConfig& s) {
-    return s.root_driver == RootDriver::NegaScout && !s.aspiration && has_ordering(s) && !drivers_prune_forward(s);
+    return s.root_driver == RootDriver::NegaScout && !s.aspiration && has_ordering(s) && !buho::prunes_forward(s);
   });
   st.negascout_aspiration = find_driver_role(exp, [](const buho::SearchConfig& s) {
     return s.root_driver == RootDriver::NegaScout && s.aspiration && s.iterative_deepening && has_ordering(s) &&
-           !drivers_prune_forward(s);
+           !buho::prunes_forward(s);
   });
   st.alphabeta = find_driver_role(exp, [](const buho::SearchConfig& s) {
     // The table as NegaScout's (cut-offs on): B, which has none, is not this role.
     return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && has_ordering(s) &&
-           !drivers_prune_forward(s);
+           !buho::prunes_forward(s);
   });
   st.alphabeta_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
     return s.root_driver == RootDriver::AlphaBeta && !s.pvs && !s.aspiration && s.tt_cutoffs && !has_ordering(s) &&
-           !drivers_prune_forward(s);
+           !buho::prunes_forward(s);
   });
   st.negascout_poor = find_driver_role(exp, [](const buho::SearchConfig& s) {
-    return s.root_driver == RootDriver::NegaScout && !s.aspiration && !has_ordering(s) && !drivers_prune_forward(s);
+    return s.root_driver == RootDriver::NegaScout && !s.aspiration && !has_ordering(s) && !buho::prunes_forward(s);
   });
   st.minimal = find_driver_role(exp, driver_is(RootDriver::Minimal));
   st.present = !st.negascout.empty() || !st.minimal.empty();

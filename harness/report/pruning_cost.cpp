@@ -87,10 +87,7 @@ bool switches_on_alone(const Experiment& exp, const PruningStep& s, bool buho::S
   const VersionSpec* b = exp.find_version(s.base);
   if (!v || !b) return false;
   int switched = 0;
-  for (const auto h : {&buho::SearchConfig::null_move, &buho::SearchConfig::futility, &buho::SearchConfig::lmr,
-                       &buho::SearchConfig::limited_razoring, &buho::SearchConfig::null_move_verified,
-                       &buho::SearchConfig::null_move_adaptive})
-    switched += v->search.*h && !(b->search.*h);
+  for (const auto h : buho::kForwardPruningFlags) switched += v->search.*h && !(b->search.*h);
   return switched == 1 && v->search.*flag && !(b->search.*flag);
 }
 
@@ -224,7 +221,7 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp) {
         best_diff = std::move(diff);
       }
     }
-    if (best && (has_forward_pruning(v.search) || has_forward_pruning(best->search)))
+    if (best && (buho::prunes_forward(v.search) || buho::prunes_forward(best->search)))
       out.push_back({v.name, best->name, join(best_diff, ", ")});
   }
   return out;
