@@ -222,7 +222,7 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
 
 std::string drivers_markdown(const DriversStudy& st) {
   if (!st.present) return "";
-  std::string md = "## Search drivers and the minimal tree (issue 12)\n\n";
+  std::string md = "## Search drivers and the minimal tree\n\n";
   md += "Every figure and verdict in this section is computed by `harness report` from cells.jsonl. Written by hand "
         "(harness/report/drivers_study.cpp): the quotations, the claims' bands and which version plays which role. "
         "A ratio is a geometric mean over the positions measured (and completed) in both versions, with its 95 % "

@@ -325,7 +325,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
   bool any_reference = false;
   for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
   if (!has_versions_to_score(exp) && !any_reference) return "";
-  std::string md = "## What forward pruning costs (issue 14)\n\n";
+  std::string md = "## What forward pruning costs\n\n";
   int solvable = 0;
   for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
   md += fmt::format("A position is solved when the final best move is one of its EPD `bm` moves and none of its `am` "

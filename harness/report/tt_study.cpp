@@ -286,7 +286,7 @@ TtStudy build_tt_study(const ResultSet& rs) {
 
 std::string tt_study_markdown(const TtStudy& st) {
   if (!st.present) return "";
-  std::string md = "## The transposition-table study (issue 13)\n\n";
+  std::string md = "## The transposition-table study\n\n";
   md += fmt::format(
       "Every cell's nodes as a ratio to the **unlimited table** of its position and depth (sweeps {}: {} at {}; "
       "the fullest of those tables was {:.1f} % occupied at the end of its search). **Load** = the distinct "
