@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/experiment/cell_store.h"  // with_checksum
 #include "harness/experiment/result_set.h"  // kCellsFile
 #include "runner_test_util.h"
 
@@ -47,12 +48,12 @@ TEST(StoredResults, ASecondLineThatDisagreesIsRefusedByReportAndResume) {
   const fs::path out = finished_run(dir);
   auto lines = lines_of(out / harness::kCellsFile);
   ASSERT_EQ(lines.size(), 8u);
-  // The first cell again with another node count, as a line of an older run (no checksum, put first, where such
-  // lines are read): it passes every check of its own, and disagrees with the cell's other line.
+  // The first cell again with another node count and a checksum of its own (with_checksum, as the harness writes
+  // lines): it passes every check of its own, and disagrees with the cell's other line.
   nlohmann::json j = nlohmann::json::parse(lines[0]);
   j.erase("line_fnv");
   j["nodes"] = j["nodes"].get<std::uint64_t>() + 100;
-  const std::string body = j.dump();
+  const std::string body = harness::with_checksum(j.dump());
   write_text(out / harness::kCellsFile, body + "\n" + read_text(out / harness::kCellsFile));
   const auto report = run_harness("report " + out.string());
   EXPECT_EQ(report.code, 2) << report.output;
@@ -167,6 +168,29 @@ TEST(StoredResults, AnInterruptedRunKeepsItsCellsAndResumes) {
     const auto report = run_harness("report " + out);
     EXPECT_NE(report.output.find(std::to_string(kept) + " of 360 cells measured"), std::string::npos) << report.output;
   }
+}
+
+// A directory made since checksums exist says so (experiment.json "line_checksums"), and then a line whose checksum
+// was removed is refused wherever it stands, the first line included (older directories accept lines without one
+// only ahead of the first that has one).
+TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  EXPECT_NE(read_text(out / "experiment.json").find("\"line_checksums\": true"), std::string::npos);
+  auto lines = lines_of(out / harness::kCellsFile);
+  nlohmann::json first = nlohmann::json::parse(lines[0]);
+  first.erase("line_fnv");
+  first["nodes"] = first["nodes"].get<std::uint64_t>() + 1;  // the edit the checksum would have caught
+  std::string text = first.dump() + "\n";
+  for (std::size_t i = 1; i < lines.size(); ++i) text += lines[i] + "\n";
+  write_text(out / harness::kCellsFile, text);
+  const auto report = run_harness("report " + out.string());
+  EXPECT_EQ(report.code, 2) << report.output;
+  EXPECT_NE(report.output.find(":1: the cell line has no checksum although every line of this directory was written"),
+            std::string::npos)
+      << report.output;
+  const auto resume = run_harness("run " + (dir / "config.json").string() + " --out " + out.string() + " --quiet");
+  EXPECT_EQ(resume.code, 2) << resume.output;
 }
 
 }  // namespace stored_results_test

@@ -50,7 +50,7 @@ CheckedLine check_line(std::string_view line) {
   return {fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch};
 }
 
-StoreContents read_cells(const std::filesystem::path& file) {
+StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
   StoreContents out;
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return out;
@@ -76,11 +76,13 @@ StoreContents read_cells(const std::filesystem::path& file) {
                                   file.string(), lineno));
     if (check == LineCheck::ok) seen_checked = true;
     if (check == LineCheck::none) {
-      // Lines before the first checksummed one are of older runs; one after it lost its checksum by an edit.
-      if (seen_checked)
-        throw UserError(fmt::format("{}:{}: the cell line has no checksum although lines before it have one: it was "
-                                    "edited after it was written; restore it, or delete the line to run that cell again",
-                                    file.string(), lineno));
+      // Lines before the first checksummed one are of older runs; one after it lost its checksum by an edit, and so
+      // did any line of a directory whose every line was written with one.
+      if (seen_checked || every_line_checked)
+        throw UserError(fmt::format("{}:{}: the cell line has no checksum although {}: it was edited after it was "
+                                    "written; restore it, or delete the line to run that cell again",
+                                    file.string(), lineno,
+                                    seen_checked ? "lines before it have one" : "every line of this directory was written with one"));
       ++out.unchecked;
     }
     try {

@@ -36,8 +36,10 @@ struct StoreContents {
 };
 
 // Reads a cells.jsonl. A missing file is empty. An unparsable line that is not the last one is a
-// UserError naming the file and line: the file was edited or corrupted, not torn by a crash.
-StoreContents read_cells(const std::filesystem::path& file);
+// UserError naming the file and line: the file was edited or corrupted, not torn by a crash. With
+// `every_line_checked` (a directory made since checksums exist: experiment.json's "line_checksums"), a line without
+// a checksum is refused too: none of its lines was ever written without one.
+StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked = false);
 
 // Appends lines to a cells.jsonl. Opening it first copies any torn tail to `<file>.torn-<time>`, syncs
 // and verifies the copy, then truncates it away, so new lines never glue onto a fragment. append() is

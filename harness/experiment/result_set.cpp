@@ -69,6 +69,8 @@ const CellRecord* ResultSet::sweep_cell(const std::string& sweep, const std::str
 
 json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file) {
   json j = {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
+  // Every line of a directory made from now on carries its checksum: a line without one is an edit (cell_store.h).
+  j["line_checksums"] = true;
   // The suite's solutions (issue 14) only when some position has one, so other sets' files stay as they were.
   if (exp.any_solution()) j["solutions"] = exp.solutions_json();
   return j;
@@ -116,7 +118,7 @@ ResultSet load_results(const std::filesystem::path& dir) {
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;
-  for (auto& r : read_cells(dir / kCellsFile).rows) {
+  for (auto& r : read_cells(dir / kCellsFile, j.value("line_checksums", false)).rows) {
     if (!known.count(r.identity()) || !engines_match(r.engine, rs.engine))
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
                                   "results of different configs or engines are never mixed",

@@ -33,6 +33,7 @@ std::string describe_difference(const StoredExperiment& stored, const Experiment
 std::set<std::string> cells_already_done(const std::filesystem::path& dir, const Experiment& exp,
                                          const std::string& engine, const std::vector<CellSpec>& cells) {
   const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
+  bool every_line_checked = false;
   if (std::filesystem::exists(exp_file)) {
     StoredExperiment stored;
     try {
@@ -40,6 +41,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     } catch (const UserError& e) {
       throw UserError(fmt::format("{}; use --fresh to set it aside", e.what()));
     }
+    every_line_checked = stored.file.value("line_checksums", false);
     if (!same_experiment(stored.experiment, exp) || !engines_match(stored.engine, engine))
       throw UserError(fmt::format(
           "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
@@ -53,7 +55,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
   for (const auto& c : cells) identities.insert(c.identity);
   std::set<std::string> done;
   std::map<std::string, CellRecord> stored;
-  for (const auto& r : read_cells(cells_file).rows) {
+  for (const auto& r : read_cells(cells_file, every_line_checked).rows) {
     if (const auto [kept, added] = stored.try_emplace(r.identity(), r); !added)
       if (const std::string conflict = conflict_between(kept->second, r, cells_file.string()); !conflict.empty())
         throw UserError(conflict);
