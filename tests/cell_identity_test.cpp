@@ -41,9 +41,14 @@ std::vector<json> read_lines(const fs::path& file) {
   return out;
 }
 
+// Writes the lines as the harness writes them, each with its checksum (the committed directories are sealed:
+// scripts/seal_cells.py): these tests edit what a line says, and then check what the harness makes of it.
 void write_lines(const fs::path& file, const std::vector<json>& lines) {
   std::string text;
-  for (const auto& j : lines) text += j.dump() + "\n";
+  for (json j : lines) {
+    j.erase("line_fnv");
+    text += with_checksum(j.dump()) + "\n";
+  }
   runner_test::write_text(file, text);
 }
 
@@ -55,12 +60,7 @@ json written_inputs(const json& line) {
 }
 
 // Keys the line from its inputs as written, as the runner did when it created the cell.
-// An edited line, keyed again as the harness keys it, and without a line checksum (as lines written before
-// checksums existed are: the committed directories' lines).
-void rekey(json& line) {
-  line["key"] = cell_key(written_inputs(line), line.at("engine").get<std::string>());
-  line.erase("line_fnv");
-}
+void rekey(json& line) { line["key"] = cell_key(written_inputs(line), line.at("engine").get<std::string>()); }
 
 // Copies the committed directory's inputs (the reports are rebuilt) to `dir`.
 void copy_committed(const fs::path& dir) {
