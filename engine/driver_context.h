@@ -27,11 +27,11 @@ struct DriverContext {
   SearchStats& stats;
   TranspositionTable* tt;  // nullptr when the engine has none
   MoveOrder& order;
-  // Counts a full-width node entered at `ply` (the first of the two places `nodes` goes up) and returns
+  // Counts a full-width node entered at `ply` (the engine's enter_node, the one place `nodes` goes up) and returns
   // whether the search must stop (node budget or another thread's request).
   std::function<bool(int ply)> enter_node;
   // The engine's quiescence (Alg. 4) of the current position at `ply` with the window [alpha, beta], from
-  // the side to move's view; it counts its own nodes (the second place). Fail-hard, like alpha-beta's.
+  // the side to move's view; it counts its own nodes (through the same enter_node). Fail-hard, like alpha-beta's.
   std::function<Score(Score alpha, Score beta, int ply)> quiesce;
   // Whether the search has been stopped (set by enter_node and by quiescence).
   std::function<bool()> stopped;

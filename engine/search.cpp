@@ -2,9 +2,9 @@
 // deepening (Alg. 3), aspiration (Alg. 6), minimal windows (Alg. 7), the transposition table (Alg. 8–9),
 // null move (Alg. 10), futility (Alg. 11) and late move reductions (Alg. 12), each behind its flag.
 //
-// Node count: `stats.nodes` is incremented in exactly two places, at Step 2 of search() and Step 1 of
-// quiesce() (see engine/search_stats.h). A position reaching the horizon goes straight to quiesce()
-// and is counted there, once.
+// Node count: `stats.nodes` goes up in one place, enter_node(), which the top of every full-width node and of
+// quiesce() calls (see engine/search_stats.h); the minimal tree, not a search, adds its proof tree's count. A
+// position reaching the horizon goes straight to quiesce() and is counted there, once.
 #include "engine/search.h"
 
 #include <algorithm>

@@ -95,7 +95,8 @@ ParamTable<SearchConfig> make_table() {
           "Breuker et al. 1994/96: big1 / big_all (keep the larger searched subtree, a transposition counted once / "
           "with its stored subtree), two_deep / two_big1 (two slots, the displaced first entry moves to the "
           "second); bucket2 / bucket4 (N slots per index, an earlier search's entries first, then the lowest "
-          "depth). Rules for a position's own entry and on a collision: docs/tt.md"),
+          "depth); Beal & Smith 1996: multi_probe4 (a position may sit at any of four consecutive indices, "
+          "replaced as a bucket without generations). Rules for a position's own entry and on a collision: docs/tt.md"),
       // --- Pruning ---
       flag("null_move", &S::null_move,
            "null-move pruning: not in check, not after a null move, not at the root, not with little "

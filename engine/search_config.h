@@ -142,7 +142,6 @@ inline constexpr EnumName<QsearchOrder> kQsearchOrderNames[] = {
     {QsearchOrder::AsMain, "as_main"},
     {QsearchOrder::MvvLva, "mvv_lva"},
 };
-constexpr std::string_view qsearch_order_name(QsearchOrder o) { return enum_name(kQsearchOrderNames, o); }
 
 // §3.5 «movimientos inestables» (seed L690, L707): which captures quiescence searches. Promotions are
 // searched under every value (reading Q6); the values compare the evaluation's configured piece values.
@@ -159,7 +158,6 @@ inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
     {QsearchCaptures::WinningByValue, "winning_by_value"},
     {QsearchCaptures::WinningOrEqualByValue, "winning_or_equal_by_value"},
 };
-constexpr std::string_view qsearch_captures_name(QsearchCaptures c) { return enum_name(kQsearchCapturesNames, c); }
 
 // §2.3.1 / §3.5 the order the generator yields moves in, which version A (no ordering heuristic) searches in.
 // The text describes BuhoChess's generator (piece lists, L374-380) but not its order; Alg. 4 line 8 «Generar
