@@ -181,7 +181,7 @@ TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
     store.append(record("b", 20));
   }
   std::string text = runner_test::read_text(file);
-  EXPECT_EQ(check_line(text.substr(0, text.find('\n'))).verdict, LineCheck::ok);
+  EXPECT_EQ(check_line(text.substr(0, text.find('\n'))), LineCheck::ok);
   const std::size_t at = text.find("\"nodes\":12");
   ASSERT_NE(at, std::string::npos);
   runner_test::write_text(file, text.substr(0, at) + "\"nodes\":112" + text.substr(at + 10));
@@ -203,11 +203,11 @@ TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
 TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
   const std::string line = with_checksum(R"({"a":1,"b":"x"})");
   EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_fnv":")", 0), 0u) << line;
-  EXPECT_EQ(check_line(line).verdict, LineCheck::ok);
+  EXPECT_EQ(check_line(line), LineCheck::ok);
   std::string changed = line;
   changed[5] = '2';
-  EXPECT_EQ(check_line(changed).verdict, LineCheck::mismatch);
-  EXPECT_EQ(check_line(R"({"a":1})").verdict, LineCheck::none);
+  EXPECT_EQ(check_line(changed), LineCheck::mismatch);
+  EXPECT_EQ(check_line(R"({"a":1})"), LineCheck::none);
 }
 
 // A run whose output directory is removed (or replaced) stops at its next cell with an IoError, rather than

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <optional>
 
 #include "harness/cli/commands.h"
@@ -42,11 +41,7 @@ void register_report(CLI::App& app) {
                rs.failed.empty() ? "" : fmt::format(", {} failed (listed in REPORT.md)", rs.failed.size()));
     // The claims' verdicts, where the experiment measures any of them (as REPORT.md's section: study.h).
     const std::vector<Claim> claims = evaluate_claims(rs);
-    const bool any_measured = std::any_of(claims.begin(), claims.end(), [](const Claim& c) {
-      return std::any_of(c.parts.begin(), c.parts.end(),
-                         [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
-    });
-    if (any_measured)
+    if (any_claim_measured(claims))
       for (const auto& c : claims) fmt::print("  {}: {}\n", c.id, c.verdict());
     for (const auto& f : files) fmt::print("wrote {}\n", f.string());
   });

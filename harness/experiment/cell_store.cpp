@@ -40,14 +40,14 @@ std::string with_checksum(std::string_view line_json) {
   return out;
 }
 
-CheckedLine check_line(std::string_view line) {
+LineCheck check_line(std::string_view line) {
   if (line.size() < kChecksumTail + 2 || line.substr(line.size() - kChecksumTail, kChecksumKey.size()) != kChecksumKey ||
       line.substr(line.size() - 2) != "\"}")
     // The member anywhere else: the line was parsed and written again (its members re-sorted), so edited.
-    return {line.find(kChecksumKey.substr(1)) == std::string_view::npos ? LineCheck::none : LineCheck::mismatch};
+    return line.find(kChecksumKey.substr(1)) == std::string_view::npos ? LineCheck::none : LineCheck::mismatch;
   const std::string body = std::string(line.substr(0, line.size() - kChecksumTail)) + "}";
   const std::string_view digits = line.substr(line.size() - 18, 16);
-  return {fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch};
+  return fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch;
 }
 
 StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
@@ -69,7 +69,7 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
     std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     if (line.empty()) continue;
-    const LineCheck check = check_line(line).verdict;
+    const LineCheck check = check_line(line);
     if (check == LineCheck::mismatch)
       throw UserError(fmt::format("{}:{}: the cell line does not match its checksum: it was edited or damaged after it "
                                   "was written; restore it, or delete the line to run that cell again",

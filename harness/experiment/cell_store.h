@@ -22,11 +22,8 @@ namespace harness {
 // The line `line_json` (a JSON object) with its checksum member added before its closing brace.
 std::string with_checksum(std::string_view line_json);
 enum class LineCheck { ok, mismatch, none };
-struct CheckedLine {
-  LineCheck verdict;
-};
 // Whether a stored line's text matches its checksum (none: a line without one).
-CheckedLine check_line(std::string_view line);
+LineCheck check_line(std::string_view line);
 
 struct StoreContents {
   std::vector<CellRecord> rows;  // in file order

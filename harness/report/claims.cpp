@@ -183,6 +183,13 @@ auto depth_below(int d) { return [d](int x) { return x < d; }; }
 
 }  // namespace
 
+bool any_claim_measured(const std::vector<Claim>& claims) {
+  return std::any_of(claims.begin(), claims.end(), [](const Claim& c) {
+    return std::any_of(c.parts.begin(), c.parts.end(),
+                       [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
+  });
+}
+
 std::string Claim::verdict() const {
   bool any_measured = false, any_missing = false, any_fail = false;
   for (const auto& p : parts) {

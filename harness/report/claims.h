@@ -30,5 +30,7 @@ struct Claim {
 };
 
 std::vector<Claim> evaluate_claims(const ResultSet& rs);
+// Whether any part of any claim has cells: an experiment the claims say nothing about has no claims section.
+bool any_claim_measured(const std::vector<Claim>& claims);
 
 }  // namespace harness

@@ -81,12 +81,7 @@ class ClaimsStudy final : public Study {
  public:
   explicit ClaimsStudy(const Report& r) : report_(r) {}
   std::string_view name() const override { return "claims"; }
-  bool applies() const override {
-    return std::any_of(report_.claims.begin(), report_.claims.end(), [](const Claim& c) {
-      return std::any_of(c.parts.begin(), c.parts.end(),
-                         [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
-    });
-  }
+  bool applies() const override { return any_claim_measured(report_.claims); }
   std::string markdown() const override {
     std::string md =
         "## The thesis's claims C1–C9\n\n"
