@@ -463,7 +463,15 @@ TEST(EtaCell, SeriesAndFamilyFromTheIdentity) {
   other = in;
   other.search.aspiration = !in.search.aspiration;
   EXPECT_NE(cell(other).family, base.family);
+  // A node budget bounds the cost, not the tree: a calibration's held-out depths (budget 4e8) grow at the rate of
+  // its fitted ones (5e7), so they are one series; the budget itself is kept.
+  other = in;
+  other.node_budget = 400000000;
+  EXPECT_EQ(cell(other).series, base.series);
+  EXPECT_EQ(cell(other).family, base.family);
+  EXPECT_EQ(cell(other).node_budget, 400000000u);
   EXPECT_EQ(harness::eta_cell(in).series, base.series);  // from the inputs alone: the same
+  EXPECT_EQ(harness::eta_cell(other).series, base.series);
 }
 
 }  // namespace eta_test

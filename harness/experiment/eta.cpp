@@ -50,14 +50,19 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity) {
   bool fast = series.compare(0, depth_member.size(), depth_member) == 0;
   if (fast) {
     series.replace(0, depth_member.size(), "{");
+    // The node budget bounds a cell's cost (SeriesDepth::node_budget) but does not change its tree below the
+    // budget: cells that differ only in it are one series (a calibration searches its held-out depths under a
+    // larger budget than its fitted ones, and their growth per ply is the fitted depths').
+    fast = replace_member(series, "node_budget", "0");
     family = series;
     const CellInputs defaults;
-    fast = replace_member(family, "tt_entries", std::to_string(defaults.tt_entries())) &&
+    fast = fast && replace_member(family, "tt_entries", std::to_string(defaults.tt_entries())) &&
            replace_member(family, "tt_scheme", fmt::format("\"{}\"", defaults.tt_scheme()));
   }
   if (!fast) {
     CellInputs s = inputs;
     s.depth = 0;
+    s.node_budget = 0;
     CellInputs f = s;
     f.search.tt_entries = buho::SearchConfig{}.tt_entries;
     f.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
