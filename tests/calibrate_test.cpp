@@ -236,6 +236,29 @@ TEST(CalibrateConfig, TheShippedConfigIsValid) {
   }
 }
 
+// calibration-v3 (docs/readings.md §14): the quiescence and version D groups under the held-out rule, then the
+// forward-pruning groups again; each group's printed reading is listed first and sets the flags its rivals set, and
+// the quiescence group (from A) holds out depths 7-8 only, the others the stage's 7-9.
+TEST(CalibrateConfig, TheV3ConfigIsValid) {
+  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/configs/calibration-v3.json");
+  const auto cfg = config_of(json::parse(in));
+  std::vector<std::string> names;
+  for (const auto& g : cfg.groups) names.push_back(g.name + ":" + g.candidates.front().name);
+  EXPECT_EQ(names, (std::vector<std::string>{"quiescence:Q2A2", "version D:V4", "null move:N1R", "futility:F2A1B1uP1",
+                                             "LMR:L2d3m4"}));
+  EXPECT_EQ(cfg.held_out_depths, (std::vector<int>{7, 8, 9}));
+  EXPECT_EQ(cfg.held_out_depths_of(cfg.groups[0]), (std::vector<int>{7, 8}));
+  EXPECT_EQ(cfg.held_out_depths_of(cfg.groups[1]), (std::vector<int>{7, 8, 9}));
+  for (const auto& g : cfg.groups) {
+    EXPECT_EQ(g.rule, std::vector<harness::Criterion>{harness::Criterion::Shape}) << g.name;
+    for (const auto& c : g.candidates) {
+      EXPECT_FALSE(c.text.empty()) << g.name << " " << c.name;
+      for (const auto& [flag, value] : g.candidates.front().flags.items())
+        EXPECT_TRUE(c.flags.contains(flag)) << g.name << " " << c.name << " leaves " << flag << " to the preset";
+    }
+  }
+}
+
 // Bad configs: exit 2, naming the JSON path, before anything is written.
 struct BadConfig {
   std::string what;
@@ -260,6 +283,12 @@ TEST(CalibrateCli, BadConfigsExitTwoNamingThePath) {
       {"held-out depth also fitted",
        [](json& j) { j["readings_stage"]["held_out"] = {{"depths", {{"from", 3}, {"to", 4}}}}; },
        "$.readings_stage.held_out.depths: depth 3 is also a fitted depth"},
+      {"group held-out depth not held out by the stage",
+       [](json& j) {
+         j["readings_stage"]["held_out"] = {{"depths", {{"from", 7}, {"to", 8}}}};
+         j["readings_stage"]["groups"][0]["held_out_depths"] = {{"from", 8}, {"to", 9}};
+       },
+       "$.readings_stage.groups[0].held_out_depths: depth 9 is not a held-out depth of $.readings_stage.held_out"},
   };
   for (const auto& c : cases) {
     json j = synthetic_config("data/thesis/thesis_versions_nodes.csv");

@@ -107,7 +107,7 @@ std::vector<Criterion> parse_rule(const Where& w, const std::string& path, const
 }
 
 ReadingGroup parse_group(const Where& w, const std::string& path, const json& j, const CalibrationConfig& cfg) {
-  check_keys(w, path, j, {"name", "version", "step", "rule", "note", "candidates"});
+  check_keys(w, path, j, {"name", "version", "step", "rule", "note", "candidates", "held_out_depths"});
   ReadingGroup g;
   g.name = get_string(w, path + ".name", require(w, path, j, "name"));
   g.version = get_string(w, path + ".version", require(w, path, j, "version"));
@@ -134,6 +134,13 @@ ReadingGroup parse_group(const Where& w, const std::string& path, const json& j,
         w.fail(path + ".rule", fmt::format("'{}' needs a step, and version {} is the first of the ladder: give \"step\"",
                                            criterion_name(c), g.version));
   if (j.contains("note")) g.note = get_string(w, path + ".note", j["note"]);
+  if (j.contains("held_out_depths")) {
+    g.held_out_depths = parse_depths(w, path + ".held_out_depths", j["held_out_depths"]);
+    for (int d : g.held_out_depths)
+      if (std::find(cfg.held_out_depths.begin(), cfg.held_out_depths.end(), d) == cfg.held_out_depths.end())
+        w.fail(path + ".held_out_depths",
+               fmt::format("depth {} is not a held-out depth of $.readings_stage.held_out: a group's held-out depths are some of those", d));
+  }
   g.candidates = parse_readings(w, path + ".candidates", require(w, path, j, "candidates"), cfg, g.version);
   if (g.candidates.empty()) w.fail(path + ".candidates", "a group needs at least one candidate reading");
   std::set<std::string> names;
@@ -158,6 +165,10 @@ const char* criterion_name(Criterion c) {
 int CalibrationConfig::version_index(const std::string& v) const {
   const auto it = std::find(versions.begin(), versions.end(), v);
   return it == versions.end() ? -1 : int(it - versions.begin());
+}
+
+const std::vector<int>& CalibrationConfig::held_out_depths_of(const ReadingGroup& g) const {
+  return g.held_out_depths.empty() ? held_out_depths : g.held_out_depths;
 }
 
 const PositionSpec* CalibrationConfig::find_position(const std::string& id) const {

@@ -48,6 +48,9 @@ struct ReadingGroup {
   std::string rule_text;                // as written ("equalities then step")
   std::string note;                     // prose for the report
   std::vector<Reading> candidates;      // today's reading first (ties keep it)
+  // Held-out depths of this group ("held_out_depths"), a subset of the stage's; empty = the stage's. A group from
+  // version A may leave out depth 9, whose version-A trees cost 10^9 nodes a search under every reading.
+  std::vector<int> held_out_depths;
 };
 
 // Candidate positions for thesis positions, chosen by EPD id prefix.
@@ -90,6 +93,8 @@ struct CalibrationConfig {
   std::uint64_t held_out_budget = 0;
 
   int version_index(const std::string& v) const;  // -1 if not in the ladder
+  // The held-out depths searched and reported for group g: its own if it names them, else the stage's.
+  const std::vector<int>& held_out_depths_of(const ReadingGroup& g) const;
   const PositionSpec* find_position(const std::string& id) const;
   // Whether every thesis position in `wanted` is pinned.
   bool all_pinned(const std::vector<int>& wanted) const;

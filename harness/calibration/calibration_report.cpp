@@ -140,7 +140,7 @@ void write_shape_group(std::string& md, std::string& csv, const CalibrationConfi
                     "decides, then the larger margin of cells closer over further, then the order listed. Held-out depths {} are reported, never used. A factor is exp(median |ln(our step ÷ the thesis's "
                     "step)|); direction: both steps the same way.\n\n",
                     names(d.readings_before), g.step_lower, g.step_upper, depths(cfg.reading_depths), kOverruleAlpha,
-                    depths(cfg.held_out_depths));
+                    depths(cfg.held_out_depths_of(g)));
   md += "| reading | flags | fitted: factor | within 2× | direction | cells closer / further than printed (p) | positions "
         "closer | held out: factor | within 2× | direction | raw, fitted | raw, held out | may overrule | chosen |\n"
         "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|\n";

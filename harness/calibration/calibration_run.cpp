@@ -290,7 +290,7 @@ void Calibration::decide_readings(CalibrationResult& result) {
     for (const auto& c : g.candidates) {
       request_all(requests, versions_from(lo), joined(chosen, {c}), " " + c.name);
       if (shape)
-        request_at(requests, versions_from(lo), joined(chosen, {c}), " " + c.name, cfg_.held_out_depths, cfg_.held_out_budget);
+        request_at(requests, versions_from(lo), joined(chosen, {c}), " " + c.name, cfg_.held_out_depths_of(g), cfg_.held_out_budget);
     }
     fmt::print(stderr, "calibrate: group '{}', {} candidates, {} cells\n", g.name, g.candidates.size(), requests.size());
     cache_.ensure(requests);
@@ -321,10 +321,10 @@ void Calibration::decide_readings(CalibrationResult& result) {
         const int hi = cfg_.version_index(g.step_upper);
         s.fitted_cells = shape_cells(mapped, lo, hi, readings, cfg_.reading_depths, cfg_.reading_budget);
         s.shape_fitted = shape_fit(s.fitted_cells);
-        s.shape_held_out = shape_fit(shape_cells(mapped, lo, hi, readings, cfg_.held_out_depths, cfg_.held_out_budget));
+        s.shape_held_out = shape_fit(shape_cells(mapped, lo, hi, readings, cfg_.held_out_depths_of(g), cfg_.held_out_budget));
         std::vector<CellPair> held;
         for (const auto& [p, id] : mapped) {
-          const auto more = pairs(p, *cfg_.find_position(id), versions_from(x), readings, cfg_.held_out_depths, cfg_.held_out_budget);
+          const auto more = pairs(p, *cfg_.find_position(id), versions_from(x), readings, cfg_.held_out_depths_of(g), cfg_.held_out_budget);
           held.insert(held.end(), more.begin(), more.end());
         }
         s.fit_held_out = absolute_fit(held);
