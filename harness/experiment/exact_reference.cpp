@@ -20,6 +20,7 @@ buho::SearchConfig exact_config(const buho::SearchConfig& s, const buho::SearchC
   e.futility_alpha = p.futility_alpha;
   e.futility_material = p.futility_material;
   e.futility_mate_guard = p.futility_mate_guard;
+  e.futility_positional = p.futility_positional;
   e.razoring_margin_3 = p.razoring_margin_3;
   // §5.4 LMR's.
   e.lmr_min_moves = p.lmr_min_moves;
