@@ -219,23 +219,27 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
   }
   const Experiment tv = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/thesis-versions.json");
   for (int i = 0; i < 6; ++i) EXPECT_EQ(tv.positions[std::size_t(i)].thesis_position, i + 1);
-  // Appendix B under the calibrated readings (docs/readings.md §11-13): every version carries Q4A2 through A; the
-  // forward-pruning readings of results/calibration-v2 are set where each heuristic is switched on (F, G, H), so
-  // versions A-E keep the cells they had; no budget.
+  // Appendix B under the calibrated readings (docs/readings.md §11-14): every version carries Q2A2 through A (Alg. 4
+  // as printed, results/calibration-v3); the forward-pruning readings are set where each heuristic is switched on
+  // (F, G, H); no budget.
   const Experiment& cal = tv;
   EXPECT_EQ(cal.node_budget, 0u);
   ASSERT_EQ(cal.versions.size(), 8u);
   for (const auto& v : cal.versions) {
     EXPECT_EQ(v.search.qsearch_order, buho::QsearchOrder::MvvLva) << v.name;
-    EXPECT_EQ(v.search.qsearch_captures, buho::QsearchCaptures::WinningByValue) << v.name;
+    EXPECT_EQ(v.search.qsearch_captures, buho::QsearchCaptures::All) << v.name;
     EXPECT_EQ(v.search.generation_order, buho::GenerationOrder::CapturesFirst) << v.name;
-    const bool from_f = v.name >= "F", from_g = v.name >= "G", from_h = v.name == "H";
+    const bool from_d = v.name >= "D", from_f = v.name >= "F", from_g = v.name >= "G", from_h = v.name == "H";
+    EXPECT_EQ(v.search.tt_horizon, from_d) << v.name;
     EXPECT_EQ(v.search.null_move_min_depth, from_f ? 4 : 3) << v.name;
     EXPECT_EQ(v.search.null_move_at_root, from_f) << v.name;
-    EXPECT_EQ(v.search.futility_alpha, from_g ? buho::FutilityAlpha::Entry : buho::FutilityAlpha::Current) << v.name;
-    EXPECT_EQ(v.search.futility_mate_guard, !from_g) << v.name;
+    EXPECT_EQ(v.search.futility_alpha, buho::FutilityAlpha::Current) << v.name;
+    EXPECT_TRUE(v.search.futility_mate_guard) << v.name;
+    EXPECT_EQ(v.search.futility_material, from_g ? buho::FutilityMaterial::AfterMove : buho::FutilityMaterial::BeforeMove) << v.name;
+    EXPECT_EQ(v.search.futility_positional, from_g ? buho::FutilityPositional::Bounded : buho::FutilityPositional::None) << v.name;
     EXPECT_EQ(v.search.lmr_scope, from_h ? buho::LmrScope::AfterAlphaRaised : buho::LmrScope::EveryNode) << v.name;
     EXPECT_EQ(v.search.lmr_min_depth, from_h ? 3 : 2) << v.name;
+    EXPECT_EQ(v.search.lmr_min_moves, from_h ? 6 : 4) << v.name;
   }
   EXPECT_FALSE(cal.versions.front().search.null_move);  // A is still plain alpha-beta
   EXPECT_TRUE(cal.versions.back().search.lmr);

@@ -40,12 +40,13 @@ TEST(Presets, VersionsAToHEachAddTheirTechnique) {
   std::set<std::string> differ;
   for (const auto& [key, value] : defaults.items())
     if (h.flags.at(key) != value) differ.insert(key);
-  // Since results/calibration-v2 (docs/readings.md §13): F's null move from depth 4 at the root too (N3R), G's
-  // Alg. 11 as printed (alpha at entry, no mate guard), H's Alg. 12 as printed (after alpha is raised; its minimum
-  // depth 3 is the default's).
-  EXPECT_EQ(differ, (std::set<std::string>{"futility_alpha", "futility_at_root", "futility_mate_guard", "futility_material",
-                                           "generation_order", "lmr_scope", "null_move_at_root", "null_move_min_depth",
-                                           "null_move_min_material", "qsearch_captures", "qsearch_order", "tt_horizon"}));
+  // Since results/calibration-v3 (docs/readings.md §14): quiescence Q2A2 (every capture, the default's, ordered in
+  // every version, the generator's captures first), D's horizon entries (V5), F's null move from depth 4 at the root
+  // too (N3R), G's F2A2B2P2 (the default's alpha, mate guard and balance after the move, at the root too, with the
+  // positional part bounded), H's Alg. 12 scope with 6 moves in full (its minimum depth 3 is the default's).
+  EXPECT_EQ(differ, (std::set<std::string>{"futility_at_root", "futility_positional", "generation_order", "lmr_min_moves",
+                                           "lmr_scope", "null_move_at_root", "null_move_min_depth", "null_move_min_material",
+                                           "qsearch_order", "tt_horizon"}));
   const PresetBook v1 = PresetBook::load(harness::project_path("configs/versions-readings-v1.json"));
   EXPECT_EQ(v1.resolve("H").flags, defaults);
   for (const char* v : {"A", "B", "C", "D", "E", "F", "G", "H"}) {

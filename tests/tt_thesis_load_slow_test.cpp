@@ -1,6 +1,6 @@
 // The thesis's table sizes become loads through kThesisTtPositions (harness/report/tt_study.h): the distinct
-// positions its sweep's search stores. That count depends on the readings of configs/versions.json (reading V5
-// doubled it), so it is re-measured here from configs/tt-thesis-load.json, through the runner's own path: a
+// positions its sweep's search stores. That count depends on the readings (reading V5 doubled it; the config's
+// presets are those results/tt-schemes was made with), so it is re-measured here from configs/tt-thesis-load.json, through the runner's own path: a
 // reading that changes the tree cannot leave claim C9b's loads stale.
 #include <gtest/gtest.h>
 

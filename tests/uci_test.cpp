@@ -347,19 +347,19 @@ TEST(Uci, PositionByMovesSearchesAsItsFen) {
 }
 
 // An aspiration re-search (Alg. 6) that fails again on its closed side leaves only a bound: the info line says so,
-// as UCI's `lowerbound` / `upperbound`. LCTII.POS.12 under version E at depth 4 is such an iteration; with the
-// aspiration window off every score is exact.
+// as UCI's `lowerbound` / `upperbound`. LCTII.POS.08 under version E at depth 4 is such an iteration (LCTII.POS.12
+// was, under quiescence reading Q4A2); with the aspiration window off every score is exact.
 TEST(Uci, AspirationBoundsAreMarked) {
   auto infos = [](const std::string& aspiration) {
     Session s;
     s.send("setoption name Version value E");
     s.send("setoption name aspiration value " + aspiration);
-    s.send("position fen 3r2k1/pp2npp1/2rqp2p/8/3PQ3/1BR3P1/PP3P1P/3R2K1 b - -");
+    s.send("position fen r2qrnk1/pp3ppb/3b1n1p/1Pp1p3/2P1P2N/P5P1/1B1NQPBP/R4RK1 w - -");
     s.send("go depth 4");
     return s.lines();
   };
   const auto with = infos("true");
-  EXPECT_TRUE(has_line(with, "info depth 4 seldepth 8 score cp -55 lowerbound ")) << lines_text(with);
+  EXPECT_TRUE(has_line(with, "info depth 4 seldepth 18 score cp -24 lowerbound ")) << lines_text(with);
   for (const auto& l : infos("false")) EXPECT_EQ(l.find("bound"), std::string::npos) << l;
 }
 

@@ -18,10 +18,13 @@
 namespace harness {
 
 // The thesis's sweep of §6.3 searched one endgame (LCTII.FIN.06 here) to depth 11 with version D. That search
-// stores this many distinct positions under the readings of configs/versions.json: the tt_occupied of the
+// stores this many distinct positions under the readings results/tt-schemes was made with
+// (configs/versions-readings-v3.json): the tt_occupied of the
 // unlimited cell of configs/tt-thesis-load.json (tests/tt_thesis_load_slow_test.cpp re-measures it, so a reading
 // that changes it cannot leave it stale). It turns the thesis's table sizes into loads for claim C9b.
-// 635790 before reading V5 (tt_horizon: horizon nodes store their quiescence values too).
+// 635790 before reading V5 (tt_horizon: horizon nodes store their quiescence values too); 672032 under
+// results/calibration-v3's readings (measured 2026-11-26), the value to
+// take with configs/tt-thesis-load.json's presets when results/tt-schemes is re-run under them.
 inline constexpr std::uint64_t kThesisTtPositions = 1257559;
 
 // One measured sweep cell beside its reference.
