@@ -1,4 +1,4 @@
-// What a root driver written outside engine/search.cpp may use of the engine (issue 12): the board, the
+// What a root driver written outside engine/search.cpp may use of the engine: the board, the
 // counters, the table, the move ordering, and the engine's own quiescence and stop test. The drivers of
 // engine/sss_driver.cpp, engine/mt_driver.cpp and engine/minimal_tree.cpp see the engine only through
 // this, so they search the same positions in the same order, and count nodes by the same definition

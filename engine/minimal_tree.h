@@ -1,6 +1,6 @@
 // The minimal tree (Knuth & Moore 1975): the smallest tree that proves a position's minimax value at a
 // depth — every move at the nodes that must be refuted in full, one refutation at the nodes that need only
-// one, the best move along the principal variation (issue 12). The yardstick of "how close to minimal" a
+// one, the best move along the principal variation. The yardstick of "how close to minimal" a
 // search comes (the thesis's conclusion; Ebeling 1987: programs within 1.5x of it).
 #pragma once
 

@@ -1,6 +1,6 @@
 // SSS* and DUAL* as sequences of memory-enhanced null-window tests (MT), after Plaat, Schaeffer, Pijls
 // & de Bruin (1996, Artificial Intelligence 87): MT-SSS* starts at +inf and steps down, MT-DUAL* starts
-// at -inf and steps up (issue 12).
+// at -inf and steps up.
 #pragma once
 
 #include "engine/driver_context.h"

@@ -61,7 +61,7 @@ struct SearchResult {
   bool completed = true;          // false when the node budget stopped the search
 };
 
-// The memory layout of a table entry under `scheme` (issue 13: schemes compared at equal memory): its slots
+// The memory layout of a table entry under `scheme` (schemes are compared at equal memory): its slots
 // (positions it holds), the bytes of one slot (the 16-byte entry plus what the scheme keeps beside it: a
 // subtree size or a generation) and of the whole entry (slots x slot).
 struct TableLayout {

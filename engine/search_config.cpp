@@ -117,7 +117,7 @@ ParamTable<SearchConfig> make_table() {
       number("lmr_min_moves", &S::lmr_min_moves, 0, 256, "moves searched at full depth before reducing (§5.4: 4)"),
       number("lmr_min_depth", &S::lmr_min_depth, 1, 128, "plies, smallest remaining depth that is reduced (§5.4: 3)"),
       number("lmr_reduction", &S::lmr_reduction, 1, 10, "plies of reduction (§5.4: the reduced search runs at d - 2)"),
-      // --- Readings of issue 11, part 2 (docs/readings.md §2-4); every default is today's tree ---
+      // --- Contested readings of §5.2-5.4 (docs/readings.md §2-4); every default is today's tree ---
       choice_param<S, &S::lmr_scope, kLmrScopeNames>(
           "lmr_scope",
           "where LMR reduces: every_node = by move count in every node (prose L1208, L1) / after_alpha_raised = "
@@ -151,7 +151,7 @@ ParamTable<SearchConfig> make_table() {
       flag("futility_mate_guard", &S::futility_mate_guard,
            "no futility when alpha at node entry or beta is near a mate score or infinite (prose L1190); "
            "off = Alg. 11 as printed, with no test of the bounds (§5.3)"),
-      // --- Readings of issue 11, part 1 (docs/readings.md §1, §5) ---
+      // --- Contested readings of §3.5 and §4.6 (docs/readings.md §1, §5) ---
       choice_param<S, &S::qsearch_order, kQsearchOrderNames>(
           "qsearch_order",
           "how quiescence orders its captures: as_main = by MVV/LVA iff mvv_lva is on (version A unordered); "
@@ -180,7 +180,7 @@ ParamTable<SearchConfig> make_table() {
            "the previous iteration's principal variation first: while the line from the root follows it, its "
            "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "
            "iterative_deepening, does nothing without it"),
-      // --- Pruning variants of the literature (issue 14; docs/search.md "Pruning variants") ---
+      // --- Pruning variants of the literature (docs/search.md "Pruning variants") ---
       flag("null_move_verified", &S::null_move_verified,
            "verified null move (Tabibi & Netanyahu 2002): where the null search fails high, the node is searched "
            "again at depth - 1 with null cut-offs unverified below it instead of cutting off; cut off only when "

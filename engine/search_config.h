@@ -73,7 +73,7 @@ inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
 };
 constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
-// --- Readings of issue 11, part 2 (docs/readings.md §2–4): the contested readings of §5.2–5.4 as choices.
+// --- Contested readings of §5.2–5.4 (docs/readings.md §2–4), as choices.
 // Every first row is today's reading (the default), so the default tree is unchanged.
 
 // §5.4 Alg. 12: where late moves are reduced.
@@ -131,7 +131,7 @@ inline constexpr EnumName<FutilityPositional> kFutilityPositionalNames[] = {
     {FutilityPositional::Full, "full"},
 };
 
-// --- Readings of issue 11, part 1 (docs/readings.md §1 and §5); every default keeps today's tree ---
+// --- Contested readings of §3.5 and §4.6 (docs/readings.md §1 and §5); every default keeps today's tree ---
 
 // §3.5 Alg. 4 line 9 «Ordenar Movimientos» (seed L691): how quiescence orders its captures.
 enum class QsearchOrder : int {
@@ -224,7 +224,7 @@ struct SearchConfig {
   int lmr_min_depth = 3;             // plies: no reduction below this depth
   int lmr_reduction = 1;             // plies of reduction
 
-  // --- Readings of issue 11, part 2 (docs/readings.md §2–4); each default is today's reading ---
+  // --- Contested readings of §5.2–5.4 (docs/readings.md §2–4); each default is today's reading ---
   LmrScope lmr_scope = LmrScope::EveryNode;  // §5.4 L1 / L2
   int null_move_min_depth = 1;               // §5.2 plies: no null move below this depth (N1 = 1, N2 = 3, N3 = 4)
   bool null_move_at_root = false;            // §5.2 Alg. 10 at the root too (N3)
@@ -234,7 +234,7 @@ struct SearchConfig {
   FutilityMaterial futility_material = FutilityMaterial::AfterMove;   // §5.3 B2 / B1
   FutilityPositional futility_positional = FutilityPositional::None;  // §5.3 P1 / P2 / P3
   bool futility_mate_guard = true;           // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
-  // --- Readings of issue 11, part 1 (docs/readings.md §1, §5); defaults = today's tree ---
+  // --- Contested readings of §3.5 and §4.6 (docs/readings.md §1, §5); defaults = today's tree ---
   QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)
   QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
@@ -242,7 +242,7 @@ struct SearchConfig {
   bool tt_horizon = false;    // V5: horizon nodes probe the table and store their quiescence value at depth 0 (§4.6.2 L975)
   bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
-  // --- Pruning variants of the literature (issue 14, docs/search.md "Pruning variants"); each off by default,
+  // --- Pruning variants of the literature (docs/search.md "Pruning variants"); each off by default,
   // so every version keeps its tree ---
   bool null_move_verified = false;     // Tabibi & Netanyahu 2002: a null fail-high verified at depth - 1
   bool null_move_adaptive = false;     // Heinz 1999: R = 3 above a depth threshold, R = 2 at and below it

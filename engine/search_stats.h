@@ -16,7 +16,7 @@ inline constexpr const char* kNodeCountDefinition =
     "every iteration of iterative deepening. `nodes` goes up in exactly one place, `enter_node` in "
     "engine/search.cpp, called at the top of every full-width node (of any root driver) and of quiescence.";
 
-// LEAF COUNT DEFINITION (issue 12; the README quotes it beside the node definition).
+// LEAF COUNT DEFINITION (the README quotes it beside the node definition).
 inline constexpr const char* kLeafCountDefinition =
     "A leaf is a horizon position whose static evaluation is taken: a position the full-width search hands to "
     "quiescence (depth 0) and that is neither a draw by rule nor stopped, counted once per entry and summed over "

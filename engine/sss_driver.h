@@ -1,5 +1,5 @@
 // Stockman's SSS* (1979) as the survey of game algorithms describes it (seed 004, §4.3): a best-first
-// search over an OPEN list of (N, s, h) triples and the six cases of the Γ operator (issue 12).
+// search over an OPEN list of (N, s, h) triples and the six cases of the Γ operator.
 #pragma once
 
 #include <cstddef>

@@ -1,9 +1,9 @@
 // `harness bench search`: search speed of version H on two LCT II positions, then the engine's signature
 // (bench/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
 // engine identity every stored cell carries. With --driver, the speed of version H under each root driver
-// named (issue 12), searched in turn --repeat times, and each driver's median nodes per second against
+// named, searched in turn --repeat times, and each driver's median nodes per second against
 // alphabeta's: on a loaded machine only speeds measured side by side in one run compare. With --tt-scheme the
-// same for replacement schemes against depth_always (issue 13's speed goal). With --min-seconds S each value
+// same for replacement schemes against depth_always (the replacement schemes' speed goal). With --min-seconds S each value
 // searches each position at a depth of its own, the first at which one search takes S CPU seconds: one pair of
 // depths for all drivers cannot compare them (where alphabeta searches 10^5 nodes, sss searches 10^7, and
 // alphabeta's rate is then mostly its per-search costs, such as clearing its 64 MB table). --position times other
@@ -141,7 +141,7 @@ void register_bench_search(CLI::App& bench) {
       ->take_all();
   cmd->add_option("--tt-scheme", opt->schemes,
                   "Replacement schemes to time in turn (depth_always, two_deep, two_big1, bucket2, ...; repeatable); each one's "
-                  "median nps and its ratio to depth_always's (issue 13)")
+                  "median nps and its ratio to depth_always's")
       ->take_all();
   cmd->add_option("--repeat", opt->repeat, "With --driver or --tt-scheme: rounds of all of them, for the medians")->check(CLI::Range(1, 100));
   cmd->add_option("--min-seconds", opt->min_seconds,

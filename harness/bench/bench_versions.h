@@ -1,4 +1,4 @@
-// `harness bench search --versions` (issue 29): the speed of every version A-H of configs/versions.json and of the
+// `harness bench search --versions`: the speed of every version A-H of configs/versions.json and of the
 // peer programs Glaurung and Ethereal (over UCI, when installed) on LCT II's POS.01, in one run, each a median of
 // nodes per CPU second over rounds. Every round searches all of them in turn, so that a change of load on a shared
 // machine touches them alike, and each version's ratio to Glaurung is taken within the run.

@@ -1,4 +1,4 @@
-// Peer engines driven over UCI for `harness bench search --versions` (issue 29): a program such as Glaurung or
+// Peer engines driven over UCI for `harness bench search --versions`: a program such as Glaurung or
 // Ethereal is started once, set to one thread, and asked `go depth N` on a FEN; the nodes it reports and the CPU
 // time its process spent on the search give its nodes per CPU second, measured as this harness measures its own
 // searches, so that the two compare within one run on a shared machine.

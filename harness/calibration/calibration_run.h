@@ -1,4 +1,4 @@
-// `harness calibrate`'s stages (issue 11): map each thesis position to an LCT II position, then decide each group
+// `harness calibrate`'s stages: map each thesis position to an LCT II position, then decide each group
 // of readings in config order, each group searched with the readings chosen before it, and finally measure the
 // chosen readings against the whole thesis table. The searches go through SearchCache (each one once, resumable);
 // the report is calibration_report.h's.

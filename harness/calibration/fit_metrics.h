@@ -1,4 +1,4 @@
-// How close our node counts are to the thesis's: the three measures calibration decides with (issue 11).
+// How close our node counts are to the thesis's: the three measures calibration decides with.
 //  - absolute fit: median over cells of |ln(ours / thesis)|, and the share of cells within 2x;
 //  - step fit: for a version X over X-1, median over cells of |ln((X / X-1)_ours / (X / X-1)_thesis)|;
 //  - equality facts: where the thesis has X = X-1 exactly, how often we do too (and where it differs, how often

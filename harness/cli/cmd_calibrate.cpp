@@ -1,5 +1,5 @@
 // `harness calibrate [CONFIG] [--out DIR] [--jobs N] [--stage mapping|readings|all]`: decides the thesis-position
-// mapping and the contested readings by their fit to the thesis's own tables (issue 11; harness/calibration/).
+// mapping and the contested readings by their fit to the thesis's own tables (harness/calibration/).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 

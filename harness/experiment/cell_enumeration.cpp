@@ -39,7 +39,7 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
   for (const auto& p : exp.positions)
     for (const auto& v : exp.versions)
       for (int d : exp.depths)
-        if (v.runs_at(d))  // issue 12: a version may run at fewer depths
+        if (v.runs_at(d))  // a version may run at fewer depths
           add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions());
   // Issue 14: the exact reference of each pruning cell of the versions table, after them (so a reference that
   // is a version's own cell, e.g. E's, is that cell), each distinct reference once.

@@ -31,7 +31,7 @@ std::vector<std::string> tt_scheme_names();
 
 // Which table of an experiment a cell stands in: the versions table or a TT sweep (by name).
 struct TableRef {
-  enum class Kind { Versions, Sweep, Reference };  // Reference: an exact search (issue 14, exact_reference.h)
+  enum class Kind { Versions, Sweep, Reference };  // Reference: an exact search (exact_reference.h)
   Kind kind = Kind::Versions;
   std::string sweep;  // Kind::Sweep only
 
@@ -71,7 +71,7 @@ struct CellSpec {
   std::string key_engine;      // the engine identity `key` was computed for
   std::string identity;        // inputs.identity(), computed at creation
   std::vector<TableRef> tables;
-  Solution solution;           // the position's EPD bm/am (issue 14): how the runner scores the cell; not an input
+  Solution solution;           // the position's EPD bm/am: how the runner scores the cell; not an input
 
   bool in_table(const TableRef& t) const;
   bool only_in_versions() const { return tables.size() == 1 && tables[0] == TableRef::versions(); }

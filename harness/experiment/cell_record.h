@@ -19,7 +19,7 @@
 
 namespace harness {
 
-// How full the transposition table was at the end of the cell's search (issue 13's load axis): slots
+// How full the transposition table was at the end of the cell's search (the load axis of the replacement-scheme study): slots
 // holding a position (distinct positions: a position never sits in two slots) against slots in the table.
 struct TableLoad {
   std::uint64_t occupied = 0;

@@ -19,7 +19,7 @@ constexpr EquivalentIdentity kEquivalentIdentities[] = {
     // buho-1: the identity of sessions 1-2 (results/thesis-versions, thesis-tt, tt-deep). Its signature searched
     // only "all on" and "all off" at shallow depths; buho-2 covers every rung of the A-H ladder.
     {"buho-1+sig:27765dc1eb3dbde6", "buho-2+sig:2d98c057d0c08a7c"},
-    // buho-2 of session 4: its ladder did not search the reading flags of issue 11; this one adds the rungs
+    // buho-2 of session 4: its ladder did not search the reading flags of the calibration; this one adds the rungs
     // "H+readings", "A+readings" and "H+other readings" (engine_signature.cpp). Same trees: signature 430473.
     {"buho-2+sig:a9208b87e85db88f", "buho-2+sig:2d98c057d0c08a7c"},
     // buho-2 of sessions 5-10: its "H+readings" rung had no tt_horizon (reading V5, session 11), which that rung now

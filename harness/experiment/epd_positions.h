@@ -12,7 +12,7 @@ namespace harness {
 struct EpdFile {
   std::vector<PositionSpec> records;                         // in file order
   std::map<std::string, std::vector<std::string>> warnings;  // by id; printed only for positions used
-  std::map<std::string, Solution> solutions;                 // by id: the `bm` / `am` operations (issue 14)
+  std::map<std::string, Solution> solutions;                 // by id: the `bm` / `am` operations
 };
 
 // Reads `name` (relative paths against the project root). A record without an id is named

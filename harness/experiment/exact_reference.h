@@ -1,4 +1,4 @@
-// Agreement with the exact search (issue 14): a cell of a version with forward pruning (null move, futility,
+// Agreement with the exact search: a cell of a version with forward pruning (null move, futility,
 // LMR or one of their variants) is compared with the same position and depth searched without it. That
 // reference is a cell of its own (table "reference" in cells.csv), so it is stored in cells.jsonl, searched
 // once per distinct reference config however many versions share it, and a resumed run finds it done like any

@@ -83,7 +83,7 @@ void apply_position_extras(const Where& w, const std::string& path, const json& 
   if (auto it = e.find("note"); it != e.end()) p.note = get_string(w, path + ".note", *it);
 }
 
-// The positions, and into `solutions` the EPD bm/am of those that have them (issue 14).
+// The positions, and into `solutions` the EPD bm/am of those that have them.
 std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::map<std::string, Solution>& solutions) {
   const std::string path = "$.positions";
   if (!j.is_array() || j.empty()) w.fail(path, "expected a non-empty list of position entries");

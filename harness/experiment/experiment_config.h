@@ -120,7 +120,7 @@ struct Experiment {
   // {"experiment": note, "positions": {id: note}}; apply_notes reads it back (unknown ids ignored).
   nlohmann::json notes_json() const;
   void apply_notes(const nlohmann::json& notes);
-  // {id: {"bm": [...], "am": [...]}} for the positions with a solution (EPD bm/am, issue 14), stored beside the
+  // {id: {"bm": [...], "am": [...]}} for the positions with a solution (EPD bm/am), stored beside the
   // resolved form like the notes: scoring data, not inputs, so a set stored before they were read still mixes.
   nlohmann::json solutions_json() const;
   void apply_solutions(const nlohmann::json& solutions);

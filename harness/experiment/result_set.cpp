@@ -71,7 +71,7 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
   json j = {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
   // Every line of a directory made from now on carries its checksum: a line without one is an edit (cell_store.h).
   j["line_checksums"] = true;
-  // The suite's solutions (issue 14) only when some position has one, so other sets' files stay as they were.
+  // The suite's solutions only when some position has one, so other sets' files stay as they were.
   if (exp.any_solution()) j["solutions"] = exp.solutions_json();
   return j;
 }

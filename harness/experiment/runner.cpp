@@ -73,7 +73,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   std::vector<IterationBest> iterations;
   {
     buho::Engine engine(cell.inputs.search, cell.inputs.eval, memory);
-    // Each completed iteration's best move (the PV's first move), for scoring against the suite (issue 14).
+    // Each completed iteration's best move (the PV's first move), for scoring against the suite.
     auto on_iteration = [&iterations](const buho::IterationReport& it) {
       iterations.push_back({it.depth, it.pv.empty() ? std::string() : it.pv.front().uci(), it.nodes, it.seconds});
     };

@@ -33,7 +33,7 @@ std::span<const SearchCounter> search_counters();
 // Each counter's name and value, in table order (what CellRecord::counters holds).
 std::vector<std::pair<std::string, std::uint64_t>> counter_values(const buho::SearchStats& s);
 
-// Counters added after results were committed (issue 12: passes, leaves), all on CounterLine::drivers. A cell
+// Counters added after results were committed (passes, leaves), all on CounterLine::drivers. A cell
 // line carries them only when its search measured them, so a line written before them reads "not measured"
 // (CellRecord::later_counter is empty), never 0, and the committed results, their CSV and their reports stay
 // byte for byte as they were.

@@ -1,4 +1,4 @@
-// Test-suite scoring (issue 14): a position's solution as EPD gives it (`bm` best moves, `am` moves to avoid),
+// Test-suite scoring: a position's solution as EPD gives it (`bm` best moves, `am` moves to avoid),
 // and whether a search solved it: its final best move is a `bm` move (when `bm` is given) and not an `am` move,
 // and the iteration of iterative deepening from which on every iteration's best move did so ("found and kept").
 #pragma once

@@ -1,4 +1,4 @@
-// A sweep's size axis (issue 13): table sizes given in entries, or in bytes converted to entries per scheme.
+// A sweep's size axis: table sizes given in entries, or in bytes converted to entries per scheme.
 #include <fmt/core.h>
 
 #include "engine/search.h"

@@ -1,4 +1,4 @@
-// What forward pruning costs (issue 14): node savings beside decision quality, computed from a result set whose
+// What forward pruning costs: node savings beside decision quality, computed from a result set whose
 // positions carry EPD solutions (bm/am) and/or whose experiment names exact references (exact_reference.h).
 //  - Each pruning step: a version against its base, the earlier version of the experiment whose flags differ
 //    from it least (E->F is "+null_move", F->F-R3 "null_move_r", ...): Δnodes %, Δsolved, and the

@@ -33,7 +33,7 @@ class ThesisComparisonStudy final : public Study {
             "Each cell is measured nodes ÷ the thesis's nodes (Tables B.1–B.9, data/thesis/); below 1 our engine "
             "searched fewer nodes; * marks a cell stopped by the node budget, whose ratio is only a lower bound; † marks a thesis cell that looks edited by hand (below). Both numbers are in thesis_comparison.csv. The mapping of LCT II positions to the "
             "thesis's positions 1–6 is an inference (configs/README.md).\n\n";
-      // The fit in one line per group (thesis_fit.h): what issue 11's numbers are read from.
+      // The fit in one line per group (thesis_fit.h): what the calibration's figures are read from.
       md += "### Fit, in one line per group\n\nA factor is measured ÷ thesis or its inverse, whichever is ≥ 1; only cells "
             "both sides finished count.\n\n| Tables | Cells compared | Stopped by the budget | Not measured | Median factor | "
             "Within 2× | Worst tenth from |\n|---|--:|--:|--:|--:|--:|--:|\n";

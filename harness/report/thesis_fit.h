@@ -1,4 +1,4 @@
-// How close the measured trees are to the thesis's, in one summary per group of tables (issue 11's figures):
+// How close the measured trees are to the thesis's, in one summary per group of tables (the calibration's figures):
 // over the cells both sides finished, the median factor (a ratio r counted as max(r, 1/r), so 2x too many and
 // 2x too few weigh alike), the share of cells within 2x, and the factor the worst tenth reach. Cells stopped by
 // the node budget are counted apart, never in the figures (their count is only a lower bound).
@@ -22,7 +22,7 @@ struct ThesisFit {
   double worst_tenth = 0;      // the 90th percentile of the factor
 };
 
-// The groups issue 11 quotes: the version tables (B.1-B.6), version A alone, and the TT tables (B.7-B.9); a
+// The groups the calibration quotes: the version tables (B.1-B.6), version A alone, and the TT tables (B.7-B.9); a
 // group with no thesis cell in this experiment is left out.
 std::vector<ThesisFit> thesis_fit(const std::vector<ComparisonRow>& comparison);
 

@@ -30,7 +30,7 @@ std::string cells_csv(const ResultSet& rs) {
   for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "search_seconds",
                         "engine_seconds", "nps", "fen"})
     header.emplace_back(h);
-  // The table's load (issue 13): columns only when some cell measured it, so a set written before the
+  // The table's load: columns only when some cell measured it, so a set written before the
   // load was recorded keeps its CSV byte for byte; a cell without it leaves them empty (not measured).
   bool any_load = false;
   for (const auto& c : rs.cells)
