@@ -8,6 +8,7 @@
 #include "harness/cli/commands.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/output_lock.h"
+#include "harness/match/match_report.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/report/writers.h"
@@ -21,6 +22,13 @@ void register_report(CLI::App& app) {
   cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl)")->required();
   cmd->add_option("--thesis-data", *thesis, "Directory of the thesis CSVs (default data/thesis)");
   cmd->callback([dir, thesis] {
+    // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl.
+    if (std::filesystem::exists(std::filesystem::path(*dir) / kMatchFile)) {
+      const MatchReport report = write_match_reports(*dir);
+      for (const auto& line : report.summary_lines) fmt::print("{}\n", line);
+      for (const auto& f : report.files) fmt::print("wrote {}\n", f.string());
+      return;
+    }
     // A cut-off last line is set aside as `run` sets it aside, unless a run or merge holds the directory: its last
     // line may be one it is writing now, and it is that writer's to finish.
     const std::filesystem::path cells = std::filesystem::path(*dir) / kCellsFile;
