@@ -9,6 +9,7 @@
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/output_lock.h"
 #include "harness/match/match_report.h"
+#include "harness/match/series_report.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/report/writers.h"
@@ -22,9 +23,11 @@ void register_report(CLI::App& app) {
   cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl)")->required();
   cmd->add_option("--thesis-data", *thesis, "Directory of the thesis CSVs (default data/thesis)");
   cmd->callback([dir, thesis] {
-    // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl.
-    if (std::filesystem::exists(std::filesystem::path(*dir) / kMatchFile)) {
-      const MatchReport report = write_match_reports(*dir);
+    // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl; a
+    // series' directory: every match's, and the series' table.
+    const bool series = std::filesystem::exists(std::filesystem::path(*dir) / kSeriesFile);
+    if (series || std::filesystem::exists(std::filesystem::path(*dir) / kMatchFile)) {
+      const MatchReport report = series ? write_series_reports(*dir) : write_match_reports(*dir);
       for (const auto& line : report.summary_lines) fmt::print("{}\n", line);
       for (const auto& f : report.files) fmt::print("wrote {}\n", f.string());
       return;

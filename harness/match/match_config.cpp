@@ -144,15 +144,77 @@ MatchSpec match_spec_from_json(const json& j, const std::string& file) {
   return m;
 }
 
-MatchSpec load_match_config(const std::filesystem::path& file) {
+namespace {
+
+json match_config_json(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
-  json j;
   try {
-    j = parse_json_refusing_duplicates(text, file.string());
+    return parse_json_refusing_duplicates(text, file.string());
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }
-  return match_spec_from_json(j, file.string());
+}
+
+}  // namespace
+
+MatchSpec load_match_config(const std::filesystem::path& file) {
+  return match_spec_from_json(match_config_json(file), file.string());
+}
+
+MatchSeries load_match_series(const std::filesystem::path& file) {
+  const json j = match_config_json(file);
+  MatchSeries series;
+  if (!j.is_object() || !j.contains("series")) {
+    series.matches.push_back(match_spec_from_json(j, file.string()));
+    series.name = series.matches[0].name;
+    series.description = series.matches[0].description;
+    return series;
+  }
+  const Where w{file.string()};
+  series.is_series = true;
+  const json& sj = j["series"];
+  check_keys(w, "$.series", sj, {"pairings", "nodes", "depths"});
+  if (sj.contains("nodes") == sj.contains("depths"))
+    w.fail("$.series", "give exactly one list of limits: \"nodes\" (node budgets) or \"depths\"");
+  const char* limit_key = sj.contains("nodes") ? "nodes" : "depths";
+  const json& limits = sj[limit_key];
+  if (!limits.is_array() || limits.empty()) w.fail(std::string("$.series.") + limit_key, "expected a list of limits");
+  const json& pairings = require(w, "$.series", sj, "pairings");
+  if (!pairings.is_array() || pairings.empty()) w.fail("$.series.pairings", "expected a list of [first, second] pairs");
+  const json& mj = require(w, "$", j, "match");
+  for (const char* k : {"players", "nodes", "depth"})
+    if (mj.is_object() && mj.contains(k))
+      w.fail(fmt::format("$.match.{}", k), "a series gives the players and limits (\"series\"), not the match section");
+  json base = j;
+  base.erase("series");
+  series.name = get_string(w, "$.name", require(w, "$", j, "name"));
+  if (j.contains("description")) series.description = get_string(w, "$.description", j["description"]);
+  for (std::size_t pi = 0; pi < pairings.size(); ++pi) {
+    const json& pair = pairings[pi];
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string())
+      w.fail(fmt::format("$.series.pairings[{}]", pi), "expected two version names [first, second]");
+  }
+  // Every pairing at the first limit, then at the next: the cheaper matches of a series come first.
+  for (std::size_t li = 0; li < limits.size(); ++li) {
+    const std::string lp = fmt::format("$.series.{}[{}]", limit_key, li);
+    const long long limit = integer_in(w, lp, limits[li], 1, sj.contains("nodes") ? (1LL << 50) : 64);
+    const std::string label = sj.contains("nodes") ? fmt::format("{}n", limit) : fmt::format("d{}", limit);
+    for (std::size_t pi = 0; pi < pairings.size(); ++pi) {
+      const json& pair = pairings[pi];
+      json one = base;
+      one["match"]["players"] = pair;
+      if (sj.contains("nodes")) one["match"]["nodes"] = limit;
+      else one["match"]["depth"] = limit;
+      one["name"] = fmt::format("{}-vs-{}-{}", pair[0].get<std::string>(), pair[1].get<std::string>(), label);
+      series.matches.push_back(
+          match_spec_from_json(one, fmt::format("{} ($.series.pairings[{}] x {})", file.string(), pi, lp)));
+    }
+  }
+  for (std::size_t a = 0; a < series.matches.size(); ++a)
+    for (std::size_t b = a + 1; b < series.matches.size(); ++b)
+      if (series.matches[a].name == series.matches[b].name)
+        w.fail("$.series", fmt::format("the match '{}' is listed twice", series.matches[a].name));
+  return series;
 }
 
 }  // namespace harness

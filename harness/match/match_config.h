@@ -41,4 +41,16 @@ struct MatchSpec {
 MatchSpec load_match_config(const std::filesystem::path& file);
 MatchSpec match_spec_from_json(const nlohmann::json& j, const std::string& file);
 
+// A config with a "series" beside its "match" section: one match per pairing and per limit, all sharing the rest of
+// the match section (openings, pairs, adjudication, SPRT), each named "<first>-vs-<second>-<nodes>n" (or "-d<depth>")
+// and stored in a directory of that name; every pairing at the first limit comes first:
+//   "series": {"pairings": [["B", "A"], ["C", "B"], ...], "nodes": [2000, 20000]}   (or "depths": [4, 6])
+// A config without one is a single match (series.is_series false, one spec).
+struct MatchSeries {
+  std::string name, description;
+  bool is_series = false;
+  std::vector<MatchSpec> matches;
+};
+MatchSeries load_match_series(const std::filesystem::path& file);
+
 }  // namespace harness

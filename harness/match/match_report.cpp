@@ -150,7 +150,7 @@ std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std:
   return out;
 }
 
-MatchReport write_match_reports(const std::filesystem::path& dir) {
+std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
   const auto match_file = dir / kMatchFile;
   const std::string text = read_input_file(match_file, match_file.string(), kMaxConfigBytes);
   json j;
@@ -159,10 +159,19 @@ MatchReport write_match_reports(const std::filesystem::path& dir) {
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
   }
-  const MatchSpec spec = match_spec_from_file_json(j, match_file.string());
-  const std::string date = j.value("date", "????.??.??");
-  const std::map<int, PairRecord> stored = read_pairs(dir / kPairsFile);
-  const MatchTally tally = tally_pairs(stored, spec);
+  auto m = std::make_unique<LoadedMatch>();
+  m->spec = match_spec_from_file_json(j, match_file.string());
+  m->date = j.value("date", "????.??.??");
+  m->stored = read_pairs(dir / kPairsFile);
+  m->tally = tally_pairs(m->stored, m->spec);
+  return m;
+}
+
+MatchReport write_match_reports(const std::filesystem::path& dir) {
+  const auto loaded = load_match_dir(dir);
+  const MatchSpec& spec = loaded->spec;
+  const MatchTally& tally = loaded->tally;
+  const std::string& date = loaded->date;
   const auto study = make_match_study(spec, tally);
 
   std::string md = fmt::format("# Match {}\n\n", spec.name);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,16 @@ std::unique_ptr<Study> make_match_study(const MatchSpec& spec, const MatchTally&
 
 // Every counted game as PGN.
 std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std::string& date);
+
+// A match directory read back: its spec (match_spec_from_file_json), PGN date, stored pairs and their tally (which
+// points into `stored`, hence held by pointer).
+struct LoadedMatch {
+  MatchSpec spec;
+  std::string date;
+  std::map<int, PairRecord> stored;
+  MatchTally tally;
+};
+std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir);
 
 struct MatchReport {
   std::vector<std::filesystem::path> files;  // REPORT.md, summary.json, games.pgn
