@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <memory>
 
+#include "engine/eval_config.h"
 #include "engine/movegen.h"
+#include "engine/search_config.h"
 #include "engine/types.h"
 
 namespace harness {
@@ -25,6 +27,37 @@ struct Streaks {
 };
 
 }  // namespace
+
+std::string player_key(const MatchPlayer& p) {
+  std::string key;
+  for (const auto& param : buho::search_params()) (key += buho::param_to_text(param, p.search)) += ' ';
+  key += '|';
+  for (const auto& param : buho::eval_params()) (key += buho::param_to_text(param, p.eval)) += ' ';
+  return key;
+}
+
+std::array<buho::Engine*, 2> GameMemory::engines_for(const MatchPlayer& white, const MatchPlayer& black) {
+  const std::string keys[2] = {player_key(white), player_key(black)};
+  const MatchPlayer* players[2] = {&white, &black};
+  int slot[2] = {-1, -1};
+  for (int k = 0; k < 2 && slot[0] < 0; ++k)
+    if (engine[k] && built_for[k] == keys[0]) slot[0] = k;
+  for (int k = 0; k < 2 && slot[1] < 0; ++k)
+    if (k != slot[0] && engine[k] && built_for[k] == keys[1]) slot[1] = k;
+  if (slot[0] < 0) slot[0] = slot[1] == 0 ? 1 : 0;
+  if (slot[1] < 0) slot[1] = 1 - slot[0];
+  std::array<buho::Engine*, 2> out{};
+  for (int c = 0; c < 2; ++c) {
+    const int k = slot[c];
+    if (!engine[k] || built_for[k] != keys[c]) {
+      engine[k].reset();  // its table goes back to tables[k] before the new engine takes it
+      engine[k] = std::make_unique<buho::Engine>(players[c]->search, players[c]->eval, &tables[k]);
+      built_for[k] = keys[c];
+    }
+    out[std::size_t(c)] = engine[k].get();
+  }
+  return out;
+}
 
 std::string_view game_end_name(GameEnd e) { return kGameEndNames[std::size_t(e)]; }
 
@@ -49,10 +82,7 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
   out.white = white.name;
   out.black = black.name;
   out.fen = fen;
-  const MatchPlayer* players[2] = {&white, &black};
-  std::unique_ptr<buho::Engine> engines[2];
-  for (int c = 0; c < 2; ++c)
-    engines[c] = std::make_unique<buho::Engine>(players[c]->search, players[c]->eval, &memory.slot[c]);
+  const std::array<buho::Engine*, 2> engines = memory.engines_for(white, black);
   bool searched_before[2] = {false, false};
   buho::Board board = buho::Board::from_fen(fen);
   const int max_moves = std::min(adj.max_moves > 0 ? adj.max_moves : kMaxGameMoves, kMaxGameMoves);
@@ -91,9 +121,8 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
     const int mover = board.side_to_move() == buho::White ? 0 : 1;
     // The position is searched as its FEN would be (board.h canonicalize_piece_lists), its history kept for
     // repetitions, so a game's searches do not depend on how its piece lists were shuffled by captures.
-    buho::Board root = board;
-    root.canonicalize_piece_lists();
-    const buho::SearchResult r = engines[mover]->search(root, limits, searched_before[mover]);
+    board.canonicalize_piece_lists();
+    const buho::SearchResult r = engines[mover]->search(board, limits, searched_before[mover]);
     searched_before[mover] = true;
     out.engine_seconds += r.stats.seconds;
     if (stop && stop->load()) return false;

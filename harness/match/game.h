@@ -9,8 +9,10 @@
 // Every adjudication is recorded as the game's end.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,10 +69,19 @@ struct GameRecord {
   double engine_seconds = 0;  // the two engines' search time (not stored)
 };
 
-// The two engines' memory (their tables), kept by a worker thread from game to game (search.h EngineMemory).
+// The engines a worker thread keeps from game to game: one per player, built once for its flags (building one
+// allocates and clears its table and evaluation cache) and cleared at the start of each game, so that it searches as
+// a new engine would (Engine::search without keep_state clears its table, killers and history).
 struct GameMemory {
-  buho::EngineMemory slot[2];
+  std::unique_ptr<buho::Engine> engine[2];
+  std::string built_for[2];  // every flag's value (player_key) of the engine in each slot
+  buho::EngineMemory tables[2];
+  // Two engines, one for each player's flags (two even when both have the same flags), reusing those built before
+  // and building the others: [0] White's, [1] Black's.
+  std::array<buho::Engine*, 2> engines_for(const MatchPlayer& white, const MatchPlayer& black);
 };
+// Every search flag's and evaluation term's value, as text: two players with the same key play the same moves.
+std::string player_key(const MatchPlayer& p);
 
 // Plays the game; false (and a partial record) when `stop` was set during it.
 bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::string& fen, const MoveLimit& limit,

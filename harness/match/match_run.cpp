@@ -106,6 +106,7 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   std::vector<std::thread> pool;
   for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
+  store.sync();
   if (failure) std::rethrow_exception(failure);
   totals.wall_seconds = seconds_since(t0);
   totals.interrupted = options.interrupt && options.interrupt->load();

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <mutex>
 
 #include "harness/errors.h"
@@ -46,6 +47,14 @@ struct PairStore::Impl {
   std::filesystem::path file;
   int fd = -1;
   std::mutex mutex;
+  bool unsynced = false;
+  std::chrono::steady_clock::time_point synced_at = std::chrono::steady_clock::now();
+  void sync_locked() {
+    if (!unsynced) return;
+    sync_data(fd, file);
+    unsynced = false;
+    synced_at = std::chrono::steady_clock::now();
+  }
 };
 
 PairStore::PairStore(const std::filesystem::path& file) : impl_(new Impl) {
@@ -63,15 +72,25 @@ PairStore::PairStore(const std::filesystem::path& file) : impl_(new Impl) {
 }
 
 PairStore::~PairStore() {
-  if (impl_->fd >= 0) ::close(impl_->fd);
+  if (impl_->fd >= 0) {
+    if (impl_->unsynced) ::fdatasync(impl_->fd);  // best effort: the run calls sync() at its end
+    ::close(impl_->fd);
+  }
   delete impl_;
+}
+
+void PairStore::sync() {
+  std::lock_guard lock(impl_->mutex);
+  impl_->sync_locked();
 }
 
 void PairStore::append(const PairRecord& pair) {
   const std::string line = with_checksum(pair.to_json().dump()) + "\n";
   std::lock_guard lock(impl_->mutex);
   write_all(impl_->fd, line, impl_->file);
-  sync_data(impl_->fd, impl_->file);
+  impl_->unsynced = true;
+  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - impl_->synced_at).count() >= 1.0)
+    impl_->sync_locked();
 }
 
 }  // namespace harness
