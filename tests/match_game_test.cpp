@@ -146,6 +146,23 @@ TEST(MatchGame, TheSameGameIsPlayedIdentically) {
   for (const auto& m : first.moves) EXPECT_LE(m.nodes, 1500u);
 }
 
+// A thread's engines are kept by flags: the same player again gets the same engine, a player with equal flags under
+// another name still gets an engine of its own (the two sides never share a table), another player a new one.
+TEST(MatchGame, EnginesAreKeptPerPlayerAndNeverShared) {
+  harness::GameMemory memory;
+  const auto h = player("H"), g = player("G");
+  auto twin = h;
+  twin.name = "H-twin";
+  const auto first = memory.engines_for(h, g);
+  EXPECT_NE(first[0], first[1]);
+  const auto swapped = memory.engines_for(g, h);
+  EXPECT_EQ(swapped[0], first[1]);
+  EXPECT_EQ(swapped[1], first[0]);
+  const auto twins = memory.engines_for(h, twin);
+  EXPECT_NE(twins[0], twins[1]);
+  EXPECT_EQ(twins[0], first[0]);
+}
+
 TEST(MatchGame, AStopFlagSetBeforehandStopsTheGame) {
   std::atomic<bool> stop{true};
   harness::GameMemory memory;

@@ -1,6 +1,6 @@
 // DIR/pairs.jsonl: one line per finished game pair, written whole at once (a killed process loses none: the kernel
-// has it) and synced to the disk at most a second later (grouped, as cell_store.h does: a sync per pair took 15 ms,
-// up to 9 % of a 2,000-node pair's time; a power loss costs at most the last second's pairs), never rewritten; each line carries its checksum (cell_store.h with_checksum), so a line edited or
+// has it) and synced to the disk at most a second later (grouped, as cell_store.h does: with a sync per pair, the time
+// outside the pairs was 15 ms a pair, 9 % of a 2,000-node pair's; a power loss costs at most the last second's pairs), never rewritten; each line carries its checksum (cell_store.h with_checksum), so a line edited or
 // damaged after it was written is refused by every reader. A line cut off by a crash is set aside as cells.jsonl's
 // is, and a killed match resumes from the pairs stored: none lost, none played twice.
 #pragma once
