@@ -1,4 +1,5 @@
-// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json from
+// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json (a match directory:
+// REPORT.md, summary.json and games.pgn from its pairs, harness/match/match_report.h) from
 // DIR/experiment.json and DIR/cells.jsonl (with DIR/runs.jsonl and DIR/notes.md), without searching.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -20,7 +21,7 @@ void register_report(CLI::App& app) {
   auto dir = std::make_shared<std::string>();
   auto thesis = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("report", "Rebuild the tables, CSV, JSON summary and claims of a results directory");
-  cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl)")->required();
+  cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl, or a match's match.json and pairs.jsonl)")->required();
   cmd->add_option("--thesis-data", *thesis, "Directory of the thesis CSVs (default data/thesis)");
   cmd->callback([dir, thesis] {
     // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl; a
