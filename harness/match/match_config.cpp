@@ -7,6 +7,7 @@
 #include "harness/experiment/json_fields.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
+#include "harness/match/pgn_openings.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -125,7 +126,10 @@ MatchSpec match_spec_from_json(const json& j, const std::string& file) {
     w.fail(p + ".players", fmt::format("both players are '{}': name two different versions", m.players[0].name));
 
   m.openings_file = get_string(w, p + ".openings", require(w, p, mj, "openings"));
-  for (const PositionSpec& pos : load_epd(w.at(p + ".openings"), m.openings_file).records) m.openings.push_back(pos.fen);
+  const bool pgn = m.openings_file.size() > 4 && m.openings_file.compare(m.openings_file.size() - 4, 4, ".pgn") == 0;
+  if (pgn) m.openings = load_pgn_openings(w.at(p + ".openings"), m.openings_file);
+  else
+    for (const PositionSpec& pos : load_epd(w.at(p + ".openings"), m.openings_file).records) m.openings.push_back(pos.fen);
   if (m.openings.empty()) w.fail(p + ".openings", fmt::format("{} holds no position", m.openings_file));
   if (mj.contains("first_opening"))
     m.first_opening = int(integer_in(w, p + ".first_opening", mj["first_opening"], 0, (long long)m.openings.size() - 1));

@@ -1,7 +1,7 @@
 // A match config: two players (each a version of configs/versions.json or a custom flag set, as experiment configs
 // write them), the openings, the limit per move, adjudication and an optional SPRT. configs/README.md describes it:
 //   {"name", "description"?, "presets"?, "versions"?: [custom versions],
-//    "match": {"players": [P1, P2], "openings": EPD, "first_opening"?, "pairs", "nodes" | "depth",
+//    "match": {"players": [P1, P2], "openings": EPD or PGN (pgn_openings.h), "first_opening"?, "pairs", "nodes" | "depth",
 //              "max_moves"?, "adjudication"?: {"win_score", "win_moves", "draw_score", "draw_moves", "draw_from_move"},
 //              "sprt"?: {"nelo0", "nelo1", "alpha", "beta"}}}
 // Every problem is a UserError naming the file and the JSON path. The Elo is the first player's, against the second.
@@ -23,7 +23,7 @@ struct MatchSpec {
   std::string description;
   MatchPlayer players[2];
   nlohmann::json player_flags[2];  // every flag resolved (presets.h flags_to_json)
-  std::string openings_file;       // as the config names it
+  std::string openings_file;       // as the config names it: an EPD file, or a PGN file (its name ends .pgn)
   std::vector<std::string> openings;  // FENs in file order
   int first_opening = 0;           // pair i plays opening (first_opening + i) mod openings.size()
   int pairs = 0;                   // the most pairs to play
