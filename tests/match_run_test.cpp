@@ -297,6 +297,23 @@ TEST(MatchRun, SeriesPlaysEveryPairingAtEveryBudget) {
   EXPECT_NE(refused.output.find("$.match.nodes"), std::string::npos) << refused.output;
 }
 
+// The openings file is named in match.json by its path and size; a pair stored from an opening the file no longer
+// gives is refused on resume.
+TEST(MatchRun, ChangedOpeningsAreRefusedOnResume) {
+  TempDir tmp;
+  const std::string first = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"a\";\n";
+  const std::string second = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"b\";\n";
+  write_text(tmp / "book.epd", first + second);
+  const json cfg{{"name", "book"},
+                 {"match", {{"players", {"H", "G"}}, {"openings", (tmp / "book.epd").string()}, {"pairs", 1}, {"nodes", 200}, {"max_moves", 20}}}};
+  write_text(tmp / "c.json", cfg.dump());
+  ASSERT_EQ(run_harness("match " + match_args(tmp / "c.json", tmp / "m", 1)).code, 0);
+  write_text(tmp / "book.epd", second + first);
+  const auto r = run_harness("match " + match_args(tmp / "c.json", tmp / "m", 1) + " --pairs 2");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("pair 1 was played from"), std::string::npos) << r.output;
+}
+
 TEST(MatchRun, ShippedMatchConfigsLoad) {
   const auto m = harness::load_match_config(fs::path(BUHO_SOURCE_DIR) / "configs/match-h-vs-g.json");
   EXPECT_EQ(m.players[0].name, "H");

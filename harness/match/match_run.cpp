@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "harness/errors.h"
 #include "harness/match/match_tally.h"
 #include "harness/match/pair_store.h"
 
@@ -46,6 +47,13 @@ bool play_pair(const MatchSpec& spec, int index, GameMemory& memory, PairRecord&
 MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir, const MatchRunOptions& options) {
   const auto file = dir / kPairsFile;
   std::map<int, PairRecord> stored = read_pairs(file);
+  // The identity (match.json) names the openings file and its size, not its content: each stored pair's opening is
+  // checked against what the file gives now.
+  for (const auto& [index, pair] : stored)
+    if (pair.fen != spec.opening_of_pair(index))
+      throw UserError(fmt::format("{}: pair {} was played from {}, but {} now gives {} for it: the openings changed "
+                                  "since; restore them, or start again with --fresh",
+                                  file.string(), index + 1, pair.fen, spec.openings_file, spec.opening_of_pair(index)));
   PairStore store(file);
   MatchRunTotals totals;
   const auto t0 = MatchClock::now();
