@@ -73,9 +73,10 @@ struct GameRecord {
 // allocates and clears its table and evaluation cache) and cleared at the start of each game, so that it searches as
 // a new engine would (Engine::search without keep_state clears its table, killers and history).
 struct GameMemory {
+  // The tables first: members are destroyed in reverse order, and an engine hands its table back at its end.
+  buho::EngineMemory tables[2];
   std::unique_ptr<buho::Engine> engine[2];
   std::string built_for[2];  // every flag's value (player_key) of the engine in each slot
-  buho::EngineMemory tables[2];
   // Two engines, one for each player's flags (two even when both have the same flags), reusing those built before
   // and building the others: [0] White's, [1] Black's.
   std::array<buho::Engine*, 2> engines_for(const MatchPlayer& white, const MatchPlayer& black);
