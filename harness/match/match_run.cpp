@@ -58,8 +58,9 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   MatchRunTotals totals;
   const auto t0 = MatchClock::now();
 
+  MatchTally tally = tally_pairs(stored, spec);  // grown as pairs arrive (extend_tally)
   std::vector<int> todo;
-  if (!tally_pairs(stored, spec).finished(spec))
+  if (!tally.finished(spec))
     for (int i = 0; i < spec.pairs; ++i)
       if (!stored.count(i)) todo.push_back(i);
   const std::size_t stored_at_start = stored.size();
@@ -100,9 +101,9 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
         totals.engine_seconds += pair.engine_seconds;
         ++totals.pairs_played;
         stored.emplace(index, std::move(pair));
-        const MatchTally t = tally_pairs(stored, spec);
-        if (t.finished(spec)) decided = true;
-        progress(t, false);
+        extend_tally(tally, stored, spec);
+        if (tally.finished(spec)) decided = true;
+        progress(tally, false);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
@@ -118,7 +119,7 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   if (failure) std::rethrow_exception(failure);
   totals.wall_seconds = seconds_since(t0);
   totals.interrupted = options.interrupt && options.interrupt->load();
-  progress(tally_pairs(stored, spec), true);
+  progress(tally, true);
   return totals;
 }
 

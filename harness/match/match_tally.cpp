@@ -8,9 +8,8 @@ bool MatchTally::finished(const MatchSpec& spec) const {
   return verdict != SprtVerdict::running || int(counted.size()) >= spec.pairs;
 }
 
-MatchTally tally_pairs(const std::map<int, PairRecord>& stored, const MatchSpec& spec) {
-  MatchTally t;
-  for (int i = 0; i < spec.pairs && t.verdict == SprtVerdict::running; ++i) {
+void extend_tally(MatchTally& t, const std::map<int, PairRecord>& stored, const MatchSpec& spec) {
+  for (int i = int(t.counted.size()); i < spec.pairs && t.verdict == SprtVerdict::running; ++i) {
     const auto it = stored.find(i);
     if (it == stored.end()) break;
     const PairRecord& p = it->second;
@@ -34,6 +33,11 @@ MatchTally tally_pairs(const std::map<int, PairRecord>& stored, const MatchSpec&
     }
   }
   t.stored_not_counted = stored.size() - t.counted.size();
+}
+
+MatchTally tally_pairs(const std::map<int, PairRecord>& stored, const MatchSpec& spec) {
+  MatchTally t;
+  extend_tally(t, stored, spec);
   return t;
 }
 

@@ -30,6 +30,9 @@ struct MatchTally {
 };
 
 MatchTally tally_pairs(const std::map<int, PairRecord>& stored, const MatchSpec& spec);
+// Counts the pairs of `stored` that now follow `t`'s counted ones (the runner's tally grows as pairs arrive: the same
+// result as tally_pairs, in time linear in the pairs, not quadratic). `stored` must be the map `t` was counted from.
+void extend_tally(MatchTally& t, const std::map<int, PairRecord>& stored, const MatchSpec& spec);
 
 // "pairs 40/100  games 80  score 43.5/80 (54.4 %)  Elo +30.5 ± 60.1  nElo +40.2 ± 80.3  LLR 0.52 [-2.94, 2.94]"
 std::string tally_line(const MatchTally& t, const MatchSpec& spec);
