@@ -75,8 +75,12 @@ TEST(MatchRun, OneAndTwoThreadsGiveTheSamePgn) {
   // The second directory starts from the first's match.json: the same match, so the same PGN date.
   fs::create_directories(tmp / "two");
   fs::copy_file(tmp / "one" / "match.json", tmp / "two" / "match.json");
-  const auto two = run_harness("match " + match_args(cfg, tmp / "two", 2));
+  // (Without -q: the progress line shows the pairs, games, W/D/L, score, Elo, nElo and an ETA.)
+  const auto two = run_harness("match " + cfg.string() + " --out " + (tmp / "two").string() + " --threads 2");
   ASSERT_EQ(two.code, 0) << two.output;
+  EXPECT_NE(two.output.find("threads: pairs 6/6  games 12  W/D/L "), std::string::npos) << two.output;
+  for (const char* part : {"  score ", "  Elo ", "  nElo ", "  ETA 0:00"})
+    EXPECT_NE(two.output.find(part), std::string::npos) << part << "\n" << two.output;
   const std::string pgn = read_text(tmp / "one" / "games.pgn");
   EXPECT_EQ(pgn_games(pgn).size(), 12u);
   EXPECT_EQ(pgn, read_text(tmp / "two" / "games.pgn"));
