@@ -215,6 +215,11 @@ TEST(MatchRun, SprtStopsAtTheFirstCrossingAndTheReportComputesTheVerdict) {
   const auto report = run_harness("report " + dir.string());
   ASSERT_EQ(report.code, 0) << report.output;
   EXPECT_NE(report.output.find("verdict: H1 accepted"), std::string::npos) << report.output;
+  EXPECT_NE(report.output.find(fmt::format("pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {}, {}, {}, {}, {}\n",
+                                           penta[0], penta[1], penta[2], penta[3], penta[4])),
+            std::string::npos)
+      << report.output;
+  EXPECT_NE(report.output.find(fmt::format("W/D/L {}/", summary["match"]["wins"].get<int>())), std::string::npos);
   const std::string md = read_text(dir / "REPORT.md");
   EXPECT_NE(md.find(fmt::format("| pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2) | {}, {}, {}, {}, {} |", penta[0],
                                 penta[1], penta[2], penta[3], penta[4])),

@@ -192,6 +192,9 @@ MatchReport write_match_reports(const std::filesystem::path& dir) {
     r.files.push_back(dir / name);
   }
   r.summary_lines.push_back(fmt::format("{}: {}", spec.name, tally_line(tally, spec)));
+  const Pentanomial& p = tally.pentanomial;
+  r.summary_lines.push_back(
+      fmt::format("pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]));
   if (spec.sprt_enabled) r.summary_lines.push_back(fmt::format("verdict: {}", verdict_text(tally.verdict, spec.sprt)));
   return r;
 }
