@@ -136,7 +136,9 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
     const int move_number = board.fullmove_number();
     board.make_move(pm.move);
 
-    // Adjudication on the scores: each engine's own view of its own moves.
+    // Adjudication on the scores (each engine's own view of its own moves), unless the move ended the game by the
+    // rules: a mate is recorded as a mate, not as an adjudicated win.
+    if ((adj.win_score > 0 || adj.draw_score > 0) && buho::game_state(board) != buho::GameState::Ongoing) continue;
     if (adj.win_score > 0) {
       s.winning[mover] = pm.score >= adj.win_score ? s.winning[mover] + 1 : 0;
       s.losing[mover] = pm.score <= -adj.win_score ? s.losing[mover] + 1 : 0;
