@@ -18,11 +18,11 @@ namespace {
 
 using MatchClock = std::chrono::steady_clock;
 
-double seconds_since(MatchClock::time_point t) {
+double match_seconds_since(MatchClock::time_point t) {
   return std::chrono::duration<double>(MatchClock::now() - t).count();
 }
 
-std::string clock_text(double seconds) {
+std::string match_clock_text(double seconds) {
   const long s = long(seconds + 0.5);
   return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
 }
@@ -40,7 +40,7 @@ bool play_pair(const MatchSpec& spec, int index, GameMemory& memory, PairRecord&
     if (!play_game(white, black, out.fen, spec.limit, spec.adjudication, memory, out.games[g], stop)) return false;
     out.engine_seconds += out.games[g].engine_seconds;
   }
-  out.seconds = seconds_since(t0);
+  out.seconds = match_seconds_since(t0);
   return true;
 }
 
@@ -72,14 +72,14 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   auto last_line = MatchClock::now() - std::chrono::seconds(10);
   std::string last_text;
   const auto progress = [&](const MatchTally& t, bool last) {
-    if (!options.progress || (!last && seconds_since(last_line) < 1.0)) return;
+    if (!options.progress || (!last && match_seconds_since(last_line) < 1.0)) return;
     const std::string text = tally_line(t, spec);
     if (last && text == last_text) return;  // the line already shown
     last_text = text;
     last_line = MatchClock::now();
     const std::size_t played = stored.size() - stored_at_start;
     const std::size_t left = std::max<std::size_t>(std::size_t(spec.pairs), t.counted.size()) - t.counted.size();
-    const std::string eta = played == 0 ? "?" : clock_text(seconds_since(t0) / double(played) * double(left));
+    const std::string eta = played == 0 ? "?" : match_clock_text(match_seconds_since(t0) / double(played) * double(left));
     fmt::print(stderr, "{}: {}  ETA {}\n", spec.name, text, t.finished(spec) ? "0:00" : eta);
   };
 
@@ -117,7 +117,7 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   for (auto& t : pool) t.join();
   store.sync();
   if (failure) std::rethrow_exception(failure);
-  totals.wall_seconds = seconds_since(t0);
+  totals.wall_seconds = match_seconds_since(t0);
   totals.interrupted = options.interrupt && options.interrupt->load();
   progress(tally, true);
   return totals;
