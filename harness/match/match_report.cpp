@@ -36,6 +36,15 @@ class MatchStudy final : public Study {
     md += fmt::format("Each opening played twice, colours swapped; {}; Elo is {}'s, from the pentanomial of the "
                       "pairs (95 % intervals). Computed from pairs.jsonl by the harness (`harness report DIR` rebuilds it).\n\n",
                       limit_text(spec_), spec_.players[0].name);
+    const Adjudication& a = spec_.adjudication;
+    md += fmt::format("Openings: `{}`, from its position {} on. Games end by the rules, at {} moves (a draw){}{}.\n\n",
+                      spec_.openings_file, spec_.first_opening + 1, a.max_moves,
+                      a.win_score > 0 ? fmt::format(", by a win adjudicated when both engines score beyond {} cp for {} "
+                                                    "moves each", a.win_score, a.win_moves)
+                                      : "",
+                      a.draw_score > 0 ? fmt::format(", by a draw adjudicated when both score within {} cp for {} moves "
+                                                     "each from move {}", a.draw_score, a.draw_moves, a.draw_from_move)
+                                       : "");
     md += "| figure | value |\n| --- | --- |\n";
     md += fmt::format("| pairs counted | {} of {}{} |\n", t_.counted.size(), spec_.pairs,
                       t_.stored_not_counted ? fmt::format(" ({} more stored, not counted)", t_.stored_not_counted) : "");
@@ -112,6 +121,7 @@ MatchSpec match_spec_from_file_json(const json& j, const std::string& where) {
     if (j.contains("nodes")) s.limit.nodes = j["nodes"].get<std::uint64_t>();
     else s.limit.depth = int_member(j, "depth", where);
     s.openings_file = j.at("openings").get<std::string>();
+    s.first_opening = int_member(j, "first_opening", where);
     s.adjudication.max_moves = int_member(j, "max_moves", where);
     const json& a = j.at("adjudication");
     s.adjudication.win_score = int_member(a, "win_score", where);
