@@ -323,6 +323,37 @@ TEST(MatchRun, ChangedOpeningsAreRefusedOnResume) {
   EXPECT_NE(r.output.find("pair 1 was played from"), std::string::npos) << r.output;
 }
 
+// A stored pair edited after it was written (its result changed, or its checksum removed) is refused by every reader,
+// naming the file and line; deleting the line plays that pair again.
+TEST(MatchRun, AnEditedPairLineIsRefused) {
+  TempDir tmp;
+  const fs::path cfg = write_config(tmp, "edited", json{{"pairs", 2}, {"nodes", 200}, {"max_moves", 30}});
+  const fs::path dir = tmp / "m";
+  ASSERT_EQ(run_harness("match " + match_args(cfg, dir, 1)).code, 0);
+  const std::string original = read_text(dir / "pairs.jsonl");
+  const auto first_end = original.find('\n');
+  std::string line = original.substr(0, first_end);
+  const auto at = line.find("\"result\":\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string result = line.substr(at + 10, 3);
+  line.replace(at + 10, 3, result == "1-0" ? "0-1" : "1-0");
+  write_text(dir / "pairs.jsonl", line + original.substr(first_end));
+  const auto report = run_harness("report " + dir.string());
+  EXPECT_EQ(report.code, 2) << report.output;
+  EXPECT_NE(report.output.find("pairs.jsonl:1: the pair line does not match its checksum"), std::string::npos)
+      << report.output;
+  EXPECT_EQ(run_harness("match " + match_args(cfg, dir, 1)).code, 2);
+  // Without the line, the pair is played again, to the same games.
+  write_text(dir / "pairs.jsonl", original.substr(first_end + 1));
+  ASSERT_EQ(run_harness("match " + match_args(cfg, dir, 1)).code, 0);
+  EXPECT_EQ(stored_pairs(dir).size(), 2u);
+  std::set<std::string> lines_before, lines_after;
+  for (const auto& p : stored_pairs(dir)) lines_after.insert(p["games"].dump());
+  std::istringstream in(original);
+  for (std::string l; std::getline(in, l);) lines_before.insert(json::parse(l)["games"].dump());
+  EXPECT_EQ(lines_before, lines_after);
+}
+
 TEST(MatchRun, ShippedMatchConfigsLoad) {
   const auto m = harness::load_match_config(fs::path(BUHO_SOURCE_DIR) / "configs/match-h-vs-g.json");
   EXPECT_EQ(m.players[0].name, "H");
