@@ -21,6 +21,7 @@ rest_packages=(
   parallel                    # GNU parallel: scripts/cluster/parallel.sh runs shards (tested by cluster_parallel_test)
   slurm-wlm munge             # Slurm: scripts/cluster/slurm.sh, tested on a local one-node cluster (slow test)
   clang libfuzzer-14-dev      # the ASan+UBSan tree (clang) and scripts/fuzz.sh: libFuzzer targets of fuzz/
+  pgn-extract                 # reads every game of a `harness match` PGN (match_pgn_test)
   polyglot                    # xboard <-> UCI adapter: a real client of `harness uci` (uci_polyglot_test)
   xboard xvfb xauth imagemagick  # a GUI driving `harness uci` on a virtual display, with a screenshot (xboard_gui_test)
 )

@@ -308,6 +308,42 @@ TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
 }
 
+// Issue 30: a `go` or `position` that arrives while a search with a limit runs waits for it, as Stockfish's does, so
+// a script can pipe a sequence of searches: each search runs whole (its deepest `info depth` line), its bestmove comes
+// before the next search's first line, and nothing is refused. The node counts equal those of the same searches sent
+// one at a time, so the waiting command did not disturb the search it waited for.
+TEST(Uci, GoAndPositionDuringASearchWaitForIt) {
+  Session piped;
+  piped.send("position startpos");
+  piped.send("go depth 8");
+  EXPECT_TRUE(piped.uci.searching());          // depth 8 takes far longer than the next line takes to arrive
+  piped.send("go depth 5");                    // arrives during depth 8: waits
+  piped.send("position startpos moves d2d4");  // arrives during the second search: waits
+  piped.send("go nodes 5000");
+  const auto lines = piped.lines();
+  EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
+  std::vector<std::size_t> bestmoves;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind("bestmove ", 0) == 0) bestmoves.push_back(i);
+  ASSERT_EQ(bestmoves.size(), 3u) << piped.buffer.snapshot();
+  const auto deepest_before = [&](std::size_t from, std::size_t to) {
+    int deepest = 0;
+    for (std::size_t i = from; i < to; ++i)
+      if (lines[i].rfind("info depth ", 0) == 0) deepest = std::max(deepest, std::stoi(lines[i].substr(11)));
+    return deepest;
+  };
+  EXPECT_EQ(deepest_before(0, bestmoves[0]), 8);
+  EXPECT_EQ(deepest_before(bestmoves[0], bestmoves[1]), 5);
+  // Each search alone, from a fresh session, for its nodes.
+  const auto alone = [](const std::vector<std::string>& commands) {
+    Session s;
+    for (const auto& c : commands) s.send(c);
+    return last_info_nodes(s.lines());
+  };
+  const std::vector<std::string> first(lines.begin(), lines.begin() + std::ptrdiff_t(bestmoves[0]));
+  EXPECT_EQ(last_info_nodes(first), alone({"position startpos", "go depth 8"}));
+}
+
 // One position, one tree: a position reached by moves is searched as its FEN is (the piece lists, which the
 // generator walks and captures reorder, are put in the FEN's order; the moves' history still counts for
 // repetitions). 100 random games from the start position, 1-24 plies, seeded.

@@ -1,4 +1,5 @@
-// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json from
+// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json (a match directory:
+// REPORT.md, summary.json and games.pgn from its pairs, harness/match/match_report.h) from
 // DIR/experiment.json and DIR/cells.jsonl (with DIR/runs.jsonl and DIR/notes.md), without searching.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -8,6 +9,8 @@
 #include "harness/cli/commands.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/output_lock.h"
+#include "harness/match/match_report.h"
+#include "harness/match/series_report.h"
 #include "harness/paths.h"
 #include "harness/experiment/result_set.h"
 #include "harness/report/writers.h"
@@ -18,9 +21,18 @@ void register_report(CLI::App& app) {
   auto dir = std::make_shared<std::string>();
   auto thesis = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("report", "Rebuild the tables, CSV, JSON summary and claims of a results directory");
-  cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl)")->required();
+  cmd->add_option("dir", *dir, "Results directory (holds experiment.json and cells.jsonl, or a match's match.json and pairs.jsonl)")->required();
   cmd->add_option("--thesis-data", *thesis, "Directory of the thesis CSVs (default data/thesis)");
   cmd->callback([dir, thesis] {
+    // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl; a
+    // series' directory: every match's, and the series' table.
+    const bool series = std::filesystem::exists(std::filesystem::path(*dir) / kSeriesFile);
+    if (series || std::filesystem::exists(std::filesystem::path(*dir) / kMatchFile)) {
+      const MatchReport report = series ? write_series_reports(*dir) : write_match_reports(*dir);
+      for (const auto& line : report.summary_lines) fmt::print("{}\n", line);
+      for (const auto& f : report.files) fmt::print("wrote {}\n", f.string());
+      return;
+    }
     // A cut-off last line is set aside as `run` sets it aside, unless a run or merge holds the directory: its last
     // line may be one it is writing now, and it is that writer's to finish.
     const std::filesystem::path cells = std::filesystem::path(*dir) / kCellsFile;

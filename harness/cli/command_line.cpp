@@ -35,6 +35,7 @@ int run_command_line(int argc, char** argv) {
   register_merge(app);
   register_uci(app);
   register_calibrate(app);
+  register_match(app);
   // Further subcommands are registered here, one line each.
 
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks: speed and node-count signatures");

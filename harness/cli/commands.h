@@ -23,6 +23,7 @@ void register_report(CLI::App& app);
 void register_merge(CLI::App& app);
 void register_uci(CLI::App& app);
 void register_calibrate(CLI::App& app);
+void register_match(CLI::App& app);
 
 // `harness bench <kind>`: one file per kind.
 void register_bench_perft(CLI::App& bench);

@@ -1,0 +1,170 @@
+// `harness match CONFIG [--threads N] [--out DIR] [--pairs N] [--fresh]`: plays a match between two flag sets (game
+// pairs from the config's openings, colours swapped, a node budget or a depth per move), storing each pair in
+// DIR/pairs.jsonl as it ends and resuming what is there; stops when the SPRT decides; then writes REPORT.md,
+// summary.json and games.pgn (harness/match/).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <ctime>
+#include <thread>
+
+#include "harness/cli/commands.h"
+#include "harness/experiment/durable_file.h"
+#include "harness/experiment/engine_identity.h"
+#include "harness/experiment/interrupt_watch.h"
+#include "harness/experiment/output_lock.h"
+#include "harness/input_file.h"
+#include "harness/match/match_config.h"
+#include "harness/match/match_report.h"
+#include "harness/match/match_run.h"
+#include "harness/match/series_report.h"
+#include "harness/match/pair_store.h"
+#include "harness/paths.h"
+
+namespace harness {
+
+namespace {
+
+std::string utc_date_for_pgn() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+  return buf;
+}
+
+// The first key at which two identities differ ("players", "nodes", ...), for the refusal's message.
+std::string first_difference(const nlohmann::json& a, const nlohmann::json& b) {
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (!b.contains(it.key()) || b[it.key()] != it.value()) return it.key();
+  for (auto it = b.begin(); it != b.end(); ++it)
+    if (!a.contains(it.key())) return it.key();
+  return "";
+}
+
+struct MatchOptions {
+  std::string config;
+  int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  std::string out;
+  int pairs = 0;
+  bool fresh = false;
+  bool quiet = false;
+};
+
+// Takes `dir` for one match: created and locked, its match.json checked against `spec` (or set aside with --fresh)
+// and written; then plays the missing pairs and writes the match's reports. The lock is held throughout.
+MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path& dir, const MatchOptions& opt,
+                             const std::atomic<bool>& interrupt) {
+  const std::string engine = engine_identity();
+  if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
+    throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+  if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
+  const OutputLock lock(dir, this_command_line());
+  const auto match_file = dir / kMatchFile, pairs_file = dir / kPairsFile;
+
+  // A directory holds the pairs of one match: the same identity, or --fresh.
+  std::string date = utc_date_for_pgn();
+  if (opt.fresh) {
+    const std::string stamp = timestamp_for_filename();
+    for (const auto& f : {match_file, pairs_file})
+      if (std::filesystem::exists(f)) {
+        auto aside = f;
+        aside += ".bak-" + stamp;
+        rename_durably(f, aside);
+        fmt::print(stderr, "--fresh: moved {} to {}\n", f.string(), aside.string());
+      }
+  } else if (std::filesystem::exists(match_file)) {
+    nlohmann::json old;
+    try {
+      old = nlohmann::json::parse(read_input_file(match_file, match_file.string(), kMaxConfigBytes));
+    } catch (const nlohmann::json::exception& e) {
+      throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
+    }
+    nlohmann::json old_identity = old;
+    for (const char* k : {"pairs", "description", "date"}) old_identity.erase(k);
+    const nlohmann::json identity = spec.identity_json(engine);
+    if (old_identity != identity)
+      throw UserError(fmt::format("--out {}: holds the pairs of another match (its '{}' differs from {}'s); give "
+                                  "another --out, or --fresh to set them aside",
+                                  dir.string(), first_difference(old_identity, identity), opt.config));
+    date = old.value("date", date);
+  } else if (std::filesystem::exists(pairs_file)) {
+    throw UserError(fmt::format("--out {}: holds {} without {}; give another --out, or --fresh", dir.string(),
+                                kPairsFile, kMatchFile));
+  }
+  write_file_atomically(match_file, match_file_json(spec, engine, date).dump(2) + "\n");
+
+  const std::size_t stored = read_pairs(pairs_file).size();
+  fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs; {} stored in {}; {} thread(s)\n", spec.name,
+             spec.players[0].name, spec.players[1].name,
+             spec.limit.nodes > 0 ? fmt::format("{} nodes per move", spec.limit.nodes)
+                                  : fmt::format("depth {} per move", spec.limit.depth),
+             spec.pairs, stored, pairs_file.string(), opt.threads);
+  MatchRunOptions options;
+  options.threads = opt.threads;
+  options.progress = !opt.quiet;
+  options.interrupt = &interrupt;
+  const MatchRunTotals totals = run_match(spec, dir, options);
+  if (totals.pairs_played > 0 && totals.wall_seconds > 0)
+    fmt::print(stderr, "played {} pairs ({} games) in {:.1f} s wall: {:.1f} games per minute; engine time {:.1f} s = "
+                       "{:.1f} % of wall x threads\n",
+               totals.pairs_played, 2 * totals.pairs_played, totals.wall_seconds,
+               120.0 * totals.pairs_played / totals.wall_seconds, totals.engine_seconds,
+               100.0 * totals.engine_seconds / (totals.wall_seconds * std::max(1, opt.threads)));
+  if (!totals.interrupted) {
+    const MatchReport report = write_match_reports(dir);
+    for (const auto& line : report.summary_lines) fmt::print("{}\n", line);
+    for (const auto& f : report.files) fmt::print(stderr, "wrote {}\n", f.string());
+  }
+  return totals;
+}
+
+}  // namespace
+
+void register_match(CLI::App& app) {
+  auto opt = std::make_shared<MatchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "match", "Play game pairs between two flag sets at a fixed node budget or depth per move; Elo, SPRT, PGN");
+  cmd->add_option("config", opt->config,
+                  "Match config (JSON with a \"match\" section, and a \"series\" for several matches; see "
+                  "configs/README.md)")
+      ->required();
+  cmd->add_option("--threads,-j", opt->threads, "Pairs played at once (each pair two engines in this process)")
+      ->capture_default_str()->check(CLI::Range(1, 256));
+  cmd->add_option("--out,-o", opt->out, "Output directory (default out/<name>; a series puts each match in a directory of its own inside it)");
+  cmd->add_option("--pairs", opt->pairs, "Play this many pairs instead of the config's pair count")->check(CLI::Range(1, 10000000));
+  cmd->add_flag("--fresh", opt->fresh, "Start over: move the old pairs.jsonl and match.json aside (.bak-<time>) first");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress line");
+  cmd->callback([opt] {
+    // The input, checked whole before any output directory is touched.
+    MatchSeries series = load_match_series(opt->config);
+    if (opt->pairs > 0)
+      for (auto& m : series.matches) m.pairs = opt->pairs;
+    const std::filesystem::path dir = opt->out.empty() ? project_path("out") / series.name : std::filesystem::path(opt->out);
+    if (series.is_series) {
+      if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
+        throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+      std::filesystem::create_directories(dir);
+      write_file_atomically(dir / kSeriesFile, series_file_json(series).dump(2) + "\n");
+    }
+    const InterruptWatch watch;
+    int played = 0;
+    for (const MatchSpec& spec : series.matches) {
+      const MatchRunTotals totals = play_match_in(spec, series.is_series ? dir / spec.name : dir, *opt, watch.interrupted());
+      played += totals.pairs_played;
+      if (totals.interrupted)
+        throw Interrupted(fmt::format("{} pairs of this run are stored{}; the pairs in flight were dropped. The same "
+                                      "command resumes; `harness report {}` reports what is stored",
+                                      played, series.is_series ? fmt::format(" (the last in {})", (dir / spec.name).string()) : "",
+                                      dir.string()));
+    }
+    if (series.is_series) {
+      const MatchReport report = write_series_reports(dir);
+      fmt::print(stderr, "wrote {} and {}\n", (dir / "REPORT.md").string(), (dir / "summary.json").string());
+      (void)report;
+    }
+  });
+}
+
+}  // namespace harness

@@ -1,0 +1,212 @@
+#include "harness/match/match_report.h"
+
+#include <fmt/core.h>
+
+#include "harness/errors.h"
+#include "harness/experiment/durable_file.h"
+#include "harness/experiment/output_lock.h"
+#include "harness/input_file.h"
+#include "harness/match/pair_store.h"
+#include "harness/match/pgn_writer.h"
+
+namespace harness {
+
+using nlohmann::json;
+
+namespace {
+
+std::string limit_text(const MatchSpec& s) {
+  return s.limit.nodes > 0 ? fmt::format("{} nodes per move", s.limit.nodes) : fmt::format("depth {} per move", s.limit.depth);
+}
+
+nlohmann::json elo_json(const EloInterval& e) {
+  return e.defined ? json{{"elo", e.elo}, {"error95", e.error}} : json(nullptr);
+}
+
+class MatchStudy final : public Study {
+ public:
+  MatchStudy(const MatchSpec& spec, const MatchTally& t) : spec_(spec), t_(t) {}
+  std::string_view name() const override { return "match"; }
+  bool applies() const override { return !t_.counted.empty(); }
+
+  std::string markdown() const override {
+    const auto& p = t_.pentanomial;
+    const std::uint64_t games = t_.wdl.games();
+    std::string md = fmt::format("## Match: {} against {}\n\n", spec_.players[0].name, spec_.players[1].name);
+    md += fmt::format("Each opening played twice, colours swapped; {}; Elo is {}'s, from the pentanomial of the "
+                      "pairs (95 % intervals). Computed from pairs.jsonl by the harness (`harness report DIR` rebuilds it).\n\n",
+                      limit_text(spec_), spec_.players[0].name);
+    const Adjudication& a = spec_.adjudication;
+    md += fmt::format("Openings: `{}`, from its position {} on. Games end by the rules, at {} moves (a draw){}{}.\n\n",
+                      spec_.openings_file, spec_.first_opening + 1, a.max_moves,
+                      a.win_score > 0 ? fmt::format(", by a win adjudicated when both engines score beyond {} cp for {} "
+                                                    "moves each", a.win_score, a.win_moves)
+                                      : "",
+                      a.draw_score > 0 ? fmt::format(", by a draw adjudicated when both score within {} cp for {} moves "
+                                                     "each from move {}", a.draw_score, a.draw_moves, a.draw_from_move)
+                                       : "");
+    md += "| figure | value |\n| --- | --- |\n";
+    md += fmt::format("| pairs counted | {} of {}{} |\n", t_.counted.size(), spec_.pairs,
+                      t_.stored_not_counted ? fmt::format(" ({} more stored, not counted)", t_.stored_not_counted) : "");
+    md += fmt::format("| W / D / L ({}) | {} / {} / {} |\n", spec_.players[0].name, t_.wdl.wins, t_.wdl.draws, t_.wdl.losses);
+    md += fmt::format("| score | {:.1f} / {} ({:.1f} %) |\n", t_.wdl.points(), games,
+                      games ? 100.0 * t_.wdl.points() / double(games) : 0.0);
+    md += fmt::format("| pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2) | {}, {}, {}, {}, {} |\n", p[0], p[1], p[2], p[3], p[4]);
+    md += fmt::format("| Elo (logistic) | {} |\n", elo_text(logistic_elo(p)));
+    md += fmt::format("| normalised Elo | {} |\n", elo_text(normalized_elo(p)));
+    if (spec_.sprt_enabled) {
+      md += fmt::format("| SPRT | nElo0 {:g}, nElo1 {:g}, alpha {:g}, beta {:g}: LLR {:.3f} in [{:.3f}, {:.3f}] |\n",
+                        spec_.sprt.nelo0, spec_.sprt.nelo1, spec_.sprt.alpha, spec_.sprt.beta, t_.llr,
+                        spec_.sprt.lower(), spec_.sprt.upper());
+      md += fmt::format("| verdict | {} |\n", verdict_text(t_.verdict, spec_.sprt));
+    }
+    md += "\nHow the games ended:\n\n| end | games |\n| --- | ---: |\n";
+    for (const auto& [end, n] : t_.ends) md += fmt::format("| {} | {} |\n", end, n);
+    if (t_.seconds > 0)
+      md += fmt::format("\n{} nodes; the pairs took {:.1f} s of thread time, {:.1f} % of it in the engines' searches.\n",
+                        t_.nodes, t_.seconds, 100.0 * t_.engine_seconds / t_.seconds);
+    return md;
+  }
+
+  nlohmann::json json() const override {
+    nlohmann::json j{{"first", spec_.players[0].name},
+                     {"second", spec_.players[1].name},
+                     {"pairs", t_.counted.size()},
+                     {"pairs_planned", spec_.pairs},
+                     {"stored_not_counted", t_.stored_not_counted},
+                     {"wins", t_.wdl.wins},
+                     {"draws", t_.wdl.draws},
+                     {"losses", t_.wdl.losses},
+                     {"pentanomial", t_.pentanomial},
+                     {"elo", elo_json(logistic_elo(t_.pentanomial))},
+                     {"nelo", elo_json(normalized_elo(t_.pentanomial))},
+                     {"ends", t_.ends},
+                     {"nodes", t_.nodes}};
+    if (spec_.limit.nodes > 0) j["nodes_per_move"] = spec_.limit.nodes;
+    else j["depth_per_move"] = spec_.limit.depth;
+    if (spec_.sprt_enabled)
+      j["sprt"] = nlohmann::json{{"nelo0", spec_.sprt.nelo0}, {"nelo1", spec_.sprt.nelo1}, {"alpha", spec_.sprt.alpha},
+                                 {"beta", spec_.sprt.beta}, {"llr", t_.llr}, {"lower", spec_.sprt.lower()},
+                                 {"upper", spec_.sprt.upper()}, {"verdict", verdict_text(t_.verdict, spec_.sprt)}};
+    return j;
+  }
+
+ private:
+  const MatchSpec& spec_;
+  const MatchTally& t_;
+};
+
+int int_member(const json& j, const char* key, const std::string& where) {
+  if (!j.contains(key) || !j[key].is_number_integer()) throw UserError(fmt::format("{}: no integer '{}'", where, key));
+  return j[key].get<int>();
+}
+
+}  // namespace
+
+json match_file_json(const MatchSpec& spec, const std::string& engine, const std::string& date) {
+  json j = spec.identity_json(engine);
+  j["pairs"] = spec.pairs;
+  j["description"] = spec.description;
+  j["date"] = date;
+  return j;
+}
+
+MatchSpec match_spec_from_file_json(const json& j, const std::string& where) {
+  MatchSpec s;
+  try {
+    s.name = j.at("name").get<std::string>();
+    s.description = j.value("description", "");
+    for (int i = 0; i < 2; ++i) s.players[i].name = j.at("players").at(std::size_t(i)).at("name").get<std::string>();
+    s.pairs = int_member(j, "pairs", where);
+    if (j.contains("nodes")) s.limit.nodes = j["nodes"].get<std::uint64_t>();
+    else s.limit.depth = int_member(j, "depth", where);
+    s.openings_file = j.at("openings").get<std::string>();
+    s.first_opening = int_member(j, "first_opening", where);
+    s.adjudication.max_moves = int_member(j, "max_moves", where);
+    const json& a = j.at("adjudication");
+    s.adjudication.win_score = int_member(a, "win_score", where);
+    s.adjudication.win_moves = int_member(a, "win_moves", where);
+    s.adjudication.draw_score = int_member(a, "draw_score", where);
+    s.adjudication.draw_moves = int_member(a, "draw_moves", where);
+    s.adjudication.draw_from_move = int_member(a, "draw_from_move", where);
+    if (j.contains("sprt")) {
+      s.sprt_enabled = true;
+      const json& b = j["sprt"];
+      s.sprt = SprtBounds{b.at("nelo0").get<double>(), b.at("nelo1").get<double>(), b.at("alpha").get<double>(),
+                          b.at("beta").get<double>()};
+    }
+  } catch (const json::exception& e) {
+    throw UserError(fmt::format("{}: not a match file ({})", where, e.what()));
+  }
+  return s;
+}
+
+std::unique_ptr<Study> make_match_study(const MatchSpec& spec, const MatchTally& tally) {
+  return std::make_unique<MatchStudy>(spec, tally);
+}
+
+std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std::string& date) {
+  std::string out;
+  for (const PairRecord* p : tally.counted)
+    for (int g = 0; g < 2; ++g) {
+      PgnTags tags;
+      tags.event = spec.name;
+      tags.site = "BuhoChess harness";
+      tags.date = date;
+      tags.round = fmt::format("{}.{}", p->index + 1, g + 1);
+      out += game_pgn(p->games[g], tags);
+      out += "\n";
+    }
+  return out;
+}
+
+std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
+  const auto match_file = dir / kMatchFile;
+  const std::string text = read_input_file(match_file, match_file.string(), kMaxConfigBytes);
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
+  }
+  auto m = std::make_unique<LoadedMatch>();
+  m->spec = match_spec_from_file_json(j, match_file.string());
+  m->date = j.value("date", "????.??.??");
+  m->stored = read_pairs(dir / kPairsFile);
+  m->tally = tally_pairs(m->stored, m->spec);
+  return m;
+}
+
+MatchReport write_match_reports(const std::filesystem::path& dir) {
+  const auto loaded = load_match_dir(dir);
+  const MatchSpec& spec = loaded->spec;
+  const MatchTally& tally = loaded->tally;
+  const std::string& date = loaded->date;
+  const auto study = make_match_study(spec, tally);
+
+  std::string md = fmt::format("# Match {}\n\n", spec.name);
+  if (!spec.description.empty()) md += spec.description + "\n\n";
+  json summary{{"name", spec.name}};
+  if (study->applies()) {
+    md += study->markdown();
+    study->add_to_summary(summary);
+  } else {
+    md += "No pair has been played yet.\n";
+  }
+  MatchReport r;
+  const ReportFilesLock lock(dir);
+  const std::pair<const char*, std::string> files[] = {
+      {"REPORT.md", md}, {"summary.json", summary.dump(2) + "\n"}, {kMatchPgnFile, match_pgn(spec, tally, date)}};
+  for (const auto& [name, content] : files) {
+    write_file_atomically(dir / name, content);
+    r.files.push_back(dir / name);
+  }
+  r.summary_lines.push_back(fmt::format("{}: {}", spec.name, tally_line(tally, spec)));
+  const Pentanomial& p = tally.pentanomial;
+  r.summary_lines.push_back(
+      fmt::format("pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]));
+  if (spec.sprt_enabled) r.summary_lines.push_back(fmt::format("verdict: {}", verdict_text(tally.verdict, spec.sprt)));
+  return r;
+}
+
+}  // namespace harness
