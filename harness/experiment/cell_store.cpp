@@ -189,16 +189,25 @@ bool ends_in_torn_line(const std::filesystem::path& file) {
   return torn;
 }
 
+int open_for_appending(const std::filesystem::path& file) {
+  set_torn_tail_aside(file);
+  const bool existed = std::filesystem::exists(file);
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw_io_error(file, "open for appending");
+  try {
+    if (!existed) sync_directory(file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path());
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  return fd;
+}
+
 CellStore::CellStore(const std::filesystem::path& file) : impl_(new Impl) {
   impl_->file = file;
   try {
-    set_torn_tail_aside(file);
-    const bool existed = std::filesystem::exists(file);
-    impl_->fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (impl_->fd < 0) throw_io_error(file, "open for appending");
-    if (!existed) sync_directory(file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path());
+    impl_->fd = open_for_appending(file);
   } catch (...) {
-    if (impl_->fd >= 0) ::close(impl_->fd);
     delete impl_;
     throw;
   }

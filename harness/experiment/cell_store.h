@@ -68,6 +68,10 @@ bool ends_in_torn_line(const std::filesystem::path& file);
 // Moves such a last line to `<file>.torn-<time>` (copied, synced and read back first) and cuts it off, with a note
 // on stderr; nothing when the file ends with a whole line. Only while no other process appends to the file.
 void set_torn_tail_aside(const std::filesystem::path& file);
+// Opens an append-only line file (cells.jsonl, a match's pairs.jsonl) for appending: a torn last line set aside
+// first, the file created if missing and then its directory synced, so the new file survives a power loss. The
+// descriptor is the caller's to close; IoError naming the file if it cannot be opened.
+int open_for_appending(const std::filesystem::path& file);
 
 // "20240131-235959": for names of files moved aside.
 std::string timestamp_for_filename();

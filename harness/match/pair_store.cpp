@@ -60,11 +60,7 @@ struct PairStore::Impl {
 PairStore::PairStore(const std::filesystem::path& file) : impl_(new Impl) {
   impl_->file = file;
   try {
-    set_torn_tail_aside(file);
-    const bool existed = std::filesystem::exists(file);
-    impl_->fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (impl_->fd < 0) throw_io_error(file, "open for appending");
-    if (!existed) sync_directory(file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path());
+    impl_->fd = open_for_appending(file);
   } catch (...) {
     delete impl_;
     throw;
