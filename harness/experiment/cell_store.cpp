@@ -104,7 +104,7 @@ std::string timestamp_for_filename() {
   return buf;
 }
 
-struct CellStore::Impl {
+struct LineStore::Impl {
   int fd = -1;
   std::filesystem::path file;
   std::mutex mutex;
@@ -115,19 +115,19 @@ struct CellStore::Impl {
   void check_still_at_path();
 };
 
-void CellStore::Impl::sync_locked() {
+void LineStore::Impl::sync_locked() {
   if (!unsynced) return;
   sync_data(fd, file);
   unsynced = false;
   synced_at = std::chrono::steady_clock::now();
 }
 
-void CellStore::Impl::check_still_at_path() {
+void LineStore::Impl::check_still_at_path() {
   struct stat opened {}, at_path {};
   if (::fstat(fd, &opened) != 0) throw_io_error(file, "fstat");
   if (::stat(file.c_str(), &at_path) != 0 || opened.st_ino != at_path.st_ino || opened.st_dev != at_path.st_dev)
     throw IoError(fmt::format("{}: the file this run opened is no longer at that path (its directory was removed, "
-                              "moved or replaced during the run); stopping so that no further cell is lost",
+                              "moved or replaced during the run); stopping so that no further line is lost",
                               file.string()));
 }
 
@@ -203,7 +203,7 @@ int open_for_appending(const std::filesystem::path& file) {
   return fd;
 }
 
-CellStore::CellStore(const std::filesystem::path& file) : impl_(new Impl) {
+LineStore::LineStore(const std::filesystem::path& file) : impl_(new Impl) {
   impl_->file = file;
   try {
     impl_->fd = open_for_appending(file);
@@ -213,8 +213,8 @@ CellStore::CellStore(const std::filesystem::path& file) : impl_(new Impl) {
   }
 }
 
-CellStore::~CellStore() {
-  // The runner has called sync(); this one is for a store left by an exception, best effort.
+LineStore::~LineStore() {
+  // The writer has called sync(); this one is for a store left by an exception, best effort.
   if (impl_->fd >= 0) {
     if (impl_->unsynced) ::fdatasync(impl_->fd);
     ::close(impl_->fd);
@@ -222,7 +222,7 @@ CellStore::~CellStore() {
   delete impl_;
 }
 
-void CellStore::sync() {
+void LineStore::sync() {
   std::lock_guard lock(impl_->mutex);
   if (!impl_->failure.empty()) return;  // append() has thrown already
   try {
@@ -233,8 +233,8 @@ void CellStore::sync() {
   }
 }
 
-void CellStore::append(const CellRecord& rec) {
-  const std::string line = with_checksum(rec.to_json().dump()) + "\n";
+void LineStore::append(const std::string& json_text) {
+  const std::string line = with_checksum(json_text) + "\n";
   std::lock_guard lock(impl_->mutex);
   if (!impl_->failure.empty())
     throw IoError(fmt::format("{}: not appending after an earlier failure ({})", impl_->file.string(), impl_->failure));
@@ -255,7 +255,7 @@ void CellStore::append(const CellRecord& rec) {
     // Cut the part of the line that did get written, so the file ends with a whole line; if even that
     // fails, the next run sets the fragment aside (set_torn_tail_aside).
     const bool cut = before >= 0 && ::ftruncate(impl_->fd, before) == 0 && ::fdatasync(impl_->fd) == 0;
-    throw IoError(fmt::format("{}; the cells stored before it are intact{}, and a rerun resumes from them", e.what(),
+    throw IoError(fmt::format("{}; the lines stored before it are intact{}, and a rerun resumes from them", e.what(),
                               cut ? "" : " (the partial line is set aside by the rerun)"));
   }
 }

@@ -38,29 +38,40 @@ struct StoreContents {
 // a checksum is refused too: none of its lines was ever written without one.
 StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked = false);
 
-// Appends lines to a cells.jsonl. Opening it first copies any torn tail to `<file>.torn-<time>`, syncs
-// and verifies the copy, then truncates it away, so new lines never glue onto a fragment. append() is
-// thread-safe: one write of the whole line under a lock, so a finished cell survives the process's crash or kill
-// at once. The data reach the disk (fdatasync) when kSyncSeconds have passed since the last sync, and at sync():
-// a power loss costs at most the cells of the last kSyncSeconds (a sync per line took 2 ms, 75 % of a depth-1
-// cell's engine time: 10^5 small cells spent more time syncing than searching). The runner calls sync() at
-// least every second and at the end. Any failed write or sync throws IoError naming the file; the partial
-// line is cut off (or set aside by the next open) and the store refuses further lines.
+// An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl). Opening it first copies any
+// torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away, so new lines never glue onto
+// a fragment. append() is thread-safe: one write of the whole line under a lock, so a finished cell (or pair)
+// survives the process's crash or kill at once. The data reach the disk (fdatasync) when kSyncSeconds have passed
+// since the last sync, and at sync(): a power loss costs at most the lines of the last kSyncSeconds (a sync per line
+// took 2 ms, 75 % of a depth-1 cell's engine time: 10^5 small cells spent more time syncing than searching). The
+// writers call sync() at least every second and at the end. Any failed write or sync throws IoError naming the
+// file; the partial line is cut off (or set aside by the next open) and the store refuses further lines.
 // Every append also checks that the file at the path is still the one opened: a run whose output directory was
-// removed or replaced stops at its next cell (IoError) rather than writing into a deleted file to the end.
-class CellStore {
+// removed or replaced stops at its next line (IoError) rather than writing into a deleted file to the end.
+class LineStore {
  public:
-  explicit CellStore(const std::filesystem::path& file);
-  ~CellStore();
-  CellStore(const CellStore&) = delete;
-  CellStore& operator=(const CellStore&) = delete;
-  void append(const CellRecord& rec);
-  void sync();  // the lines appended so far, to the disk
+  explicit LineStore(const std::filesystem::path& file);
+  ~LineStore();
+  LineStore(const LineStore&) = delete;
+  LineStore& operator=(const LineStore&) = delete;
+  void append(const std::string& json_text);  // one JSON object's text: its checksum and newline are added here
+  void sync();                                // the lines appended so far, to the disk
   static constexpr double kSyncSeconds = 1.0;
 
  private:
   struct Impl;
   Impl* impl_;
+};
+
+// cells.jsonl's writer: a LineStore of cell records.
+class CellStore {
+ public:
+  explicit CellStore(const std::filesystem::path& file) : lines_(file) {}
+  void append(const CellRecord& rec) { lines_.append(rec.to_json().dump()); }
+  void sync() { lines_.sync(); }
+
+ private:
+  LineStore lines_;
 };
 
 // Whether `file` ends with a line without its newline (a write cut off).

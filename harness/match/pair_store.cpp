@@ -1,15 +1,9 @@
 #include "harness/match/pair_store.h"
 
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <mutex>
 
 #include "harness/errors.h"
 #include "harness/experiment/cell_store.h"
-#include "harness/experiment/durable_file.h"
 #include "harness/input_file.h"
 
 namespace harness {
@@ -43,50 +37,6 @@ std::map<int, PairRecord> read_pairs(const std::filesystem::path& file) {
   return out;
 }
 
-struct PairStore::Impl {
-  std::filesystem::path file;
-  int fd = -1;
-  std::mutex mutex;
-  bool unsynced = false;
-  std::chrono::steady_clock::time_point synced_at = std::chrono::steady_clock::now();
-  void sync_locked() {
-    if (!unsynced) return;
-    sync_data(fd, file);
-    unsynced = false;
-    synced_at = std::chrono::steady_clock::now();
-  }
-};
-
-PairStore::PairStore(const std::filesystem::path& file) : impl_(new Impl) {
-  impl_->file = file;
-  try {
-    impl_->fd = open_for_appending(file);
-  } catch (...) {
-    delete impl_;
-    throw;
-  }
-}
-
-PairStore::~PairStore() {
-  if (impl_->fd >= 0) {
-    if (impl_->unsynced) ::fdatasync(impl_->fd);  // best effort: the run calls sync() at its end
-    ::close(impl_->fd);
-  }
-  delete impl_;
-}
-
-void PairStore::sync() {
-  std::lock_guard lock(impl_->mutex);
-  impl_->sync_locked();
-}
-
-void PairStore::append(const PairRecord& pair) {
-  const std::string line = with_checksum(pair.to_json().dump()) + "\n";
-  std::lock_guard lock(impl_->mutex);
-  write_all(impl_->fd, line, impl_->file);
-  impl_->unsynced = true;
-  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - impl_->synced_at).count() >= 1.0)
-    impl_->sync_locked();
-}
+void PairStore::append(const PairRecord& pair) { lines_.append(pair.to_json().dump()); }
 
 }  // namespace harness

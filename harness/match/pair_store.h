@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 
+#include "harness/experiment/cell_store.h"
 #include "harness/match/pair_record.h"
 
 namespace harness {
@@ -18,18 +19,16 @@ inline constexpr const char* kPairsFile = "pairs.jsonl";
 // a damaged line, a line without its checksum or a pair stored twice is a UserError naming the file and line.
 std::map<int, PairRecord> read_pairs(const std::filesystem::path& file);
 
+// pairs.jsonl's writer: a LineStore (cell_store.h) of pair records, with its torn-tail handling, grouped syncs and
+// refusal after a failed write.
 class PairStore {
  public:
-  explicit PairStore(const std::filesystem::path& file);  // sets a torn tail aside first
-  ~PairStore();
-  PairStore(const PairStore&) = delete;
-  PairStore& operator=(const PairStore&) = delete;
+  explicit PairStore(const std::filesystem::path& file) : lines_(file) {}  // sets a torn tail aside first
   void append(const PairRecord& pair);  // thread-safe; written before it returns, synced if a second has passed
-  void sync();                          // every pair appended so far, to the disk
+  void sync() { lines_.sync(); }        // every pair appended so far, to the disk
 
  private:
-  struct Impl;
-  Impl* impl_;
+  LineStore lines_;
 };
 
 }  // namespace harness
