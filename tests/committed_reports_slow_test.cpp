@@ -77,4 +77,34 @@ TEST(CommittedReports, CalibrationsAreExactlyWhatCalibrateDecidesFromTheirCells)
   }
 }
 
+// A committed match series (`harness match` with a "series") is what `harness report` computes from its pairs: each
+// match's match.json and pairs.jsonl and the series.json are copied, and the series' and every match's REPORT.md,
+// summary.json and games.pgn rebuilt there must equal the committed ones.
+TEST(CommittedReports, MatchSeriesAreExactlyWhatTheHarnessComputesFromThePairs) {
+  for (const auto& e : fs::directory_iterator(fs::path(BUHO_SOURCE_DIR) / "results")) {
+    const fs::path dir = e.path();
+    if (!e.is_directory() || !fs::exists(dir / "series.json")) continue;
+    SCOPED_TRACE(dir.string());
+    runner_test::TempDir tmp;
+    fs::copy_file(dir / "series.json", tmp / "series.json");
+    std::vector<std::string> matches;
+    for (const auto& m : fs::directory_iterator(dir))
+      if (m.is_directory() && fs::exists(m.path() / "match.json")) {
+        const std::string name = m.path().filename().string();
+        matches.push_back(name);
+        fs::create_directory(tmp / name);
+        for (const char* f : {"match.json", "pairs.jsonl"}) fs::copy_file(m.path() / f, tmp / name / f);
+      }
+    ASSERT_FALSE(matches.empty());
+    const auto r = runner_test::run_harness("report '" + tmp.path.string() + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    for (const char* f : {"REPORT.md", "summary.json"})
+      EXPECT_EQ(first_difference(runner_test::read_text(tmp / f), runner_test::read_text(dir / f)), "") << (dir / f).string();
+    for (const auto& name : matches)
+      for (const char* f : {"REPORT.md", "summary.json", "games.pgn"})
+        EXPECT_EQ(first_difference(runner_test::read_text(tmp / name / f), runner_test::read_text(dir / name / f)), "")
+            << (dir / name / f).string() << " is not what `harness report` writes from the pairs";
+  }
+}
+
 }  // namespace committed_reports_slow_test

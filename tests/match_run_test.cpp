@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_store.h"
+#include "harness/experiment/run_log.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_stats.h"
 #include "pgn_replay.h"
@@ -85,6 +86,18 @@ TEST(MatchRun, OneAndTwoThreadsGiveTheSamePgn) {
   EXPECT_EQ(pgn_games(pgn).size(), 12u);
   EXPECT_EQ(pgn, read_text(tmp / "two" / "games.pgn"));
   EXPECT_EQ(read_text(tmp / "one" / "summary.json"), read_text(tmp / "two" / "summary.json"));
+  // Each directory records where, when and with what build its pairs were played (run_log.h), as `harness run` does.
+  const auto runs = harness::read_run_records(tmp / "one");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].cells_run, 6u);
+  EXPECT_EQ(runs[0].threads, 1);
+  EXPECT_GT(runs[0].nodes, 0u);
+  EXPECT_GT(runs[0].wall_seconds, 0.0);
+  EXPECT_FALSE(runs[0].engine.empty());
+  EXPECT_GT(runs[0].bench_signature, 0u);
+  EXPECT_FALSE(runs[0].machine.cpu.empty());
+  EXPECT_EQ(runs[0].note, "harness match: 6 pairs (12 games)");
+  EXPECT_EQ(harness::read_run_records(tmp / "two").at(0).threads, 2);
 }
 
 // Starts the match and ends it with `signal` once `lines` pairs are stored; the process must still have been

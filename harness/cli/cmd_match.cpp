@@ -8,11 +8,13 @@
 #include <ctime>
 #include <thread>
 
+#include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/output_lock.h"
+#include "harness/experiment/run_log.h"
 #include "harness/input_file.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_report.h"
@@ -105,7 +107,24 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
   options.threads = opt.threads;
   options.progress = !opt.quiet;
   options.interrupt = &interrupt;
+  const std::string started_utc = utc_now_iso();
   const MatchRunTotals totals = run_match(spec, dir, options);
+  if (totals.pairs_played > 0) {
+    // Where, when and with what build these pairs were played (run_log.h), as `harness run` records its cells.
+    RunRecord run;
+    run.started_utc = started_utc;
+    run.wall_seconds = totals.wall_seconds;
+    run.threads = opt.threads;
+    run.shard = "1/1";
+    run.cells_run = std::uint64_t(totals.pairs_played);
+    run.nodes = totals.nodes;
+    run.engine_seconds = totals.engine_seconds;
+    run.engine = engine;
+    run.bench_signature = engine_signature().version_h_nodes;
+    run.machine = this_machine();
+    run.note = fmt::format("harness match: {} pairs ({} games)", totals.pairs_played, 2 * totals.pairs_played);
+    append_run_record(dir, run);
+  }
   if (totals.pairs_played > 0 && totals.wall_seconds > 0)
     fmt::print(stderr, "played {} pairs ({} games) in {:.1f} s wall: {:.1f} games per minute; engine time {:.1f} s = "
                        "{:.1f} % of wall x threads\n",

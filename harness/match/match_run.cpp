@@ -99,6 +99,8 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
         std::lock_guard lock(mutex);
         store.append(pair);
         totals.engine_seconds += pair.engine_seconds;
+        for (const auto& game : pair.games)
+          for (const auto& m : game.moves) totals.nodes += m.nodes;
         ++totals.pairs_played;
         stored.emplace(index, std::move(pair));
         extend_tally(tally, stored, spec);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 
 #include "harness/match/match_config.h"
@@ -21,6 +22,7 @@ struct MatchRunTotals {
   int pairs_played = 0;  // by this run, stored
   double wall_seconds = 0;
   double engine_seconds = 0;  // the engines' search time over the pairs played
+  std::uint64_t nodes = 0;    // the engines' nodes over the pairs played
   bool interrupted = false;
 };
 
