@@ -10,7 +10,6 @@
 
 #include "engine/board.h"
 #include "engine/perft.h"
-#include "harness/bench/engine_signature.h"
 #include "harness/calibration/calibration_report.h"
 #include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
@@ -487,17 +486,8 @@ CalibrationResult run_calibration(const CalibrationConfig& cfg, const Calibratio
 
   // 4. The run log and the report.
   if (result.searched > 0) {
-    RunRecord run;
-    run.started_utc = started_utc;
-    run.wall_seconds = result.wall_seconds;
-    run.threads = options.jobs;
-    run.shard = "1/1";
-    run.cells_run = result.searched;
-    run.nodes = result.nodes_searched;
-    run.engine_seconds = cache.engine_seconds();
-    run.engine = engine;
-    run.bench_signature = engine_signature().version_h_nodes;
-    run.machine = this_machine();
+    RunRecord run = finished_run(started_utc, result.wall_seconds, options.jobs, result.searched, result.nodes_searched,
+                                 cache.engine_seconds(), engine);
     run.note = fmt::format("harness calibrate --stage {}", stage_name(options.stage));
     append_run_record(dir, run);
   }

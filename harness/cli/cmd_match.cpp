@@ -8,7 +8,6 @@
 #include <ctime>
 #include <thread>
 
-#include "harness/bench/engine_signature.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
@@ -111,17 +110,8 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
   const MatchRunTotals totals = run_match(spec, dir, options);
   if (totals.pairs_played > 0) {
     // Where, when and with what build these pairs were played (run_log.h), as `harness run` records its cells.
-    RunRecord run;
-    run.started_utc = started_utc;
-    run.wall_seconds = totals.wall_seconds;
-    run.threads = opt.threads;
-    run.shard = "1/1";
-    run.cells_run = std::uint64_t(totals.pairs_played);
-    run.nodes = totals.nodes;
-    run.engine_seconds = totals.engine_seconds;
-    run.engine = engine;
-    run.bench_signature = engine_signature().version_h_nodes;
-    run.machine = this_machine();
+    RunRecord run = finished_run(started_utc, totals.wall_seconds, opt.threads, std::uint64_t(totals.pairs_played),
+                                 totals.nodes, totals.engine_seconds, engine);
     run.note = fmt::format("harness match: {} pairs ({} games)", totals.pairs_played, 2 * totals.pairs_played);
     append_run_record(dir, run);
   }

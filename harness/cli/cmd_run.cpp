@@ -8,7 +8,6 @@
 #include <set>
 #include <thread>
 
-#include "harness/bench/engine_signature.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/interrupt_watch.h"
 #include "harness/cli/commands.h"
@@ -118,17 +117,10 @@ void register_run(CLI::App& app) {
     //    (what a later `harness report` would see).
     const auto t_report = std::chrono::steady_clock::now();
     if (totals.cells_run > 0) {
-      RunRecord run;
-      run.started_utc = started_utc;
-      run.wall_seconds = totals.wall_seconds;
-      run.threads = std::max(1, std::min<int>(opt->threads, int(todo.size())));
+      RunRecord run = finished_run(started_utc, totals.wall_seconds,
+                                   std::max(1, std::min<int>(opt->threads, int(todo.size()))), totals.cells_run,
+                                   totals.nodes, totals.engine_seconds, engine);
       run.shard = shard.text();
-      run.cells_run = totals.cells_run;
-      run.nodes = totals.nodes;
-      run.engine_seconds = totals.engine_seconds;
-      run.engine = engine;
-      run.bench_signature = engine_signature().version_h_nodes;
-      run.machine = this_machine();
       append_run_record(dir, run);
     }
     if (totals.interrupted)

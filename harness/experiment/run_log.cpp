@@ -7,6 +7,7 @@
 #include <fstream>
 #include <thread>
 
+#include "harness/bench/engine_signature.h"
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 
@@ -113,6 +114,22 @@ RunRecord RunRecord::from_json(const nlohmann::json& j) {
     r.machine.build = m->value("build", "");
   }
   return r;
+}
+
+RunRecord finished_run(const std::string& started_utc, double wall_seconds, int threads, std::uint64_t count,
+                       std::uint64_t nodes, double engine_seconds, const std::string& engine) {
+  RunRecord run;
+  run.started_utc = started_utc;
+  run.wall_seconds = wall_seconds;
+  run.threads = threads;
+  run.shard = "1/1";
+  run.cells_run = count;
+  run.nodes = nodes;
+  run.engine_seconds = engine_seconds;
+  run.engine = engine;
+  run.bench_signature = engine_signature().version_h_nodes;
+  run.machine = this_machine();
+  return run;
 }
 
 void append_run_record(const std::filesystem::path& dir, const RunRecord& run) {

@@ -41,6 +41,11 @@ struct RunRecord {
   static RunRecord from_json(const nlohmann::json& j);
 };
 
+// The record of a run that just finished on this machine with this build (`harness run`, `calibrate`, `match`): the
+// machine and the bench signature are filled in here, shard "1/1", no note; `count` is its cells, searches or pairs.
+RunRecord finished_run(const std::string& started_utc, double wall_seconds, int threads, std::uint64_t count,
+                       std::uint64_t nodes, double engine_seconds, const std::string& engine);
+
 // Appends one line and syncs it (like cells.jsonl); IoError naming the file if the system refuses.
 void append_run_record(const std::filesystem::path& dir, const RunRecord& run);
 // Every readable line of DIR/runs.jsonl, oldest first; no file gives an empty list.
