@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <algorithm>
 #include <sys/resource.h>
 
 #include "harness/errors.h"
@@ -52,6 +53,11 @@ CellRecord record(const std::string& position, std::uint64_t nodes) {
   return r;
 }
 
+// Lines written by hand name their flag set: its line goes in the flag-set file beside `file`, as CellStore writes it.
+void write_flag_set_of(const std::filesystem::path& file, const CellRecord& r) {
+  runner_test::write_text(flag_sets_file(file), with_checksum(flag_set_line(r.flag_set)) + "\n");
+}
+
 TEST(CellStore, LinesRoundTrip) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
@@ -66,6 +72,87 @@ TEST(CellStore, LinesRoundTrip) {
   EXPECT_EQ(got.rows[1].nodes(), 20u);
   EXPECT_EQ(got.rows[1].to_json(), record("b", 20).to_json());
   EXPECT_EQ(got.rows[0].counter("null_tries"), 7u);
+}
+
+// A cell line names its flags by their flag set's hash; the set is written once, in the flag-set file beside the
+// cells, before the first line that names it. Cells of one version share one set, and a second store on the same
+// file (a resumed run) writes a set again at most once, which the reader takes as one.
+TEST(CellStore, CellLinesNameTheirFlagSetWrittenOnceBesideThem) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  CellRecord other = record("c", 30);
+  {
+    CellInputs in = other.inputs;
+    in.search.lmr = !in.search.lmr;
+    other = record_of_inputs(make_cell(in, "e"), "e");
+    other.counters = record("c", 30).counters;
+  }
+  ASSERT_NE(other.flag_set.hash, record("a", 10).flag_set.hash);
+  {
+    CellStore store(file);
+    store.append(record("a", 10));
+    store.append(record("b", 20));
+    store.append(other);
+  }
+  {
+    CellStore resumed(file);
+    resumed.append(record("d", 40));
+  }
+  const std::string cells = runner_test::read_text(file);
+  EXPECT_EQ(std::count(cells.begin(), cells.end(), '\n'), 4) << "one line per cell, no other line";
+  EXPECT_EQ(cells.find("\"lmr\""), std::string::npos) << "no flag is written in a cell line";
+  EXPECT_NE(cells.find("\"flags\":\"" + other.flag_set.hash + "\""), std::string::npos);
+  const std::string sets = runner_test::read_text(flag_sets_file(file));
+  EXPECT_EQ(flag_sets_file(file).filename(), "cells.flag_sets.jsonl");
+  EXPECT_EQ(std::count(sets.begin(), sets.end(), '\n'), 3) << "two sets, and the first once more by the resumed store";
+  const auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), 4u);
+  EXPECT_EQ(got.flag_sets, 2u);
+  EXPECT_EQ(got.rows[2].inputs.search.lmr, other.inputs.search.lmr);
+  EXPECT_EQ(got.rows[0].inputs.search.lmr, record("a", 10).inputs.search.lmr);
+  EXPECT_EQ(got.rows[2].identity(), other.identity());
+  EXPECT_EQ(got.rows[2].identity(), other.inputs.identity()) << "the identity kept on reading is the computed one";
+  EXPECT_EQ(got.rows[2].to_json(), other.to_json());
+  EXPECT_EQ(got.rows[2].stored_flags(), other.inputs.flags_json());
+  // A short line: every flag in full made a line 3.3 KB.
+  EXPECT_LT(cells.size() / 4, 1200u);
+}
+
+// The flag-set file is as guarded as the cells: an edited set (even one given a fresh checksum, so that its flags no
+// longer hash to its name) and a missing file are refused, naming the file.
+TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  {
+    CellStore store(file);
+    store.append(record("a", 10));
+  }
+  const auto sets_file = flag_sets_file(file);
+  const std::string sets = runner_test::read_text(sets_file);
+  const std::size_t at = sets.find("\"lmr\":");
+  ASSERT_NE(at, std::string::npos);
+  const bool lmr = sets.compare(at + 6, 4, "true") == 0;
+  std::string edited = sets.substr(0, sets.find(",\"line_fnv\"")) + "}";
+  edited.replace(at + 6, lmr ? 4 : 5, lmr ? "false" : "true");
+  auto refused = [&](const std::string& text, const std::string& want) {
+    runner_test::write_text(sets_file, text);
+    try {
+      read_cells(file);
+      ADD_FAILURE() << "accepted: " << want;
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+  };
+  refused(edited + "\n", "cells.flag_sets.jsonl:1: the flag-set line does not match its checksum");
+  refused(with_checksum(edited) + "\n", "hash to");
+  std::filesystem::remove(sets_file);
+  try {
+    read_cells(file);
+    ADD_FAILURE() << "accepted a cell whose flag set is missing";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("cells.jsonl:1"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("flag-set file"), std::string::npos) << e.what();
+  }
 }
 
 // Issue 13: the table's load travels with the cell when measured; a line without it (every line written
@@ -95,6 +182,7 @@ TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
   const std::string whole = record("a", 10).to_json().dump() + "\n";
+  write_flag_set_of(file, record("a", 10));
   const std::string torn = record("b", 20).to_json().dump().substr(0, 40);
   runner_test::write_text(file, whole + torn);
   auto got = read_cells(file);
@@ -157,6 +245,7 @@ TEST(CellStore, BrokenLineInTheMiddleIsAnError) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
   runner_test::write_text(file, record("a", 1).to_json().dump() + "\n{\"key\": \"x\"}\n" + record("b", 2).to_json().dump() + "\n");
+  write_flag_set_of(file, record("a", 1));
   try {
     read_cells(file);
     ADD_FAILURE() << "accepted a broken line";

@@ -435,7 +435,7 @@ TEST(CellQueue, TakesEveryCellOnceAndListsTheRest) {
   EXPECT_EQ(taken.size(), cells.size());
 }
 
-// eta_cell from a computed identity (string surgery, no serialisation): one series for every depth, one family
+// eta_cell from a computed identity and family hash (string surgery, no serialisation): one series for every depth, one family
 // for every table of a position and version, and apart where any other input differs.
 TEST(EtaCell, SeriesAndFamilyFromTheIdentity) {
   harness::CellInputs in;
@@ -443,7 +443,7 @@ TEST(EtaCell, SeriesAndFamilyFromTheIdentity) {
   in.fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
   in.depth = 7;
   in.search.tt_entries = 4096;
-  auto cell = [](harness::CellInputs c) { return harness::eta_cell(c, c.identity()); };
+  auto cell = [](harness::CellInputs c) { return harness::eta_cell(c, c.identity(), harness::family_flags_hash(c)); };
   const SeriesDepth base = cell(in);
   EXPECT_EQ(base.depth, 7);
   EXPECT_EQ(base.table_entries, 4096u);

@@ -74,13 +74,17 @@ TEST(ExperimentConfig, GoodConfigResolvesAndEnumerates) {
   EXPECT_EQ(enumerate_cells(e, "engine-x")[0].key, cells[0].key);
   // The resolved form round-trips.
   EXPECT_EQ(Experiment::from_json(e.to_json(), "x").to_json(), e.to_json());
-  // A new cell's written flags are complete: applying them to any start gives the same config back.
+  // A new cell's written flags (its flag set, named by its hash) are complete: applying them to any start gives the
+  // same config back.
   const nlohmann::json written = cells.back().inputs.key_json();
+  const nlohmann::json set_flags = nlohmann::json::parse(*cells.back().flag_set.text);
+  EXPECT_EQ(written["flags"], cells.back().flag_set.hash);
+  EXPECT_EQ(fnv1a_hex(set_flags.dump()), cells.back().flag_set.hash);
   buho::SearchConfig s;
   buho::EvalConfig ev;
   s.pvs = !s.pvs;
-  apply_flags(written["flags"], s, ev, "test");
-  EXPECT_EQ(flags_to_json(s, ev), written["flags"]);
+  apply_flags(set_flags, s, ev, "test");
+  EXPECT_EQ(flags_to_json(s, ev), set_flags);
   EXPECT_EQ(cells.back().inputs.tt_entries(), 2048);
   EXPECT_EQ(written["tt_entries"], 2048);
   EXPECT_EQ(written["tt_scheme"], "depth");

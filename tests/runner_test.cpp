@@ -147,9 +147,13 @@ TEST_F(RunnerFixture, ChangedConfigIsRefusedAndFreshSetsOldResultsAside) {
   run_ok("run " + config.string() + " -q --fresh --shard 1/6 --out " + out.string());
   int backups = 0, run_backups = 0;
   for (const auto& e : fs::directory_iterator(out)) {
-    if (e.path().filename().string().rfind("cells.jsonl.bak-", 0) == 0) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("cells.jsonl.bak-", 0) == 0 && name.find(".flag_sets") == std::string::npos) {
       ++backups;
       EXPECT_EQ(runner_test::read_text(e.path()), before);
+      // Its flag sets went aside with it: the cells set aside still read.
+      EXPECT_TRUE(fs::exists(harness::flag_sets_file(e.path()))) << harness::flag_sets_file(e.path());
+      EXPECT_FALSE(harness::read_cells(e.path()).rows.empty());
     }
     if (e.path().filename().string().rfind("runs.jsonl.bak-", 0) == 0) {
       ++run_backups;

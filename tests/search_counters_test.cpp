@@ -127,14 +127,22 @@ TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
   EXPECT_EQ(got.rows[0].counters, r.counters);
 }
 
+// The flag set `r`'s line names, as its file's flag-set line gives it to a reader.
+harness::FlagSetTable flag_set_of_record(const CellRecord& r) {
+  harness::FlagSetTable sets;
+  sets.add(r.flag_set.hash, nlohmann::json::parse(*r.flag_set.text));
+  return sets;
+}
+
 TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
   r.counters = counter_values(distinct_stats());
   nlohmann::json old_line = r.to_json();
+  auto sets = flag_set_of_record(r);
   old_line.erase("ext_king_safety");
-  EXPECT_EQ(CellRecord::from_json(old_line).counter("ext_king_safety"), 0u);
+  EXPECT_EQ(CellRecord::from_json(old_line, &sets).counter("ext_king_safety"), 0u);
   old_line.erase("nodes");
-  EXPECT_THROW(CellRecord::from_json(old_line), std::runtime_error);
+  EXPECT_THROW(CellRecord::from_json(old_line, &sets), std::runtime_error);
 }
 
 TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
@@ -146,7 +154,8 @@ TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
   r.later_counters = later_counter_values(s);
   r.iteration_passes = s.iteration_passes;
   const nlohmann::json line = r.to_json();
-  const CellRecord back = CellRecord::from_json(line);
+  auto sets = flag_set_of_record(r);
+  const CellRecord back = CellRecord::from_json(line, &sets);
   for (const auto& c : later_search_counters()) {
     ASSERT_TRUE(back.later_counter(c.name).has_value()) << c.name;
     EXPECT_EQ(*back.later_counter(c.name), c.value(s)) << c.name;
@@ -158,7 +167,7 @@ TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
   nlohmann::json old_line = line;
   for (const auto& c : later_search_counters()) old_line.erase(std::string(c.name));
   old_line.erase("iteration_passes");
-  const CellRecord old = CellRecord::from_json(old_line);
+  const CellRecord old = CellRecord::from_json(old_line, &sets);
   EXPECT_TRUE(old.later_counters.empty());
   EXPECT_FALSE(old.later_counter("passes").has_value());
   EXPECT_FALSE(old.later_counter("leaves").has_value());

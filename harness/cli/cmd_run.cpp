@@ -39,6 +39,17 @@ void move_aside(const std::filesystem::path& file, const std::string& stamp) {
   fmt::print(stderr, "--fresh: moved {} to {}\n", file.string(), aside.string());
 }
 
+// cells.jsonl and its flag sets, which the cells set aside still name (cell_store.h).
+void move_cells_aside(const std::filesystem::path& cells, const std::string& stamp) {
+  const auto sets = flag_sets_file(cells);
+  if (std::filesystem::exists(sets)) {
+    auto aside = cells;
+    aside += ".bak-" + stamp;
+    rename_durably(sets, flag_sets_file(aside));
+  }
+  move_aside(cells, stamp);
+}
+
 }  // namespace
 
 void register_run(CLI::App& app) {
@@ -85,7 +96,7 @@ void register_run(CLI::App& app) {
     // 2. Prepare the directory (created and locked above): set old results aside (--fresh), store the resolved experiment.
     if (opt->fresh) {
       const std::string stamp = timestamp_for_filename();
-      move_aside(cells_file, stamp);
+      move_cells_aside(cells_file, stamp);
       move_aside(exp_file, stamp);
       move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
     }

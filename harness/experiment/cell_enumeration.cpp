@@ -24,8 +24,8 @@ void set_tt_flags(CellInputs& in, int entries, const std::string& scheme) {
 std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
   std::vector<CellSpec> out;
   std::map<std::string, std::size_t> index;  // identity -> position in `out`
-  auto add = [&](CellInputs in, const TableRef& table) {
-    CellSpec c = make_cell(std::move(in), engine_identity);
+  auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
+    CellSpec c = make_cell(std::move(in), engine_identity, flags);
     if (auto it = index.find(c.identity); it != index.end()) {
       CellSpec& first = out[it->second];
       if (!first.in_table(table)) first.tables.push_back(table);
@@ -36,11 +36,15 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
     index.emplace(c.identity, out.size());
     out.push_back(std::move(c));
   };
+  // Each version's flag set once: its dump is most of a cell's making.
+  std::vector<FlagSet> version_flags;
+  for (const auto& v : exp.versions) version_flags.push_back(CellInputs{"", "", 1, v.name, v.search, v.eval, 0}.flag_set());
   for (const auto& p : exp.positions)
-    for (const auto& v : exp.versions)
+    for (std::size_t vi = 0; vi < exp.versions.size(); ++vi)
       for (int d : exp.depths)
-        if (v.runs_at(d))  // a version may run at fewer depths
-          add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions());
+        if (const auto& v = exp.versions[vi]; v.runs_at(d))  // a version may run at fewer depths
+          add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions(),
+              &version_flags[vi]);
   // Issue 14: the exact reference of each pruning cell of the versions table, after them (so a reference that
   // is a version's own cell, e.g. E's, is that cell), each distinct reference once.
   if (const VersionSpec* ref = exp.find_version(exp.exact_reference))

@@ -34,36 +34,46 @@ std::string CellInputs::tt_scheme() const {
 
 json CellInputs::flags_json() const { return flags_to_json(search, eval); }
 
+FlagSet flag_set_of(const json& flags) {
+  auto text = std::make_shared<const std::string>(flags.dump());
+  return FlagSet{fnv1a_hex(*text), std::move(text)};
+}
+
+FlagSet CellInputs::flag_set() const { return flag_set_of(flags_json()); }
+
 json CellInputs::key_json() const {
   return {{"fen", fen},
           {"depth", depth},
-          {"flags", flags_json()},
+          {"flags", flag_set().hash},
           {"tt_entries", tt_entries()},
           {"tt_scheme", tt_scheme()},
           {"node_budget", node_budget}};
 }
 
+std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
+                          const std::string& flags_hash) {
+  // nlohmann's canonical form (keys sorted, no spaces), assembled by hand: it is built for every cell of a run.
+  return "{\"depth\":" + std::to_string(depth) + ",\"fen\":" + json(fen).dump() + ",\"flags\":\"" + flags_hash +
+         "\",\"node_budget\":" + std::to_string(node_budget) + ",\"position\":" + json(position).dump() + "}";
+}
+
 std::string CellInputs::identity() const {
-  // nlohmann::json keeps object keys sorted: the dump is canonical, and flags_json() lists every flag of
-  // the current table, so two cells whose stored flags differ only by flags at their defaults are equal.
-  return json{{"position", position}, {"fen", fen}, {"depth", depth}, {"flags", flags_json()}, {"node_budget", node_budget}}
-      .dump();
+  // flags_json() lists every flag of the current table, so two cells whose stored flags differ only by flags at
+  // their defaults have one flag set, and one identity.
+  return identity_text(position, fen, depth, node_budget, flag_set().hash);
 }
 
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
 
-CellSpec make_cell(CellInputs inputs, const std::string& engine_identity) {
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags) {
   CellSpec c;
+  c.flag_set = flags ? *flags : inputs.flag_set();
   // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
-  // keys sorted, no spaces), assembled around one dump of the flags: building and dumping the flags' JSON twice
-  // more was a third of a depth-1 cell's harness time. tests/cell_identity_test.cpp checks the two ways agree.
-  const std::string flags = inputs.flags_json().dump();
-  const std::string depth = std::to_string(inputs.depth), budget = std::to_string(inputs.node_budget);
-  const std::string fen = json(inputs.fen).dump();
-  c.identity = "{\"depth\":" + depth + ",\"fen\":" + fen + ",\"flags\":" + flags + ",\"node_budget\":" + budget +
-               ",\"position\":" + json(inputs.position).dump() + "}";
-  c.key = fnv1a_hex("{\"depth\":" + depth + ",\"engine\":" + json(engine_identity).dump() + ",\"fen\":" + fen +
-                    ",\"flags\":" + flags + ",\"node_budget\":" + budget +
+  // keys sorted, no spaces), assembled by hand: tests/cell_identity_test.cpp checks the two ways agree.
+  c.identity = identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash);
+  c.key = fnv1a_hex("{\"depth\":" + std::to_string(inputs.depth) + ",\"engine\":" + json(engine_identity).dump() +
+                    ",\"fen\":" + json(inputs.fen).dump() + ",\"flags\":\"" + c.flag_set.hash +
+                    "\",\"node_budget\":" + std::to_string(inputs.node_budget) +
                     ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":" +
                     json(inputs.tt_scheme()).dump() + "}");
   c.key_engine = engine_identity;

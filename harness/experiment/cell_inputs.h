@@ -9,9 +9,14 @@
 //  - identity(): computed in memory from the typed inputs with the current flag table, on both sides,
 //    whenever cells are matched (load, resume, merge). A flag added later takes its default on both
 //    sides, so a cell stored before the flag existed still matches.
+//
+// A new cell's line names its flags by their flag set's hash (FlagSet): every flag written in full in each of
+// 10^5 lines made a line 3.3 KB, most of a small cell's harness time and a factorial run's 107 MB; the flags are
+// written once per file instead, in a flag-set line (cell_store.h).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +49,16 @@ struct TableRef {
   std::string text() const;
 };
 
+// A set of flag values as lines name it: `text` is the canonical dump of every search flag and eval term
+// (flags_to_json: keys sorted, no spaces), `hash` its FNV-1a 64 (fnv1a_hex). The versions of an experiment share a
+// few; a cell line carries the hash, its file the text once (cell_store.h's flag-set line).
+struct FlagSet {
+  std::string hash;
+  std::shared_ptr<const std::string> text;
+};
+// The flag set of `flags` (an object of every flag, as flags_to_json() gives it).
+FlagSet flag_set_of(const nlohmann::json& flags);
+
 struct CellInputs {
   std::string position;  // the position's id
   std::string fen;
@@ -57,10 +72,14 @@ struct CellInputs {
   std::string tt_scheme() const;  // the scheme's name, from the flag table
   // Every search flag and eval term with its value (flags_to_json).
   nlohmann::json flags_json() const;
-  // {fen, depth, flags, tt_entries, tt_scheme, node_budget}: what a new cell's line holds and its key hashes.
+  // flag_set_of(flags_json()): the flags a new cell of these inputs is written with.
+  FlagSet flag_set() const;
+  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} with `flags` the flag set's hash: what a new cell's line
+  // holds and its key hashes.
   nlohmann::json key_json() const;
   // Equal exactly when the position, FEN, depth, every flag and the budget are equal (the version name is not
-  // an input). Computed with the current flag table; never stored.
+  // an input). Computed with the current flag table (its flags by the hash of their canonical dump, as a flag set
+  // names them); never stored.
   std::string identity() const;
 };
 
@@ -70,6 +89,7 @@ struct CellSpec {
   std::string key;             // cell_key() of inputs.key_json() and the engine identity, computed at creation
   std::string key_engine;      // the engine identity `key` was computed for
   std::string identity;        // inputs.identity(), computed at creation
+  FlagSet flag_set;            // inputs.flag_set(): what the cell's line names its flags by
   std::vector<TableRef> tables;
   Solution solution;           // the position's EPD bm/am: how the runner scores the cell; not an input
 
@@ -77,8 +97,12 @@ struct CellSpec {
   bool only_in_versions() const { return tables.size() == 1 && tables[0] == TableRef::versions(); }
 };
 
-// A cell of `inputs` for the engine `engine_identity`, in no table yet.
-CellSpec make_cell(CellInputs inputs, const std::string& engine_identity);
+// A cell of `inputs` for the engine `engine_identity`, in no table yet. `flags`, when given, must be
+// inputs.flag_set() (computed once for the many cells of one version: the dump of every flag is most of the cost).
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags = nullptr);
+// The identity() text of cells of these scalar inputs whose flags have the flag set hash `flags_hash`.
+std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
+                          const std::string& flags_hash);
 
 // 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
 std::string cell_key(const nlohmann::json& written_inputs, const std::string& engine_identity);

@@ -32,6 +32,25 @@ std::optional<std::uint64_t> CellRecord::later_counter(std::string_view name) co
   return std::nullopt;
 }
 
+void FlagSetTable::add(const std::string& hash, const json& flags) {
+  if (!flags.is_object()) throw std::runtime_error(fmt::format("flag set {}: its flags are not an object", hash));
+  FlagSet set = flag_set_of(flags);
+  if (set.hash != hash)
+    throw std::runtime_error(fmt::format("flag set {}: its flags hash to {}: the line was edited", hash, set.hash));
+  if (sets_.count(hash)) return;  // the same hash again holds the same flags
+  Entry e;
+  e.set = std::move(set);
+  e.flags = flags;
+  sets_.emplace(hash, std::move(e));
+}
+
+FlagSetTable::Entry* FlagSetTable::find(const std::string& hash) {
+  const auto it = sets_.find(hash);
+  return it == sets_.end() ? nullptr : &it->second;
+}
+
+json CellRecord::stored_flags() const { return flag_set.text ? json::parse(*flag_set.text) : written_inputs.at("flags"); }
+
 json CellRecord::to_json() const {
   // nlohmann::json sorts keys; a line is therefore canonical for a given record.
   json j = written_inputs;
@@ -71,7 +90,7 @@ json CellRecord::to_json() const {
   return j;
 }
 
-CellRecord CellRecord::from_json(const json& j) {
+CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
   try {
     CellRecord r;
     r.key = j.at("key").get<std::string>();
@@ -93,8 +112,25 @@ CellRecord CellRecord::from_json(const json& j) {
     r.inputs.node_budget = j.at("node_budget").get<std::uint64_t>();
     // The stored flags over the current defaults: a flag added after the line was written takes its
     // default (the rule of configs/README.md: that default grows the tree the line was measured on).
-    apply_flags(r.written_inputs["flags"], r.inputs.search, r.inputs.eval,
-                fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
+    if (const json& flags = r.written_inputs["flags"]; flags.is_string()) {
+      const std::string hash = flags.get<std::string>();
+      FlagSetTable::Entry* set = flag_sets ? flag_sets->find(hash) : nullptr;
+      if (!set) throw std::runtime_error(fmt::format("its flags name flag set {}, which the flag-set file beside it does not define", hash));
+      if (!set->typed) {
+        apply_flags(set->flags, set->search, set->eval, fmt::format("flag set {}", hash));
+        set->identity_hash = flag_set_of(flags_to_json(set->search, set->eval)).hash;
+        set->typed = true;
+      }
+      r.inputs.search = set->search;
+      r.inputs.eval = set->eval;
+      r.flag_set = set->set;
+      r.identity_known = identity_text(r.inputs.position, r.inputs.fen, r.inputs.depth, r.inputs.node_budget,
+                                       set->identity_hash);
+    } else {
+      apply_flags(flags, r.inputs.search, r.inputs.eval,
+                  fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
+      r.identity_known = r.inputs.identity();
+    }
     if (r.inputs.tt_entries() != j.at("tt_entries").get<int>() || r.inputs.tt_scheme() != j.at("tt_scheme").get<std::string>())
       throw std::runtime_error(fmt::format("tt_entries/tt_scheme {}/{} disagree with its flags ({}/{})",
                                            j.at("tt_entries").dump(), j.at("tt_scheme").dump(), r.inputs.tt_entries(),
@@ -144,7 +180,14 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
   CellRecord r;
   r.engine = engine_identity;
   r.inputs = cell.inputs;
-  r.written_inputs = cell.inputs.key_json();
+  r.flag_set = cell.flag_set.text ? cell.flag_set : cell.inputs.flag_set();
+  r.identity_known = cell.identity;
+  r.written_inputs = {{"fen", r.inputs.fen},
+                      {"depth", r.inputs.depth},
+                      {"flags", r.flag_set.hash},
+                      {"tt_entries", r.inputs.tt_entries()},
+                      {"tt_scheme", r.inputs.tt_scheme()},
+                      {"node_budget", r.inputs.node_budget}};
   // The cell's key was computed at its creation for the run's engine: the same value, not hashed again.
   r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key : cell_key(r.written_inputs, engine_identity);
   return r;

@@ -2,13 +2,16 @@
 // depth, version, flags, TT size and scheme, node budget), the key that identifies those inputs plus the
 // engine, and every counter. Reading a line checks that its inputs hash to its key (an edited line is
 // refused) and reads the inputs into typed values, each flag absent from the line taking its current
-// default. Reading and writing the file is cell_store.h's job.
+// default. A line names its flags by their flag set's hash (cell_inputs.h FlagSet), defined once per file by a
+// flag-set line; lines written before flag sets (2026-11-27) carry every flag in full and are read as before.
+// Reading and writing the file is cell_store.h's job.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -28,12 +31,36 @@ struct TableLoad {
   bool operator==(const TableLoad&) const = default;
 };
 
+// The flag sets a file's flag-set lines define, by hash, each with the typed configs its flags give over the
+// current defaults: computed once per set, not once per line.
+class FlagSetTable {
+ public:
+  struct Entry {
+    FlagSet set;
+    nlohmann::json flags;
+    bool typed = false;  // search, eval and identity_hash computed (at the first line that names the set)
+    buho::SearchConfig search;
+    buho::EvalConfig eval;
+    std::string identity_hash;  // the hash of the typed configs' flags with the current table (CellInputs::identity)
+  };
+  // A flag-set line's set. Throws std::runtime_error when `flags` does not hash to `hash` (an edited line that was
+  // given a new checksum) or when the hash is defined twice with other flags.
+  void add(const std::string& hash, const nlohmann::json& flags);
+  Entry* find(const std::string& hash);
+  std::size_t size() const { return sets_.size(); }
+
+ private:
+  std::unordered_map<std::string, Entry> sets_;
+};
+
 struct CellRecord {
   // Identity and inputs.
   std::string key;      // as stored: hashes `written_inputs` and `engine` (cell_key), never recomputed otherwise
   std::string engine;
   CellInputs inputs;    // typed: the written flags plus the current defaults of flags the line does not name
   nlohmann::json written_inputs;  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} exactly as in the line
+  // The flag set the line names in `flags` (its hash and text); empty for a line that carries its flags in full.
+  FlagSet flag_set;
   // Results.
   std::vector<std::pair<std::string, std::uint64_t>> counters;  // counter_names() order; "nodes" first
   std::vector<std::uint64_t> iteration_nodes;
@@ -67,13 +94,17 @@ struct CellRecord {
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
   std::uint64_t nodes() const { return counter("nodes"); }
 
-  // The cell's identity in memory (CellInputs::identity): what matching a stored cell to a cell uses.
-  std::string identity() const { return inputs.identity(); }
+  // The cell's identity in memory (CellInputs::identity): what matching a stored cell to a cell uses. Kept from
+  // the line's flag set when read or from the cell when made (the flags' dump is most of its cost).
+  std::string identity() const { return identity_known.empty() ? inputs.identity() : identity_known; }
+  std::string identity_known;
+  // The flags as the line stores them (the flag set's, or the line's own), without the defaults of later flags.
+  nlohmann::json stored_flags() const;
 
   nlohmann::json to_json() const;
   // Throws std::runtime_error naming the missing or malformed field, a key that does not hash the line's
-  // inputs, or a stored flag this engine does not know.
-  static CellRecord from_json(const nlohmann::json& j);
+  // inputs, a flag set that `flag_sets` does not define, or a stored flag this engine does not know.
+  static CellRecord from_json(const nlohmann::json& j, FlagSetTable* flag_sets = nullptr);
 };
 
 // A record of `cell` made by `engine_identity`, with no results yet: its line will hold the cell's inputs

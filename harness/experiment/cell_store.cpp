@@ -11,6 +11,7 @@
 #include <ctime>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -50,8 +51,60 @@ LineCheck check_line(std::string_view line) {
   return fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch;
 }
 
+std::filesystem::path flag_sets_file(const std::filesystem::path& cells_file) {
+  const std::string name = cells_file.filename().string();
+  const std::string_view ext = ".jsonl";
+  const bool jsonl = name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0;
+  return cells_file.parent_path() / ((jsonl ? name.substr(0, name.size() - ext.size()) : name) + ".flag_sets.jsonl");
+}
+
+std::string flag_set_line(const FlagSet& set) {
+  // nlohmann's canonical form by hand ("flag_set" sorts before "flags"): the set's text is canonical already.
+  return "{\"flag_set\":\"" + set.hash + "\",\"flags\":" + *set.text + "}";
+}
+
+FlagSetTable read_flag_sets(const std::filesystem::path& file) {
+  FlagSetTable out;
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return out;
+  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
+  std::size_t pos = 0;
+  for (int lineno = 1; pos < text.size(); ++lineno) {
+    const std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) break;  // torn: no cell names a set whose line never finished (written first)
+    const std::string_view line(text.data() + pos, nl - pos);
+    pos = nl + 1;
+    if (line.empty()) continue;
+    if (check_line(line) != LineCheck::ok)
+      throw UserError(fmt::format("{}:{}: the flag-set line does not match its checksum (or has none): it was edited "
+                                  "or damaged after it was written; restore it",
+                                  file.string(), lineno));
+    try {
+      const json j = json::parse(line);
+      out.add(j.at("flag_set").get<std::string>(), j.at("flags"));
+    } catch (const std::exception& e) {
+      throw UserError(fmt::format("{}:{}: unreadable flag-set line ({})", file.string(), lineno, e.what()));
+    }
+  }
+  return out;
+}
+
+void CellStore::append(const CellRecord& rec) {
+  const std::string line = rec.to_json().dump();
+  std::lock_guard lock(mutex_);
+  const bool names_set = rec.flag_set.text && rec.written_inputs.at("flags").is_string();
+  if (names_set && !sets_written_.count(rec.flag_set.hash)) {
+    if (!sets_) sets_ = std::make_unique<LineStore>(flag_sets_file(file_));
+    sets_->append(flag_set_line(rec.flag_set));
+    sets_->sync();  // before any cell line names it: a power loss never leaves a cell without its flags
+    sets_written_.insert(rec.flag_set.hash);
+  }
+  lines_.append(line);
+}
+
 StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
   StoreContents out;
+  std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return out;
   const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
@@ -85,13 +138,22 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
                                     seen_checked ? "lines before it have one" : "every line of this directory was written with one"));
       ++out.unchecked;
     }
+    json j;
     try {
-      out.rows.push_back(CellRecord::from_json(json::parse(line)));
+      j = json::parse(line);
+    } catch (const std::exception& e) {
+      throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
+                                  lineno, e.what()));
+    }
+    if (!flag_sets && j.contains("flags") && j["flags"].is_string()) flag_sets = read_flag_sets(flag_sets_file(file));
+    try {
+      out.rows.push_back(CellRecord::from_json(j, flag_sets ? &*flag_sets : nullptr));
     } catch (const std::exception& e) {
       throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
                                   lineno, e.what()));
     }
   }
+  out.flag_sets = flag_sets ? flag_sets->size() : 0;
   return out;
 }
 
@@ -107,6 +169,11 @@ std::string timestamp_for_filename() {
 struct LineStore::Impl {
   int fd = -1;
   std::filesystem::path file;
+  // The opened file's device and inode (what the path must still name) and its size: this store is the file's
+  // only writer (the directory's lock), so the size is kept here rather than asked of the kernel at each line.
+  dev_t dev = 0;
+  ino_t ino = 0;
+  off_t size = 0;
   std::mutex mutex;
   std::string failure;  // set by the first failed append: the store takes no more lines
   bool unsynced = false;
@@ -123,9 +190,8 @@ void LineStore::Impl::sync_locked() {
 }
 
 void LineStore::Impl::check_still_at_path() {
-  struct stat opened {}, at_path {};
-  if (::fstat(fd, &opened) != 0) throw_io_error(file, "fstat");
-  if (::stat(file.c_str(), &at_path) != 0 || opened.st_ino != at_path.st_ino || opened.st_dev != at_path.st_dev)
+  struct stat at_path {};
+  if (::stat(file.c_str(), &at_path) != 0 || at_path.st_ino != ino || at_path.st_dev != dev)
     throw IoError(fmt::format("{}: the file this run opened is no longer at that path (its directory was removed, "
                               "moved or replaced during the run); stopping so that no further line is lost",
                               file.string()));
@@ -207,6 +273,15 @@ LineStore::LineStore(const std::filesystem::path& file) : impl_(new Impl) {
   impl_->file = file;
   try {
     impl_->fd = open_for_appending(file);
+    struct stat opened {};
+    if (::fstat(impl_->fd, &opened) != 0) {
+      ::close(impl_->fd);
+      impl_->fd = -1;
+      throw_io_error(file, "fstat");
+    }
+    impl_->dev = opened.st_dev;
+    impl_->ino = opened.st_ino;
+    impl_->size = opened.st_size;
   } catch (...) {
     delete impl_;
     throw;
@@ -238,7 +313,7 @@ void LineStore::append(const std::string& json_text) {
   std::lock_guard lock(impl_->mutex);
   if (!impl_->failure.empty())
     throw IoError(fmt::format("{}: not appending after an earlier failure ({})", impl_->file.string(), impl_->failure));
-  const off_t before = ::lseek(impl_->fd, 0, SEEK_END);
+  const off_t before = impl_->size;
   try {
     impl_->check_still_at_path();
   } catch (const IoError& e) {
@@ -247,6 +322,7 @@ void LineStore::append(const std::string& json_text) {
   }
   try {
     write_all(impl_->fd, line, impl_->file);
+    impl_->size += off_t(line.size());
     impl_->unsynced = true;
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - impl_->synced_at).count() >= kSyncSeconds)
       impl_->sync_locked();
@@ -254,7 +330,7 @@ void LineStore::append(const std::string& json_text) {
     impl_->failure = e.what();
     // Cut the part of the line that did get written, so the file ends with a whole line; if even that
     // fails, the next run sets the fragment aside (set_torn_tail_aside).
-    const bool cut = before >= 0 && ::ftruncate(impl_->fd, before) == 0 && ::fdatasync(impl_->fd) == 0;
+    const bool cut = ::ftruncate(impl_->fd, before) == 0 && ::fdatasync(impl_->fd) == 0;
     throw IoError(fmt::format("{}; the lines stored before it are intact{}, and a rerun resumes from them", e.what(),
                               cut ? "" : " (the partial line is set aside by the rerun)"));
   }

@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -25,8 +28,19 @@ enum class LineCheck { ok, mismatch, none };
 // Whether a stored line's text matches its checksum (none: a line without one).
 LineCheck check_line(std::string_view line);
 
+// The flag sets a cell file's lines name (cell_record.h FlagSetTable) live beside it (cells.jsonl:
+// cells.flag_sets.jsonl; cells.jsonl.bak-<time>: cells.jsonl.bak-<time>.flag_sets.jsonl), one checksummed line per set: `{"flag_set":"<hash>","flags":{every flag}}`,
+// the hash being the FNV-1a 64 of the flags' canonical dump. A set's line is written and synced before the first
+// cell line that names it, so no crash leaves a cell whose flags cannot be read. cells.jsonl stays one line per cell.
+std::filesystem::path flag_sets_file(const std::filesystem::path& cells_file);
+std::string flag_set_line(const FlagSet& set);
+// Reads a flag-set file (a missing file is empty; a line edited, damaged or hashing to another set is a UserError
+// naming the file and line; a torn last line is ignored: its set's cells were never written).
+FlagSetTable read_flag_sets(const std::filesystem::path& file);
+
 struct StoreContents {
   std::vector<CellRecord> rows;  // in file order
+  std::size_t flag_sets = 0;     // flag sets its flag-set file defines (read when a line names one)
   std::size_t unchecked = 0;     // lines without a checksum (written before checksums existed)
   bool torn_tail = false;        // the last line was incomplete and was ignored
   std::size_t torn_bytes = 0;
@@ -63,15 +77,21 @@ class LineStore {
   Impl* impl_;
 };
 
-// cells.jsonl's writer: a LineStore of cell records.
+// cells.jsonl's writer: a LineStore of cell records. A record that names a flag set this store has not written yet
+// gets its set's line in the flag-set file first, synced (a resumed run writes a set again once: the reader takes a
+// repeated set as one).
 class CellStore {
  public:
-  explicit CellStore(const std::filesystem::path& file) : lines_(file) {}
-  void append(const CellRecord& rec) { lines_.append(rec.to_json().dump()); }
+  explicit CellStore(const std::filesystem::path& file) : file_(file), lines_(file) {}
+  void append(const CellRecord& rec);
   void sync() { lines_.sync(); }
 
  private:
+  std::filesystem::path file_;
   LineStore lines_;
+  std::mutex mutex_;  // a record's flag-set line and its own line go in that order, whichever thread writes
+  std::unique_ptr<LineStore> sets_;  // opened at the first record that names a set
+  std::unordered_set<std::string> sets_written_;
 };
 
 // Whether `file` ends with a line without its newline (a write cut off).

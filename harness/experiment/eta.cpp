@@ -38,13 +38,20 @@ bool replace_member(std::string& text, std::string_view name, std::string_view v
 
 }  // namespace
 
-SeriesDepth eta_cell(const CellInputs& inputs) { return eta_cell(inputs, inputs.identity()); }
+SeriesDepth eta_cell(const CellInputs& inputs) { return eta_cell(inputs, inputs.identity(), family_flags_hash(inputs)); }
 
-SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity) {
-  // The identity is canonical JSON with sorted keys, so "depth" is its first member: the series is the rest. Its
-  // family is the series with the table's size and scheme at their defaults. Both are named by a hash: an identity
-  // is about 3 KB (every flag), and serialising the inputs again for each took a third of a depth-1 cell's harness
-  // time. Where the identity is not of that shape, the inputs are serialised again.
+std::string family_flags_hash(const CellInputs& inputs) {
+  CellInputs f = inputs;
+  f.search.tt_entries = buho::SearchConfig{}.tt_entries;
+  f.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
+  return f.flag_set().hash;
+}
+
+SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, const std::string& family_flags) {
+  // The identity is canonical JSON with sorted keys (identity_text), so "depth" is its first member: the series is
+  // the rest. Its family is the series with the flags' hash replaced by the hash of the same flags with the table's
+  // size and scheme at their defaults. Both are named by a hash. Where the identity is not of that shape, the
+  // inputs are serialised again.
   const std::string depth_member = fmt::format("{{\"depth\":{},", inputs.depth);
   std::string series = identity, family;
   bool fast = series.compare(0, depth_member.size(), depth_member) == 0;
@@ -55,18 +62,14 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity) {
     // larger budget than its fitted ones, and their growth per ply is the fitted depths').
     fast = replace_member(series, "node_budget", "0");
     family = series;
-    const CellInputs defaults;
-    fast = fast && replace_member(family, "tt_entries", std::to_string(defaults.tt_entries())) &&
-           replace_member(family, "tt_scheme", fmt::format("\"{}\"", defaults.tt_scheme()));
+    fast = fast && replace_member(family, "flags", "\"" + family_flags + "\"");
   }
   if (!fast) {
     CellInputs s = inputs;
     s.depth = 0;
     s.node_budget = 0;
-    CellInputs f = s;
-    f.search.tt_entries = buho::SearchConfig{}.tt_entries;
-    f.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
-    series = s.identity(), family = f.identity();
+    series = s.identity();
+    family = identity_text(s.position, s.fen, s.depth, s.node_budget, family_flags);
   }
   return {fnv1a_hex(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, fnv1a_hex(family),
           inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};

@@ -44,8 +44,11 @@ struct SeriesDepth {
 };
 // The estimator's view of a cell of an experiment.
 SeriesDepth eta_cell(const CellInputs& inputs);
-// The same from the cell's identity (CellInputs::identity()) computed already: no serialisation.
-SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity);
+// The hash of `inputs`' flags with the table's size and scheme at their defaults: what names a cell's family.
+std::string family_flags_hash(const CellInputs& inputs);
+// The same from the cell's identity (CellInputs::identity()) and its family_flags_hash() computed already (once per
+// flag set, by the caller): no serialisation of the flags.
+SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, const std::string& family_flags);
 
 class EtaModel {
  public:

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 #include "engine/board.h"
 #include "engine/search.h"
@@ -113,11 +114,20 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   std::mutex mutex;
   std::condition_variable cv;
   EtaModel model;
-  for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs), r.nodes());
+  // Each flag set's family once (a dump of every flag): by the flag set's hash, which names the same typed flags
+  // throughout one process.
+  std::unordered_map<std::string, std::string> family_of_set;
+  auto eta_of = [&](const CellInputs& in, const std::string& identity, const FlagSet& set) {
+    if (set.hash.empty()) return eta_cell(in);  // a line written before flag sets
+    auto it = family_of_set.find(set.hash);
+    if (it == family_of_set.end()) it = family_of_set.emplace(set.hash, family_flags_hash(in)).first;
+    return eta_cell(in, identity, it->second);
+  };
+  for (const auto& r : options.earlier) model.add_prior(eta_of(r.inputs, r.identity(), r.flag_set), r.nodes());
   // The cells not yet started, taken in CellQueue's order (each series in ascending depth: the ETA's priors first).
   std::vector<SeriesDepth> costs;
   costs.reserve(todo_in.size());
-  for (const auto& c : todo_in) costs.push_back(eta_cell(c.inputs, c.identity));
+  for (const auto& c : todo_in) costs.push_back(eta_of(c.inputs, c.identity, c.flag_set));
   CellQueue queue(std::move(costs));
   struct Running {
     std::string label;
