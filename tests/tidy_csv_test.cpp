@@ -60,12 +60,13 @@ TEST(TidyCsv, TheCheckerFailsOnAMissingFlagColumnAndAWrongMate) {
   int column = 0;
   for (std::size_t at = 0; at < header.find(",mate_in,"); ++at) column += header[at] == ',';
   ++column;
-  std::string row = csv.substr(header_end + 1, csv.find('\n', header_end + 1) - header_end - 1);
+  const std::size_t row_end = csv.find('\n', header_end + 1);
+  std::string row = csv.substr(header_end + 1, row_end - header_end - 1);
   std::size_t start = 0;
   for (int c = 0; c < column; ++c) start = row.find(',', start) + 1;
   ASSERT_EQ(row[start], ',') << "the first row is not a mate: its mate_in is empty";
   row.insert(start, "2");
-  runner_test::write_text(tmp.path / "cells.csv", header + "\n" + row + "\n");
+  runner_test::write_text(tmp.path / "cells.csv", header + "\n" + row + csv.substr(row_end));
   r = runner_test::run_shell(python() + " " + checker() + " '" + tmp.path.string() + "' 2>&1");
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_NE(r.output.find("mate_in set on a score that is not a mate"), std::string::npos) << r.output;
