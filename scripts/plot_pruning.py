@@ -19,13 +19,20 @@ HEINZ_SOLVED = (-1.8, -0.9)    # Δsolved, % of the positions
 
 
 def points(summary):
-    """{(version, base, change): [(depth, Δnodes %, Δsolved % or None)]} from summary.json's pruning_steps."""
+    """{(version, base, change): [(depth, Δnodes %, Δsolved % or None)]} from summary.json's pruning_steps.
+
+    Δnodes % is the geometric mean of version ÷ base over the positions (nodes_ratio), as REPORT.md decides by it;
+    a summary written before it had one gives the summed change."""
     out = {}
     for s in summary.get("pruning_steps", []):
         solved = None
         if s["solvable"]:
             solved = 100.0 * (s["solved_version"] - s["solved_base"]) / s["solvable"]
-        out.setdefault((s["version"], s["base"], s["change"]), []).append((s["depth"], s["delta_nodes_pct"], solved))
+        if "nodes_ratio" in s:
+            dn = 100.0 * (s["nodes_ratio"]["mean"] - 1.0)
+        else:
+            dn = s["delta_nodes_pct"]
+        out.setdefault((s["version"], s["base"], s["change"]), []).append((s["depth"], dn, solved))
     return out
 
 

@@ -127,11 +127,11 @@ TEST(Presets, FlagsPrintsVersionHBesideTheDefaults) {
   const harness::ResolvedVersion h = harness::PresetBook::load(harness::project_path("configs/versions.json")).resolve("H");
   int differ = 0;
   for (const auto& f : flags) {
-    ASSERT_TRUE(f.contains("version_h")) << f.dump();
+    ASSERT_TRUE(f.contains("version")) << f.dump();
     if (f["name"] == "null_move_min_depth") {
-      EXPECT_EQ(f["version_h"], std::to_string(h.search.null_move_min_depth)) << f.dump();
+      EXPECT_EQ(f["version"], std::to_string(h.search.null_move_min_depth)) << f.dump();
     }
-    differ += f["default"] != f["version_h"];
+    differ += f["default"] != f["version"];
   }
   EXPECT_GT(differ, 0);  // the calibrated readings differ from the built-in ones
   const auto text = runner_test::run_harness("flags");

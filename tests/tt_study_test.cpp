@@ -183,6 +183,9 @@ TEST(TtStudy, C9bIsDecidedAtTheThesissLoads) {
   EXPECT_EQ(c9b(0.96, 0.94).rfind("does not hold", 0), 0u) << c9b(0.96, 0.94);
   // Nothing saved from the 512K load on.
   EXPECT_EQ(c9b(0.85, 1.00).rfind("does not hold", 0), 0u) << c9b(0.85, 1.00);
+  // 9 % at the 128K load: the interval (about [0.90, 0.92]) meets the 10-20 % band's edge without lying inside
+  // it: undecided, with n, where the rule that an interval need only meet the band said "holds".
+  EXPECT_EQ(c9b(0.905, 0.94).rfind("undecided (n = ", 0), 0u) << c9b(0.905, 0.94);
 }
 
 TEST(TtStudy, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {

@@ -184,13 +184,13 @@ TEST(Writers, SameRowsInEveryFormat) {
 TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
   ResultSet rs = sample();
   const std::string before = cells_csv(rs);
-  EXPECT_EQ(before.find("tt_load"), std::string::npos);
+  EXPECT_EQ(before.find("tt_fill"), std::string::npos);
   CellRecord& first = rs.rows.at(rs.cells[0].identity);
   first.load = TableLoad{512, 2048};
   const std::string after = cells_csv(rs);
   const std::string header = after.substr(0, after.find('\n'));
-  EXPECT_EQ(header.substr(header.size() - std::string(",tt_occupied,tt_capacity,tt_load").size()),
-            ",tt_occupied,tt_capacity,tt_load");
+  EXPECT_EQ(header.substr(header.size() - std::string(",tt_occupied,tt_capacity,tt_fill").size()),
+            ",tt_occupied,tt_capacity,tt_fill");
   std::vector<std::string> lines;
   for (std::size_t a = 0, b; (b = after.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(after.substr(a, b - a));
   ASSERT_GE(lines.size(), 3u);

@@ -16,16 +16,17 @@ namespace harness {
 
 namespace {
 
-// Each flag with the engine's built-in default (what a search given no version uses) and version H's value in
-// configs/versions.json (what `harness uci` and `--version H` use), marked `*` where they differ.
+// Each flag with the engine's built-in default (what a search given no version uses) and the chosen version's
+// value in configs/versions.json (H unless --version names another: what `harness uci` and `--version H` use),
+// marked `*` where they differ.
 template <class Config>
-void print_table(const buho::ParamTable<Config>& table, const Config& defaults, const Config& version_h,
+void print_table(const buho::ParamTable<Config>& table, const Config& defaults, const Config& version,
                  std::string_view prefix, nlohmann::json* out) {
   for (const auto& p : table) {
     const std::string name = std::string(prefix) + std::string(p.name);
-    const std::string value = buho::param_to_text(p, defaults), h = buho::param_to_text(p, version_h);
+    const std::string value = buho::param_to_text(p, defaults), h = buho::param_to_text(p, version);
     if (out) {
-      out->push_back({{"name", name}, {"default", value}, {"version_h", h}, {"accepts", buho::param_domain(p)},
+      out->push_back({{"name", name}, {"default", value}, {"version", h}, {"accepts", buho::param_domain(p)},
                       {"help", std::string(p.help)}});
       continue;
     }
@@ -37,14 +38,20 @@ void print_table(const buho::ParamTable<Config>& table, const Config& defaults, 
 }  // namespace
 
 void register_flags(CLI::App& app) {
-  auto json_out = std::make_shared<bool>(false);
+  struct Options {
+    bool json = false;
+    std::string version = "H";
+  };
+  auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("flags", "List every search flag and evaluation term with its default and meaning");
-  cmd->add_flag("--json", *json_out, "Print a JSON list instead of text");
-  cmd->callback([json_out] {
+  cmd->add_flag("--json", opt->json, "Print a JSON list instead of text (each flag's \"version\" is --version's value)");
+  cmd->add_option("--version", opt->version, "A version of configs/versions.json whose values are printed beside the defaults")
+      ->capture_default_str();
+  cmd->callback([opt] {
     const buho::SearchConfig s;
     const buho::EvalConfig e;
-    const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
-    if (*json_out) {
+    const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve(opt->version);
+    if (opt->json) {
       nlohmann::json j = nlohmann::json::array();
       print_table(buho::search_params(), s, h.search, "", &j);
       print_table(buho::eval_params(), e, h.eval, "eval.", &j);
@@ -52,9 +59,10 @@ void register_flags(CLI::App& app) {
       return;
     }
     fmt::print("Search flags: the engine's built-in default (what a search given no version uses: version H under the "
-               "readings of configs/versions-readings-v1.json), then version H of configs/versions.json (the calibrated "
-               "readings: `--version H`, `harness uci`), * where they differ; see docs/search.md\n\n");
-    fmt::print("{:<28} {:<14} {:<20} {}\n", "flag", "default", "version H", "accepts");
+               "readings of configs/versions-readings-v1.json), then version {} of configs/versions.json (`--version {}`; "
+               "H is what `harness uci` plays), * where they differ; see docs/search.md\n\n",
+               opt->version, opt->version);
+    fmt::print("{:<28} {:<14} {:<20} {}\n", "flag", "default", "version " + opt->version, "accepts");
     print_table(buho::search_params(), s, h.search, "", nullptr);
     // Issue 13: what an entry of each scheme costs, so tables are compared at equal memory as well as
     // equal entries (a sweep's tt_bytes divides by the last column).

@@ -9,6 +9,7 @@
 
 #include "engine/search.h"
 #include "harness/input_file.h"
+#include "harness/mate_score.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/memory_ceiling.h"
 #include "harness/paths.h"
@@ -128,6 +129,8 @@ void register_search(CLI::App& app) {
     buho::Engine engine(v.search, v.eval);
     const buho::SearchResult r = engine.search(board, buho::Limits{opt->depth, opt->node_budget});
     const auto& s = r.stats;
+    // A mate is printed as UCI prints it (moves to mate, signed), not as the raw score ScoreMate - plies.
+    const std::optional<int> mate_in = mate_in_moves(r.score);
     if (opt->json) {
       json j{{"fen", board.fen()},
              {"depth", opt->depth},
@@ -135,6 +138,7 @@ void register_search(CLI::App& app) {
              {"flags", v.flags},
              {"best_move", r.best_move.uci()},
              {"score", r.score},
+             {"mate_in", mate_in ? json(*mate_in) : json(nullptr)},
              {"pv", moves_json(r.pv)},
              {"completed", r.completed},
              {"ignored_flags", ignored_names(v.search)},
@@ -148,7 +152,8 @@ void register_search(CLI::App& app) {
     if (!opt->sets.empty()) fmt::print("set {}\n", fmt::join(opt->sets, " "));
     if (const auto ignored = buho::ignored_flags(v.search); !ignored.empty())
       fmt::print("ignored under driver={}: {}\n", buho::driver_name(v.search.root_driver), fmt::join(ignored, " "));
-    fmt::print("bestmove {}  score {}  pv {}\n", r.best_move.uci(), r.score, fmt::join(pv, " "));
+    const std::string score = mate_in ? fmt::format("mate {}", *mate_in) : std::to_string(r.score);
+    fmt::print("bestmove {}  score {}  pv {}\n", r.best_move.uci(), score, fmt::join(pv, " "));
     if (!r.completed) fmt::print("stopped by the node budget; result of depth {}\n", s.depth_reached);
     print_search_stats(s);
   });

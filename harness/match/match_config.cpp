@@ -177,7 +177,20 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
   const Where w{file.string()};
   series.is_series = true;
   const json& sj = j["series"];
-  check_keys(w, "$.series", sj, {"pairings", "nodes", "depths"});
+  check_keys(w, "$.series", sj, {"pairings", "nodes", "depths", "node_savings_from"});
+  if (sj.contains("node_savings_from")) {
+    const json& from = sj["node_savings_from"];
+    if (!from.is_array()) w.fail("$.series.node_savings_from", "expected a list of results directories");
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      const std::string at = fmt::format("$.series.node_savings_from[{}]", i);
+      const std::string d = get_string(w, at, from[i]);
+      const std::filesystem::path dir = std::filesystem::path(d).is_absolute() ? std::filesystem::path(d) : project_path(d);
+      // A directory of `harness run` (experiment.json beside cells.jsonl): checked now, before any game is played.
+      if (!std::filesystem::is_regular_file(dir / "experiment.json") || !std::filesystem::is_regular_file(dir / "cells.jsonl"))
+        w.fail(at, fmt::format("{}: not a results directory of harness run (no experiment.json and cells.jsonl)", d));
+      series.node_savings_from.push_back(d);
+    }
+  }
   if (sj.contains("nodes") == sj.contains("depths"))
     w.fail("$.series", "give exactly one list of limits: \"nodes\" (node budgets) or \"depths\"");
   const char* limit_key = sj.contains("nodes") ? "nodes" : "depths";

@@ -45,10 +45,13 @@ MatchSpec match_spec_from_json(const nlohmann::json& j, const std::string& file)
 // the match section (openings, pairs, adjudication, SPRT), each named "<first>-vs-<second>-<nodes>n" (or "-d<depth>")
 // and stored in a directory of that name; every pairing at the first limit comes first:
 //   "series": {"pairings": [["B", "A"], ["C", "B"], ...], "nodes": [2000, 20000]}   (or "depths": [4, 6])
+// and optionally "node_savings_from": ["results/DIR", ...], runs of `harness run` whose cells give each match's node
+// saving at fixed depth beside its Elo (series_node_savings.h).
 // A config without one is a single match (series.is_series false, one spec).
 struct MatchSeries {
   std::string name, description;
   bool is_series = false;
+  std::vector<std::string> node_savings_from;  // as the config writes them (relative to the project root)
   std::vector<MatchSpec> matches;
 };
 MatchSeries load_match_series(const std::filesystem::path& file);

@@ -5,6 +5,7 @@
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/output_lock.h"
+#include "harness/experiment/presets.h"
 #include "harness/input_file.h"
 #include "harness/match/pair_store.h"
 #include "harness/match/pgn_writer.h"
@@ -116,7 +117,16 @@ MatchSpec match_spec_from_file_json(const json& j, const std::string& where) {
   try {
     s.name = j.at("name").get<std::string>();
     s.description = j.value("description", "");
-    for (int i = 0; i < 2; ++i) s.players[i].name = j.at("players").at(std::size_t(i)).at("name").get<std::string>();
+    for (int i = 0; i < 2; ++i) {
+      const json& player = j.at("players").at(std::size_t(i));
+      s.players[i].name = player.at("name").get<std::string>();
+      // The resolved flags, read over the current defaults (a flag added since takes its default), as
+      // experiment.json's versions are: what a series joins with a run's versions (series_node_savings.h).
+      buho::SearchConfig search;
+      buho::EvalConfig eval;
+      apply_flags(player.at("flags"), search, eval, fmt::format("{}: $.players[{}].flags", where, i));
+      s.player_flags[i] = flags_to_json(search, eval);
+    }
     s.pairs = int_member(j, "pairs", where);
     if (j.contains("nodes")) s.limit.nodes = j["nodes"].get<std::uint64_t>();
     else s.limit.depth = int_member(j, "depth", where);

@@ -2,10 +2,13 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
+
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/output_lock.h"
 #include "harness/input_file.h"
+#include "harness/match/series_node_savings.h"
 
 namespace harness {
 
@@ -17,9 +20,23 @@ std::string series_limit_text(const MatchSpec& s) {
   return s.limit.nodes > 0 ? fmt::format("{} nodes", s.limit.nodes) : fmt::format("depth {}", s.limit.depth);
 }
 
+// "0.412 [0.301, 0.563]" as a change in nodes: "-58.8 % [-69.9, -43.7]".
+std::string saving_text(const GeometricInterval& g) {
+  if (!g.has_interval()) return fmt::format("{:+.1f} % (no interval)", 100 * (g.mean - 1));
+  return fmt::format("{:+.1f} % [{:+.1f}, {:+.1f}]", 100 * (g.mean - 1), 100 * (g.low - 1), 100 * (g.high - 1));
+}
+
+// summary.json must be the same file whichever compiler rebuilds it: 9 decimals (tt_study.cpp says why).
+double stable(double x) { return std::round(x * 1e9) / 1e9; }
+
 class SeriesStudy final : public Study {
  public:
-  SeriesStudy(std::string name, std::vector<const LoadedMatch*> matches) : name_(std::move(name)), matches_(std::move(matches)) {}
+  SeriesStudy(std::string name, std::vector<const LoadedMatch*> matches, std::vector<std::string> node_savings_from)
+      : name_(std::move(name)), matches_(std::move(matches)), node_savings_from_(std::move(node_savings_from)) {
+    if (node_savings_from_.empty()) return;
+    const NodeSavingSources sources(node_savings_from_);
+    for (const LoadedMatch* m : matches_) savings_.push_back(sources.find(m->spec.player_flags[0], m->spec.player_flags[1]));
+  }
   std::string_view name() const override { return "series"; }
   bool applies() const override { return !matches_.empty(); }
 
@@ -37,14 +54,61 @@ class SeriesStudy final : public Study {
                         m->spec.sprt_enabled ? fmt::format("{:.2f}", t.llr) : "-",
                         m->spec.sprt_enabled ? verdict_text(t.verdict, m->spec.sprt) : "-");
     }
+    if (!node_savings_from_.empty()) md += join_markdown();
+    return md;
+  }
+
+  // Each match beside its first player's node saving at fixed depth, and the reading of both intervals.
+  std::string join_markdown() const {
+    std::string from;
+    for (const auto& d : node_savings_from_) from += (from.empty() ? "" : ", ") + d;
+    std::string md = fmt::format(
+        "\n## Node saving at fixed depth beside Elo at fixed nodes\n\n"
+        "The first player's node saving, from the cells of {}: each player is found among a run's versions by its "
+        "resolved flags (not its name; the first run holding both is used), and the saving is nodes(first) ÷ "
+        "nodes(second), the geometric mean over the positions both searched completely at the deepest such depth, "
+        "with its 95 % Student t interval, written as a change in %. The reading takes both 95 % intervals: *saves "
+        "nodes, loses Elo* (fewer nodes, Elo below 0), *loses nodes, gains Elo* (more nodes, Elo above 0), *agree* "
+        "(fewer nodes and Elo above 0, or more nodes and Elo below 0), otherwise *undecided* (an interval meets 1 or "
+        "0: n is given).\n\n",
+        from);
+    md += "| match | run | versions there | depth | positions | nodes, first vs second | Elo | reading |\n";
+    md += "| --- | --- | --- | ---: | ---: | --- | --- | --- |\n";
+    for (std::size_t i = 0; i < matches_.size(); ++i) {
+      const LoadedMatch* m = matches_[i];
+      const auto& s = savings_[i];
+      const EloInterval elo = logistic_elo(m->tally.pentanomial);
+      std::string reading = node_elo_reading(s, elo);
+      if (reading == "undecided")
+        reading = fmt::format("undecided (n = {} positions, {} pairs)", s ? s->ratio.n : 0, m->tally.counted.size());
+      else
+        reading = "**" + reading + "**";
+      if (!s) {
+        md += fmt::format("| {} | — | no run holds both players' flags | | | | {} | {} |\n", m->spec.name, elo_text(elo), reading);
+        continue;
+      }
+      md += fmt::format("| {} | {} | {} vs {} | {} | {} | {} | {} | {} |\n", m->spec.name, s->source, s->first, s->second,
+                        s->depth, s->ratio.n, saving_text(s->ratio), elo_text(elo), reading);
+    }
     return md;
   }
 
   nlohmann::json json() const override {
     nlohmann::json rows = nlohmann::json::array();
-    for (const LoadedMatch* m : matches_) {
+    for (std::size_t i = 0; i < matches_.size(); ++i) {
+      const LoadedMatch* m = matches_[i];
       nlohmann::json row = make_match_study(m->spec, m->tally)->json();
       row["name"] = m->spec.name;
+      if (!node_savings_from_.empty()) {
+        const auto& s = savings_[i];
+        row["reading"] = node_elo_reading(s, logistic_elo(m->tally.pentanomial));
+        if (s)
+          row["node_saving"] = {{"run", s->source}, {"first", s->first}, {"second", s->second}, {"depth", s->depth},
+                                {"positions", s->ratio.n}, {"ratio", stable(s->ratio.mean)},
+                                {"low", stable(s->ratio.low)}, {"high", stable(s->ratio.high)}};
+        else
+          row["node_saving"] = nullptr;
+      }
       rows.push_back(row);
     }
     return rows;
@@ -53,6 +117,8 @@ class SeriesStudy final : public Study {
  private:
   std::string name_;
   std::vector<const LoadedMatch*> matches_;
+  std::vector<std::string> node_savings_from_;
+  std::vector<std::optional<NodeSaving>> savings_;  // one per match, when node_savings_from_ names runs
 };
 
 }  // namespace
@@ -60,11 +126,14 @@ class SeriesStudy final : public Study {
 json series_file_json(const MatchSeries& series) {
   json names = json::array();
   for (const MatchSpec& m : series.matches) names.push_back(m.name);
-  return json{{"name", series.name}, {"description", series.description}, {"matches", names}};
+  json j{{"name", series.name}, {"description", series.description}, {"matches", names}};
+  if (!series.node_savings_from.empty()) j["node_savings_from"] = series.node_savings_from;
+  return j;
 }
 
-std::unique_ptr<Study> make_series_study(const std::string& name, const std::vector<const LoadedMatch*>& matches) {
-  return std::make_unique<SeriesStudy>(name, matches);
+std::unique_ptr<Study> make_series_study(const std::string& name, const std::vector<const LoadedMatch*>& matches,
+                                         const std::vector<std::string>& node_savings_from) {
+  return std::make_unique<SeriesStudy>(name, matches, node_savings_from);
 }
 
 MatchReport write_series_reports(const std::filesystem::path& dir) {
@@ -79,9 +148,11 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   std::vector<std::unique_ptr<LoadedMatch>> loaded;
   std::vector<const LoadedMatch*> rows;
   std::string name, description;
+  std::vector<std::string> node_savings_from;
   try {
     name = j.at("name").get<std::string>();
     description = j.value("description", "");
+    if (j.contains("node_savings_from")) node_savings_from = j.at("node_savings_from").get<std::vector<std::string>>();
     for (const auto& m : j.at("matches")) {
       const auto sub = dir / m.get<std::string>();
       if (!std::filesystem::exists(sub / kMatchFile)) continue;  // not started yet
@@ -94,7 +165,7 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not a series file ({})", file.string(), e.what()));
   }
-  const auto study = make_series_study(name, rows);
+  const auto study = make_series_study(name, rows, node_savings_from);
   std::string md = fmt::format("# Match series {}\n\n", name);
   if (!description.empty()) md += description + "\n\n";
   json summary{{"name", name}};

@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 
+#include "harness/report/geometric_interval.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_setup.h"
 
@@ -65,29 +66,57 @@ std::string position_for_thesis(const ResultSet& rs, int n) {
 
 std::string pct(double v) { return fmt::format("{:+.1f} %", v); }
 
-// A part that holds when the mean of `values` lies in [lo, hi] (percent).
-ClaimPart band(const std::string& what, const std::vector<double>& values, double lo, double hi) {
+// A part that tests the change in nodes of `cs` against the band [lo, hi] (percent). The units are the positions
+// (each position's ratios combined first by their geometric mean, so a position with many depths counts once);
+// where every change is of one position (a claim about one position), the cells. Decided by the geometric mean's
+// 95 % interval (band_verdict: inside the band holds, wholly outside does not, otherwise undecided); the cells'
+// arithmetic mean change stands beside it, labelled.
+ClaimPart band(const std::string& what, const std::vector<Change>& cs, double lo, double hi) {
   ClaimPart part;
   const bool no_lo = lo == -std::numeric_limits<double>::infinity();
   const bool no_hi = hi == std::numeric_limits<double>::infinity();
-  part.rule = no_lo ? fmt::format("{}: mean <= {}", what, pct(hi))
-              : no_hi ? fmt::format("{}: mean >= {}", what, pct(lo))
-                      : fmt::format("{}: mean in [{}, {}]", what, pct(lo), pct(hi));
-  if (values.empty()) {
+  part.rule = no_lo ? fmt::format("{}: interval <= {}", what, pct(hi))
+              : no_hi ? fmt::format("{}: interval >= {}", what, pct(lo))
+                      : fmt::format("{}: interval within [{}, {}]", what, pct(lo), pct(hi));
+  if (cs.empty()) {
     part.figures = "no cells measured";
     return part;
   }
-  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
-  const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
-  part.figures = fmt::format("mean {} over {} cell pair(s) (min {}, max {})", pct(mean), values.size(), pct(*mn), pct(*mx));
-  part.state = mean >= lo && mean <= hi ? State::Holds : State::Fails;
+  std::map<std::string, std::vector<double>> by_position;
+  std::vector<double> cell_ratios;
+  double sum = 0;
+  for (const auto& c : cs) {
+    by_position[c.position].push_back(1 + c.percent / 100);
+    cell_ratios.push_back(1 + c.percent / 100);
+    sum += c.percent;
+  }
+  const bool over_positions = by_position.size() > 1;
+  std::vector<double> per_position;
+  for (const auto& [position, ratios] : by_position) per_position.push_back(geometric_interval(ratios).mean);
+  const GeometricInterval g = geometric_interval(over_positions ? per_position : cell_ratios);
+  const auto [mn, mx] = std::minmax_element(cs.begin(), cs.end(), [](const Change& a, const Change& b) { return a.percent < b.percent; });
+  const std::string units = over_positions ? "position(s)" : "cell(s) of one position";
+  const std::string interval = g.has_interval() ? fmt::format(" [{}, {}]", pct(100 * (g.low - 1)), pct(100 * (g.high - 1))) : "";
+  part.figures = fmt::format("geometric mean {}{} over {} {}; arithmetic mean of the {} cell pair(s) {} (min {}, max {})",
+                             pct(100 * (g.mean - 1)), interval, g.n, units, cs.size(), pct(sum / double(cs.size())),
+                             pct(mn->percent), pct(mx->percent));
+  const double low = 1 + lo / 100, high = 1 + hi / 100;
+  // One cell of one named position (C1 at depth 4 on thesis position 2): the claim is about that count itself,
+  // which is exact (the same on every run), so it decides without an interval; over positions, or over several
+  // cells, only the interval decides.
+  const std::string v = !over_positions && g.n == 1 ? (g.mean >= low && g.mean <= high ? "holds" : "does not hold")
+                                                    : band_verdict(g, low, high);
+  if (!over_positions && g.n == 1) part.figures += " (one cell: an exact count, no interval)";
+  part.state = v == "holds" ? State::Holds : v == "does not hold" ? State::Fails : State::Undecided;
+  if (part.state == State::Undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
   return part;
 }
 
-std::vector<double> percents(const std::vector<Change>& cs) {
-  std::vector<double> v;
-  for (const auto& c : cs) v.push_back(c.percent);
-  return v;
+// Values of one position (C9's sweep), as changes: their units are then the values themselves.
+std::vector<Change> of_one_position(const std::vector<double>& percents) {
+  std::vector<Change> out;
+  for (std::size_t i = 0; i < percents.size(); ++i) out.push_back({"", int(i), percents[i]});
+  return out;
 }
 
 // Position x depth pairs of the experiment (depths accepted by `depth_ok`) where version `to` or `from` has no
@@ -191,15 +220,27 @@ bool any_claim_measured(const std::vector<Claim>& claims) {
 }
 
 std::string Claim::verdict() const {
-  bool any_measured = false, any_missing = false, any_fail = false;
+  bool any_measured = false, any_missing = false, any_fail = false, any_undecided = false;
   for (const auto& p : parts) {
     any_measured |= p.state != State::NotMeasured;
     any_missing |= p.state == State::NotMeasured;
     any_fail |= p.state == State::Fails;
+    any_undecided |= p.state == State::Undecided;
   }
   if (!any_measured) return "not measured";
   if (any_fail) return "does not hold";
+  if (any_undecided) return "undecided";
   return any_missing ? "holds (partly measured)" : "holds";
+}
+
+const char* claim_state_text(ClaimPart::State s) {
+  switch (s) {
+    case State::Holds: return "holds";
+    case State::Fails: return "does not hold";
+    case State::Undecided: return "undecided";
+    case State::NotMeasured: break;
+  }
+  return "not measured";
 }
 
 std::vector<Claim> evaluate_claims(const ResultSet& rs) {
@@ -217,28 +258,26 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
     Claim c{"C1", "ordering (B vs A): -80 % nodes at depth 4, more than -90 % from depth 8 (Figure 6.1: position 2)", {}};
     const std::string pos2 = position_for_thesis(rs, thesis::kFigure61Position);
     const std::string where = pos2.empty() ? "thesis position 2 (none in this experiment)" : pos2 + " (thesis position 2)";
-    ClaimPart at4 = band("B vs A at depth 4, " + where, percents(changes_at(rs, "B", "A", pos2, depth_is(4))), -90, -70);
-    at4.context = "all positions: " + band("", percents(changes(rs, "B", "A", kAnyPhase, depth_is(4))), -90, -70).figures;
+    ClaimPart at4 = band("B vs A at depth 4, " + where, changes_at(rs, "B", "A", pos2, depth_is(4)), -90, -70);
+    at4.context = "all positions: " + band("", changes(rs, "B", "A", kAnyPhase, depth_is(4)), -90, -70).figures;
     c.parts.push_back(at4);
-    ClaimPart from8 = band("B vs A at depths >= 8, " + where, percents(changes_at(rs, "B", "A", pos2, depth_at_least(8))), -kInf, -90);
-    from8.context = "all positions: " + band("", percents(changes(rs, "B", "A", kAnyPhase, depth_at_least(8))), -kInf, -90).figures;
+    ClaimPart from8 = band("B vs A at depths >= 8, " + where, changes_at(rs, "B", "A", pos2, depth_at_least(8)), -kInf, -90);
+    from8.context = "all positions: " + band("", changes(rs, "B", "A", kAnyPhase, depth_at_least(8)), -kInf, -90).figures;
     c.parts.push_back(from8);
     out.push_back(c);
   }
   {  // C2: about -13 % beyond depth 5, in every position -> each position's mean in [-23, -3].
     Claim c{"C2", "PVS (C vs B): about -13 % beyond depth 5, in every position", {}};
     for (const auto& p : rs.experiment.positions) {
-      auto cs = changes(rs, "C", "B", kAnyPhase, depth_at_least(6));
-      std::vector<double> v;
-      for (const auto& x : cs)
-        if (x.position == p.id) v.push_back(x.percent);
-      c.parts.push_back(band("C vs B at depths >= 6, " + p.id, v, -23, -3));
+      c.parts.push_back(band("C vs B at depths >= 6, " + p.id, changes_at(rs, "C", "B", p.id, depth_at_least(6)), -23, -3));
     }
     out.push_back(c);
   }
   {  // C3: never costs (every cell <= +1 %); endgames about -7 % -> [-17, +3]; middlegame weak -> [-10, +1].
     Claim c{"C3", "aspiration (E vs D): never costs nodes; weak in the middlegame; about -7 % in endgames", {}};
-    auto all = percents(changes(rs, "E", "D", kAnyPhase, depth_at_least(1)));
+    // A statement about every cell ("never"), not a mean: decided by the largest change.
+    std::vector<double> all;
+    for (const auto& x : changes(rs, "E", "D", kAnyPhase, depth_at_least(1))) all.push_back(x.percent);
     ClaimPart never;
     never.rule = "E vs D, every measured cell: change <= +1.0 %";
     if (all.empty()) {
@@ -249,23 +288,23 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
       never.state = worst <= 1.0 ? State::Holds : State::Fails;
     }
     c.parts.push_back(never);
-    c.parts.push_back(band("E vs D at depths >= 5, middlegame", percents(changes(rs, "E", "D", mid, depth_at_least(5))), -10, 1));
-    c.parts.push_back(band("E vs D at depths >= 5, endgame", percents(changes(rs, "E", "D", end, depth_at_least(5))), -17, 3));
+    c.parts.push_back(band("E vs D at depths >= 5, middlegame", changes(rs, "E", "D", mid, depth_at_least(5)), -10, 1));
+    c.parts.push_back(band("E vs D at depths >= 5, endgame", changes(rs, "E", "D", end, depth_at_least(5)), -17, 3));
     out.push_back(c);
   }
   {  // C4, §6.2: «Esto se tradujo en un 20% a 25% de ahorro en tiempo en las pruebas. Además ... en los finales del
      // juego ... alrededor de un 60% a 70%». "En las pruebas" is the tests as a whole: every position -> [-35, -10];
      // the endgames get their own figure -> [-80, -50].
     Claim c{"C4", "TT cut-offs (D vs C): -20 to -25 % overall; -60 to -70 % in endgames", {}};
-    c.parts.push_back(band("D vs C at depths >= 5, all positions", percents(changes(rs, "D", "C", kAnyPhase, depth_at_least(5))), -35, -10));
-    c.parts.push_back(band("D vs C at depths >= 5, endgame", percents(changes(rs, "D", "C", end, depth_at_least(5))), -80, -50));
+    c.parts.push_back(band("D vs C at depths >= 5, all positions", changes(rs, "D", "C", kAnyPhase, depth_at_least(5)), -35, -10));
+    c.parts.push_back(band("D vs C at depths >= 5, endgame", changes(rs, "D", "C", end, depth_at_least(5)), -80, -50));
     out.push_back(c);
   }
   {  // C5, §6.2 (seed L1363): «es posible ahorrar un 96% ... respecto al algoritmo α-β» -> <= -90 % at depths >= 6,
      // over every position x depth pair: a pair whose version-A cell did not finish (a node budget) leaves the claim
      // partly measured instead of silently dropping the deepest, largest-saving cells.
     Claim c{"C5", "B...E together (E vs A): -96 % against A", {}};
-    c.parts.push_back(band("E vs A at depths >= 6, all positions", percents(changes(rs, "E", "A", kAnyPhase, depth_at_least(6))), -kInf, -90));
+    c.parts.push_back(band("E vs A at depths >= 6, all positions", changes(rs, "E", "A", kAnyPhase, depth_at_least(6)), -kInf, -90));
     c.parts.push_back(every_pair_finished("E vs A at depths >= 6, every position x depth pair finished",
                                           unfinished(rs, "E", "A", depth_at_least(6))));
     out.push_back(c);
@@ -277,22 +316,22 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
      // grows" beyond depth 4 -> the middlegame mean change falls with depth from 4 on; endgames -> [-5, +5].
     Claim c{"C6", "null move (F vs E): -20 to -26 % in the middlegame; no gain below depth 4; effectiveness grows beyond "
                   "depth 4; ~no effect in endgames", {}};
-    c.parts.push_back(band("F vs E at depths >= 5, middlegame", percents(changes(rs, "F", "E", mid, depth_at_least(5))), -36, -10));
+    c.parts.push_back(band("F vs E at depths >= 5, middlegame", changes(rs, "F", "E", mid, depth_at_least(5)), -36, -10));
     c.parts.push_back(no_cell_below("F vs E at depths < 4, all positions, every cell", changes(rs, "F", "E", kAnyPhase, depth_below(4)), 0));
     c.parts.push_back(falls_with_depth("F vs E, middlegame mean per depth from depth 4", changes(rs, "F", "E", mid, depth_at_least(4))));
-    c.parts.push_back(band("F vs E at depths >= 5, endgame", percents(changes(rs, "F", "E", end, depth_at_least(5))), -5, 5));
+    c.parts.push_back(band("F vs E at depths >= 5, endgame", changes(rs, "F", "E", end, depth_at_least(5)), -5, 5));
     out.push_back(c);
   }
   {  // C7: about -13 % middlegame -> [-23, -3]; none in endgames -> [-5, +5].
     Claim c{"C7", "futility (G vs F): about -13 % in the middlegame; ~no effect in endgames", {}};
-    c.parts.push_back(band("G vs F at depths >= 5, middlegame", percents(changes(rs, "G", "F", mid, depth_at_least(5))), -23, -3));
-    c.parts.push_back(band("G vs F at depths >= 5, endgame", percents(changes(rs, "G", "F", end, depth_at_least(5))), -5, 5));
+    c.parts.push_back(band("G vs F at depths >= 5, middlegame", changes(rs, "G", "F", mid, depth_at_least(5)), -23, -3));
+    c.parts.push_back(band("G vs F at depths >= 5, endgame", changes(rs, "G", "F", end, depth_at_least(5)), -5, 5));
     out.push_back(c);
   }
   {  // C8: -6 to -10 % middlegame -> [-15, -1]; poor in endgames -> saves less than 6 % (mean >= -6 %).
     Claim c{"C8", "LMR (H vs G): -6 to -10 % in the middlegame; poor in endgames", {}};
-    c.parts.push_back(band("H vs G at depths >= 5, middlegame", percents(changes(rs, "H", "G", mid, depth_at_least(5))), -15, -1));
-    c.parts.push_back(band("H vs G at depths >= 5, endgame", percents(changes(rs, "H", "G", end, depth_at_least(5))), -6, kInf));
+    c.parts.push_back(band("H vs G at depths >= 5, middlegame", changes(rs, "H", "G", mid, depth_at_least(5)), -15, -1));
+    c.parts.push_back(band("H vs G at depths >= 5, endgame", changes(rs, "H", "G", end, depth_at_least(5)), -6, kInf));
     out.push_back(c);
   }
   {  // C9 on the first TT sweep and its first position. "Saves x %" is read at the deepest depth, as nodes saved
@@ -341,7 +380,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
         if (sizes[i] == 2 * sizes[i - 1] && nodes(never, sizes[i - 1], deepest) > 0 && nodes(never, sizes[i], deepest) > 0)
           never_doublings.push_back(100.0 * (nodes(never, sizes[i], deepest) / nodes(never, sizes[i - 1], deepest) - 1));
     {
-      ClaimPart p = band("never, change from doubling the table, " + at, never_doublings, -1, 1);
+      ClaimPart p = band("never, change from doubling the table, " + at, of_one_position(never_doublings), -1, 1);
       c.parts.push_back(p);
     }
     // (b) §6.3: «El segundo en desempeño fue el esquema siempre, con 35 % de aumento»: the gain Figure 6.3 draws
@@ -357,11 +396,12 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
       return change(nodes(scheme, sizes.back(), deepest), nodes(never, sizes.back(), deepest));
     };
     c.parts.push_back(band("always, smallest to largest table, " + at,
-                           always.empty() || sizes.empty() ? std::vector<double>{}
-                                                           : change(nodes(always, sizes.back(), deepest), nodes(always, sizes.front(), deepest)),
+                           of_one_position(always.empty() || sizes.empty()
+                                               ? std::vector<double>{}
+                                               : change(nodes(always, sizes.back(), deepest), nodes(always, sizes.front(), deepest))),
                            -45, -25));
-    c.parts.push_back(band("depth vs never, largest table, " + at, saving(depth), -77, -57));
-    c.parts.push_back(band("depth-always vs never, largest table, " + at, saving(depth_always), -94, -74));
+    c.parts.push_back(band("depth vs never, largest table, " + at, of_one_position(saving(depth)), -77, -57));
+    c.parts.push_back(band("depth-always vs never, largest table, " + at, of_one_position(saving(depth_always)), -94, -74));
     // (c) doubling 128K -> 256K saves ~15 % -> [-25, -5]; (d) doublings from 512K on save 5-7 % -> [-12, 0]. §6.3
     // reads these off Figure 6.3, «el aumento en el desempeño al doblar el tamaño de la tabla para cada una de los
     // esquemas», which names no depth: a per-size figure of Tables B.7-B.9 sums each table's depths, so a doubling's
@@ -390,8 +430,8 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
         if (sizes[i - 1] >= thesis::kC9LargeTablesFrom) large.push_back(ch);
       }
     const std::string summed = s ? fmt::format("{}, nodes summed over depths", s->positions.front()) : at;
-    c.parts.push_back(band("always, doubling 128K -> 256K, " + summed, small, -25, -5));
-    c.parts.push_back(band("always, doubling from 512K up, " + summed, large, -12, 0));
+    c.parts.push_back(band("always, doubling 128K -> 256K, " + summed, of_one_position(small), -25, -5));
+    c.parts.push_back(band("always, doubling from 512K up, " + summed, of_one_position(large), -12, 0));
     out.push_back(c);
   }
   return out;

@@ -79,13 +79,6 @@ std::string driver_band_text(double low, double high) {
 
 }  // namespace
 
-std::string band_verdict(const GeometricInterval& g, double low, double high) {
-  if (!g.has_interval()) return "undecided";
-  if (g.low >= low && g.high <= high) return "holds";
-  if (g.high < low || g.low > high) return "does not hold";
-  return "undecided";
-}
-
 DriversStudy build_drivers_study(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   DriversStudy st;

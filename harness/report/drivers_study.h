@@ -17,11 +17,6 @@
 
 namespace harness {
 
-// A verdict from an interval and the claim's band [low, high] (either end may be infinite): "holds" when the
-// whole interval lies inside, "does not hold" when it lies wholly outside, "undecided" when it crosses an
-// edge or has no interval (fewer than two positions).
-std::string band_verdict(const GeometricInterval& g, double low, double high);
-
 struct DriverRatioRow {
   std::string version;
   int depth = 0;

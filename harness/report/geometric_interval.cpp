@@ -30,6 +30,13 @@ GeometricInterval geometric_interval(const std::vector<double>& ratios) {
   return g;
 }
 
+std::string band_verdict(const GeometricInterval& g, double low, double high) {
+  if (!g.has_interval()) return "undecided";
+  if (g.low >= low && g.high <= high) return "holds";
+  if (g.high < low || g.low > high) return "does not hold";
+  return "undecided";
+}
+
 std::string interval_text(const GeometricInterval& g) {
   if (g.n == 0) return "— (n = 0)";
   if (!g.has_interval()) return fmt::format("{:.3f} (n = {})", g.mean, g.n);

@@ -23,6 +23,12 @@ struct GeometricInterval {
 // Ratios must be positive and finite; anything else is skipped (a cell with 0 nodes has no ratio).
 GeometricInterval geometric_interval(const std::vector<double>& ratios);
 
+// The verdict of a claim that the ratio lies in [low, high] (high may be infinite), as the research standard
+// reads an interval: "holds" only when the whole 95 % interval lies inside the band, "does not hold" when it lies
+// wholly outside, "undecided" otherwise — an interval that merely meets the band decides nothing, and fewer than
+// two units (no interval) never decide.
+std::string band_verdict(const GeometricInterval& g, double low, double high);
+
 // "0.912 [0.871, 0.955] (n = 20)", or "0.912 (n = 1)" without an interval, or "— (n = 0)".
 std::string interval_text(const GeometricInterval& g);
 

@@ -108,18 +108,29 @@ std::string heinz_verdict(const ResultSet& rs, const std::vector<PruningStep>& s
       md += fmt::format("- {} against {} ({}): not measured.\n", s.version, s.base, s.change);
       continue;
     }
-    const double saving = -last->delta_nodes_pct;
+    // The saving is the geometric mean of version ÷ base over the positions, decided by its 95 % interval: a
+    // saving of 12–17 % is a ratio in [0.83, 0.88]; "at least his" is the interval wholly at or below 0.88.
+    const GeometricInterval& g = last->nodes_ratio;
+    const double saving = 100.0 * (1 - g.mean);
     const double lost_pct = 100.0 * double(last->solved_base - last->solved_version) / double(last->solvable);
-    const char* nodes_word = saving < 12 ? "a smaller saving than Heinz's 12–17 %"
-                             : saving > 17 ? "a larger saving than Heinz's 12–17 %" : "within Heinz's 12–17 %";
+    const std::string within = band_verdict(g, 0.83, 0.88);
+    const std::string nodes_word = within == "holds"                ? "within Heinz's 12–17 %"
+                                   : !g.has_interval()              ? fmt::format("undecided (n = {})", g.n)
+                                   : within == "undecided"          ? "its interval meets Heinz's 12–17 %: undecided"
+                                   : g.high < 0.83                  ? "a larger saving than Heinz's 12–17 %"
+                                                                    : "a smaller saving than Heinz's 12–17 %";
     const char* solved_word = lost_pct < 0.9 ? "fewer positions lost than Heinz's 0.9–1.8 %"
                               : lost_pct > 1.8 ? "more positions lost than Heinz's 0.9–1.8 %" : "within Heinz's 0.9–1.8 %";
-    const bool reproduced = saving >= 12 && lost_pct <= 1.8;
-    md += fmt::format("- {} against {} ({}), depth {}: {:.1f} % fewer nodes ({}), {} → {} of {} solved, {:.1f} % of the "
-                      "positions lost ({}). **Heinz's trade-off {}.**\n",
-                      s.version, s.base, s.change, last->depth, saving, nodes_word, last->solved_base, last->solved_version,
-                      last->solvable, lost_pct, solved_word,
-                      reproduced ? "reproduced (a saving at least his, at no greater tactical price)" : "not reproduced");
+    const std::string at_least = band_verdict(g, 0, 0.88);
+    const std::string outcome = lost_pct > 1.8 || at_least == "does not hold"
+                                    ? "not reproduced"
+                                : at_least == "holds" ? "reproduced (a saving at least his, at no greater tactical price)"
+                                                      : fmt::format("undecided (n = {}: the interval meets a saving of 12 %)", g.n);
+    md += fmt::format("- {} against {} ({}), depth {}: {:.1f} % fewer nodes (geometric mean over positions, nodes ratio {}; "
+                      "summed, {:.1f} %) ({}), {} → {} of {} solved, {:.1f} % of the positions lost ({}). **Heinz's trade-off "
+                      "{}.**\n",
+                      s.version, s.base, s.change, last->depth, saving, interval_text(g), -last->delta_nodes_pct, nodes_word,
+                      last->solved_base, last->solved_version, last->solvable, lost_pct, solved_word, outcome);
   }
   if (md.empty()) md = "- Not measured: no version adds futility (or limited razoring) to a base in this set.\n";
   return md;
@@ -142,29 +153,51 @@ std::string verified_null_verdict(const ResultSet& rs) {
                         v.name, v.search.null_move_r);
       continue;
     }
-    int between = 0, stronger = 0, depths = 0;
+    // Tree size between R = 2 and R = 3 at a depth: verified ÷ R2 and R3 ÷ verified per position, each geometric
+    // mean's 95 % interval at or below 1 (band_verdict); wholly above 1 for either, not between; otherwise undecided.
+    int between = 0, not_between = 0, stronger = 0, depths = 0;
     std::string detail;
     for (int d : exp.depths) {
       const auto t = common_totals(rs, {plain2->name, v.name, plain3->name}, d);
       if (t[0].positions == 0) continue;
       ++depths;
-      const bool in_between = t[2].nodes <= t[1].nodes && t[1].nodes <= t[0].nodes;
+      std::vector<double> below_r2, above_r3;
+      for (const auto& p : exp.positions) {
+        const CellRecord* c2 = cell(rs, p.id, plain2->name, d);
+        const CellRecord* cv = cell(rs, p.id, v.name, d);
+        const CellRecord* c3 = cell(rs, p.id, plain3->name, d);
+        if (!c2 || !cv || !c3 || c2->nodes() == 0 || cv->nodes() == 0) continue;
+        below_r2.push_back(double(cv->nodes()) / double(c2->nodes()));
+        above_r3.push_back(double(c3->nodes()) / double(cv->nodes()));
+      }
+      const GeometricInterval g2 = geometric_interval(below_r2), g3 = geometric_interval(above_r3);
+      const std::string v2 = band_verdict(g2, 0, 1), v3 = band_verdict(g3, 0, 1);
+      const bool in_between = v2 == "holds" && v3 == "holds";
+      const bool outside = v2 == "does not hold" || v3 == "does not hold";
       const bool beats = t[1].solved > t[0].solved;
       between += in_between;
+      not_between += outside;
       stronger += beats;
-      detail += fmt::format("  - depth {} ({} positions): nodes R=2 {} / verified {} / R=3 {}{}; solved {} / {} / {} of {}\n", d,
-                            t[0].positions, t[0].nodes, t[1].nodes, t[2].nodes, in_between ? "" : " (not between)", t[0].solved,
-                            t[1].solved, t[2].solved, t[0].solvable);
+      detail += fmt::format("  - depth {} ({} positions): verified ÷ R=2 {}, R=3 ÷ verified {} (geometric means){}; nodes "
+                            "summed R=2 {} / verified {} / R=3 {}; solved {} / {} / {} of {}\n",
+                            d, t[0].positions, interval_text(g2), interval_text(g3),
+                            in_between ? "" : outside ? " (not between)" : " (undecided)", t[0].nodes, t[1].nodes, t[2].nodes,
+                            t[0].solved, t[1].solved, t[2].solved, t[0].solvable);
     }
     if (depths == 0) {
       md += fmt::format("- {}: not measured.\n", v.name);
       continue;
     }
-    md += fmt::format("- {} (verified, R = {}) against {} (R = 2) and {} (R = {}): tree between the two at {} of {} depths, "
-                      "more positions solved than R = 2 at {} of {} depths. **\"Between R = 2 and R = 3 in tree size\" {}; "
-                      "\"tactically stronger than R = 2\" {}.**\n",
+    const std::string size_verdict =
+        between == depths       ? "holds"
+        : not_between == depths ? "does not hold"
+                                : fmt::format("holds at {}, does not hold at {}, undecided at {} of {} depths", between,
+                                              not_between, depths - between - not_between, depths);
+    md += fmt::format("- {} (verified, R = {}) against {} (R = 2) and {} (R = {}): tree between the two at {} of {} depths "
+                      "(by the intervals), more positions solved than R = 2 at {} of {} depths. **\"Between R = 2 and R = 3 "
+                      "in tree size\" {}; \"tactically stronger than R = 2\" {}.**\n",
                       v.name, v.search.null_move_r, plain2->name, plain3->name, v.search.null_move_r, between, depths, stronger,
-                      depths, between == depths ? "holds" : between == 0 ? "does not hold" : "holds only in part",
+                      depths, size_verdict,
                       stronger == depths ? "holds" : stronger == 0 ? "does not hold" : "holds only in part");
     md += detail;
   }
@@ -235,6 +268,7 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
     row.depth = d;
     std::uint64_t nv = 0, nb = 0;
     double diff_sum = 0;
+    std::vector<double> ratios;
     for (const auto& p : rs.experiment.positions) {
       const CellRecord* v = cell(rs, p.id, step.version, d);
       const CellRecord* b = cell(rs, p.id, step.base, d);
@@ -242,6 +276,7 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
       ++row.pairs;
       nv += v->nodes();
       nb += b->nodes();
+      if (b->nodes() > 0) ratios.push_back(double(v->nodes()) / double(b->nodes()));
       if (!rs.experiment.solution(p.id).empty()) {
         ++row.solvable;
         row.solved_version += solved(v);
@@ -255,6 +290,7 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
         }
     }
     row.delta_nodes_pct = nb ? 100.0 * (double(nv) - double(nb)) / double(nb) : 0;
+    row.nodes_ratio = geometric_interval(ratios);
     row.mean_abs_score_diff = row.references ? diff_sum / row.references : 0;
     rows.push_back(row);
   }
@@ -433,17 +469,19 @@ std::string pruning_cost_section(const ResultSet& rs) {
   const auto steps = pruning_steps(exp);
   if (!steps.empty()) {
     md += "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
-          "A step is a version against its base: the earlier version of the set whose flags differ least. Δnodes % sums "
-          "the positions measured (and completed) in both; Δsolved counts positions (base → version, of the positions "
+          "A step is a version against its base: the earlier version of the set whose flags differ least. Nodes ratio: "
+          "version ÷ base per position measured (and completed) in both, their geometric mean with its 95 % Student t "
+          "interval (n positions); Δnodes % (summed) beside it sums the same positions' nodes, where the largest tree "
+          "decides; Δsolved counts positions (base → version, of the positions "
           "with a solution among them); agreement: the version's best move equals the exact reference's, with the mean "
           "|score difference| in cp.\n\n"
-          "| Version | Base | Change | Depth | Positions | Δnodes % | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
-          "|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n";
+          "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
+          "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
     for (const auto& s : steps)
       for (const auto& r : step_rows(rs, s)) {
         if (r.pairs == 0) continue;
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.version, s.base, s.change, r.depth, r.pairs,
-                          signed_pct(r.delta_nodes_pct),
+        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.version, s.base, s.change, r.depth, r.pairs,
+                          interval_text(r.nodes_ratio), signed_pct(r.delta_nodes_pct),
                           r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
                           r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
                           r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "harness/experiment/result_set.h"
+#include "harness/report/geometric_interval.h"
 
 namespace harness {
 
@@ -32,7 +33,8 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp);
 struct StepRow {
   int depth = 0;
   int pairs = 0;                   // positions measured in both versions (both completed)
-  double delta_nodes_pct = 0;      // (Σ version − Σ base) ÷ Σ base × 100 over those positions
+  double delta_nodes_pct = 0;      // (Σ version − Σ base) ÷ Σ base × 100 over those positions: the sum, beside
+  GeometricInterval nodes_ratio;   // version ÷ base per position: the geometric mean and 95 % interval that decide
   int solvable = 0;                // of those, positions with a solution
   int solved_version = 0, solved_base = 0;
   int references = 0;              // of those, positions whose exact reference is measured (version prunes)

@@ -44,7 +44,13 @@ class PruningCostStudy final : public Study {
         // Without an exact reference measured, agreement is not measured: null, as REPORT.md's "—", never 0.
         const bool agreement = r.references > 0;
         steps.push_back({{"version", s.version}, {"base", s.base}, {"change", s.change}, {"depth", r.depth},
-                         {"positions", r.pairs}, {"delta_nodes_pct", std::round(r.delta_nodes_pct * 1e3) / 1e3},
+                         {"positions", r.pairs},
+                         // The geometric mean decides; the summed change stands beside it. 9 decimals: the same
+                         // file whichever compiler rebuilds it (a log or a t quantile may differ in the last bit).
+                         {"nodes_ratio", {{"n", r.nodes_ratio.n}, {"mean", std::round(r.nodes_ratio.mean * 1e9) / 1e9},
+                                          {"low", std::round(r.nodes_ratio.low * 1e9) / 1e9},
+                                          {"high", std::round(r.nodes_ratio.high * 1e9) / 1e9}}},
+                         {"delta_nodes_pct_summed", std::round(r.delta_nodes_pct * 1e3) / 1e3},
                          {"solvable", r.solvable}, {"solved_base", r.solved_base}, {"solved_version", r.solved_version},
                          {"references", r.references},
                          {"same_best_move", agreement ? nlohmann::json(r.agree) : nlohmann::json(nullptr)},
@@ -72,10 +78,6 @@ class DriversStudyUnit final : public Study {
   DriversStudy study_;
 };
 
-std::string_view claim_state_text(ClaimPart::State s) {
-  return s == ClaimPart::State::Holds ? "holds" : s == ClaimPart::State::Fails ? "does not hold" : "not measured";
-}
-
 // The thesis's claims C1-C9, part by part, beside the same test on the thesis's own tables, when any part has cells.
 class ClaimsStudy final : public Study {
  public:
@@ -85,10 +87,16 @@ class ClaimsStudy final : public Study {
   std::string markdown() const override {
     std::string md =
         "## The thesis's claims C1–C9\n\n"
-        "Each claim is split into parts; a part is the mean change in nodes (new version against the one before, "
-        "in %) over the cells named, tested against a band: the thesis's figure widened by 10 points (5 where the "
-        "thesis says \"no effect\"). Middlegame/endgame is each position's `phase`. A claim holds when every "
-        "measured part holds; parts without cells are not measured. A pair in which either cell was stopped by "
+        "Each claim is split into parts; a part is the change in nodes (new version against the one before) as a "
+        "geometric mean of the ratios over the positions named (each position's cells combined first by their "
+        "geometric mean, so each position counts once; over the cells where the part names one position), with "
+        "its 95 % Student t interval, written as a change in %; beside it, labelled, the arithmetic mean of the "
+        "cells' changes. It is tested against a band: the thesis's figure widened by 10 points (5 where the "
+        "thesis says \"no effect\"). A part holds only when its whole interval lies inside the band, does not hold "
+        "when the interval lies wholly outside, and is undecided otherwise (its interval meets the band's edge, or "
+        "fewer than two positions or cells: n is printed); a part about one cell of one named position is that exact count, decided by it. Middlegame/endgame is each position's `phase`. A claim "
+        "does not hold when a part does not, is undecided when a part is, holds when every measured part holds; "
+        "parts without cells are not measured. A pair in which either cell was stopped by "
         "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
         "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
         "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "

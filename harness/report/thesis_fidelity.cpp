@@ -206,7 +206,7 @@ ThesisFidelity fidelity_of(const ResultSet& rs, const std::vector<ComparisonRow>
   return f;
 }
 
-const char* state_text(State s) { return s == State::Holds ? "holds" : s == State::Fails ? "does not hold" : "not measured"; }
+const char* state_text(State s) { return claim_state_text(s); }
 
 double rounded(double x) { return std::isfinite(x) ? std::round(x * 1e3) / 1e3 : x; }
 

@@ -1,7 +1,10 @@
 // The tidy CSV writers: one row per cell (cells.csv) and one per thesis datum (thesis_comparison.csv).
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "harness/experiment/search_counters.h"
+#include "harness/mate_score.h"
 #include "harness/report/writers.h"
 
 namespace harness {
@@ -21,22 +24,52 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
   return s;
 }
 
+// A flag's value as a CSV field: true/false, a number, or a name, as configs write it (pandas reads the first two
+// as bool and int64).
+std::string flag_field(const nlohmann::json& v) { return v.is_string() ? field(v.get<std::string>()) : v.dump(); }
+
+// The flags whose value is not the same in every cell of the set, in the flag table's order (search flags, then
+// eval.<term>): the columns that tell a custom version's cells apart without joining experiment.json. tt_entries
+// and tt_scheme are left out: cells.csv has their columns already.
+std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags) {
+  std::vector<std::string> out;
+  if (flags.empty()) return out;
+  for (const auto& [name, first] : flags.front().items()) {
+    if (name == kTtEntriesFlag || name == kTtSchemeFlag) continue;
+    for (const auto& f : flags)
+      if (f.at(name) != first) {
+        out.push_back(name);
+        break;
+      }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string cells_csv(const ResultSet& rs) {
   std::vector<std::string> header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version",
                                      "tt_entries", "tt_scheme", "node_budget", "completed"};
+  // Every measured cell's flags, once: the flag columns are those that vary.
+  std::vector<nlohmann::json> flags;
+  for (const auto& c : rs.cells)
+    if (rs.record(c)) flags.push_back(c.inputs.flags_json());
+  const std::vector<std::string> flag_columns = varying_flags(flags);
+  const std::size_t flags_at = header.size();  // the flag columns go after `completed`, named once the rest is known
   for (const auto& n : counter_names()) header.push_back(n);
-  for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "search_seconds",
+  // mate_in: the score as UCI's `mate N` (moves, signed: negative when the side to move is mated); empty when the
+  // score is not a mate.
+  for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "mate_in", "search_seconds",
                         "engine_seconds", "nps", "fen"})
     header.emplace_back(h);
-  // The table's load: columns only when some cell measured it, so a set written before the
-  // load was recorded keeps its CSV byte for byte; a cell without it leaves them empty (not measured).
+  // The table's fill at the end of the search (occupied slots ÷ slots, <= 1): columns only when some cell
+  // measured it; a cell without it leaves them empty (not measured). Not the study's "load" (REPORT.md), which is
+  // the positions the tree stores per slot and passes 1 when the table is too small.
   bool any_load = false;
   for (const auto& c : rs.cells)
     if (const CellRecord* r = rs.record(c); r && r->load) any_load = true;
   if (any_load)
-    for (const char* h : {"tt_occupied", "tt_capacity", "tt_load"}) header.emplace_back(h);
+    for (const char* h : {"tt_occupied", "tt_capacity", "tt_fill"}) header.emplace_back(h);
   // Issue 12's counters (passes, leaves) and the passes per iteration: likewise only when some cell measured them.
   bool any_later = false;
   for (const auto& c : rs.cells)
@@ -56,10 +89,18 @@ std::string cells_csv(const ResultSet& rs) {
     for (const char* h : {"solved", "solved_depth", "solved_nodes", "solved_seconds"}) header.emplace_back(h);
   if (any_reference)
     for (const char* h : {"exact_best_move", "same_best_move", "score_diff"}) header.emplace_back(h);
+  // Each flag column is named by the flag; a flag whose name is another column's (tt_cutoffs: a switch and a
+  // counter) is written flag.<name>, so no two columns share a name.
+  std::vector<std::string> flag_header;
+  for (const auto& f : flag_columns)
+    flag_header.push_back(std::find(header.begin(), header.end(), f) != header.end() ? "flag." + f : f);
+  header.insert(header.begin() + std::ptrdiff_t(flags_at), flag_header.begin(), flag_header.end());
   std::string out = join(header, ",") + "\n";
+  std::size_t flag_row = 0;
   for (const auto& c : rs.cells) {
     const CellRecord* measured = rs.record(c);
     if (!measured) continue;
+    const nlohmann::json& cell_flags = flags[flag_row++];
     const CellRecord& r = *measured;
     const CellInputs& in = c.inputs;
     const PositionSpec* p = rs.experiment.find_position(in.position);
@@ -76,6 +117,7 @@ std::string cells_csv(const ResultSet& rs) {
                                     in.tt_scheme(),
                                     std::to_string(in.node_budget),
                                     r.completed ? "true" : "false"};
+    for (const auto& f : flag_columns) row.push_back(flag_field(cell_flags.at(f)));
     for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
     std::vector<std::string> iters;
     for (auto n : r.iteration_nodes) iters.push_back(std::to_string(n));
@@ -84,6 +126,8 @@ std::string cells_csv(const ResultSet& rs) {
     row.push_back(join(iters, " "));
     row.push_back(r.best_move);
     row.push_back(std::to_string(r.score));
+    const auto mate = mate_in_moves(r.score);
+    row.push_back(mate ? std::to_string(*mate) : "");
     row.push_back(fmt::format("{:.6f}", r.search_seconds));
     row.push_back(fmt::format("{:.6f}", r.engine_seconds));
     row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));

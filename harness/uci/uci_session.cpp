@@ -1,5 +1,7 @@
 #include "harness/uci/uci_session.h"
 
+#include "harness/mate_score.h"
+
 #include "harness/experiment/memory_ceiling.h"
 
 #include <fmt/core.h>
@@ -41,8 +43,7 @@ long long parse_count(const std::string& s) {
 }
 
 std::string score_text(buho::Score v) {
-  if (v >= buho::ScoreMateBound) return fmt::format("mate {}", (buho::ScoreMate - v + 1) / 2);
-  if (v <= -buho::ScoreMateBound) return fmt::format("mate -{}", (buho::ScoreMate + v + 1) / 2);
+  if (const auto m = mate_in_moves(v)) return *m < 0 ? fmt::format("mate -{}", -*m) : fmt::format("mate {}", *m);
   return fmt::format("cp {}", v);
 }
 
