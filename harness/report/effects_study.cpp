@@ -207,8 +207,8 @@ std::string effects_markdown(const EffectsStudy& st) {
                           d.base, d.base, d.factors[0].name);
   md += "Every figure is computed by `harness report` from cells.jsonl, at each depth on the positions where every "
         "version of the design finished (a cell stopped by the node budget or failed leaves its position out at that "
-        "depth). A ratio is a geometric mean over those positions with its 95 % interval (Student t on the logarithms); "
-        "a share is an arithmetic mean over positions with its 95 % Student t interval.\n\n";
+        "depth). A ratio is a geometric mean over those positions with its 95 % interval (Student t on the logarithms)";
+  md += factorial ? "; a share is an arithmetic mean over positions with its 95 % Student t interval.\n\n" : ".\n\n";
   md += "| Factor | Flags |\n|---|---|\n";
   for (const auto& f : d.factors) {
     std::string flags;
