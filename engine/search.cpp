@@ -271,6 +271,7 @@ struct Engine::Impl {
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
   Score horizon(Score alpha, Score beta, int ply, int sp);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
+  std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);
   // rule_checked: the caller has just found the position not drawn by rule (horizon() under tt_horizon).
   Score quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked = false);
   Score minimax(int depth, int ply, int sp);
@@ -390,6 +391,27 @@ std::optional<Score> Engine::Impl::read_bound(const TTEntry* e, Score& alpha, Sc
     count_transposition(e);
   }
   return cut;
+}
+
+// Enhanced transposition cut-offs (etc; Plaat, Schaeffer, Pijls & de Bruin 1996): before a node searches its
+// moves, each child's entry is looked up (by the key the move would give, without making it). A child stored with
+// enough depth (the depth it would be searched at, depth - 1) whose value is at most v (an upper bound, or exact)
+// is worth at least -v here; -v >= beta refutes the node at once, a cut-off found in the table that the move loop
+// would have found only after searching the moves before that child. No entry is written.
+std::optional<Score> Engine::Impl::etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply) {
+  for (int i = 0; i < n; ++i) {
+    ++stats.etc_probes;
+    const TTEntry* e = tt.probe(board.key_after(moves[i]));
+    if (!e || e->depth < depth - 1) continue;
+    const Bound kind = bound_as_read(cfg, e->bound);
+    if (kind != Bound::Upper && kind != Bound::Exact) continue;
+    const Score v = -value_from_tt(e->value, ply + 1);
+    if (v >= beta) {
+      ++stats.etc_cutoffs;
+      return fail_soft ? v : beta;
+    }
+  }
+  return std::nullopt;
 }
 
 // tt_horizon (reading V5 of version D, §4.6.2 L975): a horizon node of the full-width search (depth 0) probes
@@ -536,6 +558,11 @@ Score Engine::Impl::search(Score alpha, Score beta, int depth, int ply, int sp, 
   };
   // The single-reply extension needs the number of legal moves before the first one is searched.
   if (cfg.single_reply_ext) generate();
+  // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first.
+  if (cfg.etc && cfg.tt_cutoffs && uses_tt() && !root) {
+    if (!generated) generate();
+    if (const auto cut = etc_cutoff(moves, n, depth, beta, ply)) return *cut;
+  }
 
   const Score old_alpha = alpha;
   Move best;

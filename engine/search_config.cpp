@@ -199,6 +199,10 @@ ParamTable<SearchConfig> make_table() {
            "at depth 2, where the depth-2 futility (a rook: Heinz's extended futility) prunes; needs futility"),
       number("razoring_margin_3", &S::razoring_margin_3, 0, 10000,
              "cp, limited-razoring margin at depth 3 (Heinz 1998: a queen, 900)"),
+      flag("etc", &S::etc,
+           "enhanced transposition cut-offs (Plaat et al. 1996): before a node searches its moves, each child's "
+           "table entry is looked up, and a stored upper bound (or exact value) of enough depth that refutes the "
+           "node (-v >= beta) ends it; needs tt_cutoffs; not at the root"),
       // --- Extensions ---
       flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
       flag("single_reply_ext", &S::single_reply_ext,
@@ -240,7 +244,7 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       // Every move with a full window: no window to narrow or re-search, no table, no forward pruning, and no
       // order to change (the quiescence search keeps its own MVV/LVA order and its full window).
       unused = {&S::killers, &S::history, &S::hash_move, &S::pvs, &S::aspiration, &S::fail_soft, &S::tt_cutoffs,
-                &S::pv_ordering, &S::threat_ext};
+                &S::pv_ordering, &S::threat_ext, &S::etc};
       unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
       break;
     case RootDriver::NegaScout:
@@ -265,7 +269,7 @@ std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
       // One proof tree at the target depth (no iterations, so no previous PV), with no windows and no forward
       // pruning (the minimal tree is the exact search's); the table finds its values and moves, always.
       unused = {&S::iterative_deepening, &S::pv_ordering, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
-                &S::tt_cutoffs};
+                &S::tt_cutoffs, &S::etc};
       unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
       break;
   }

@@ -250,6 +250,7 @@ struct SearchConfig {
   int null_move_adaptive_depth_few = 8;  // ... or > this when both sides have fewer than 3 pieces (Heinz: 8)
   bool limited_razoring = false;       // Heinz 1998: depth 3, material + margin <= alpha -> search it at depth 2
   int razoring_margin_3 = 900;         // cp, the limited-razoring margin (Heinz: a queen)
+  bool etc = false;                    // Plaat et al. 1996: enhanced transposition cut-offs, children's entries first
 
   // --- Extensions (§3.6); off in every thesis version ---
   bool check_ext = false;            // extend moves that give check

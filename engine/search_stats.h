@@ -55,6 +55,9 @@ struct SearchStats {
   std::uint64_t leaves = 0;                // horizon positions evaluated (definition above)
   std::vector<std::uint64_t> iteration_passes;  // passes of each iteration (depth 1, 2, ...)
   std::uint64_t open_peak = 0;             // driver sss: the most entries its OPEN list held at once (a size)
+  // Plaat et al. 1996's enhanced transposition cut-offs (flag etc); absent from the cells of a search without it.
+  std::uint64_t etc_probes = 0;            // children's entries looked up before a node searched its moves
+  std::uint64_t etc_cutoffs = 0;           // nodes ended by such an entry
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

@@ -50,13 +50,15 @@ SearchStats distinct_stats() {
   std::uint64_t v = 101;
   for (const auto& c : search_counters()) s.*c.member = v++;
   for (const auto& c : later_search_counters()) s.*c.member = v++;
+  for (const auto& f : flag_search_counters()) s.*f.counter.member = v++;
   s.iteration_nodes = {3, 40, 500};
   s.iteration_passes = {1, 4, 2};
   return s;
 }
 
 TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
-  EXPECT_EQ(member_count<SearchStats>(), search_counters().size() + later_search_counters().size() + kNonCounterMembers)
+  EXPECT_EQ(member_count<SearchStats>(),
+            search_counters().size() + later_search_counters().size() + flag_search_counters().size() + kNonCounterMembers)
       << "SearchStats gained or lost a member: add the counter to the table in harness/experiment/search_counters.cpp "
          "(or, if it is not a counter, count it in kNonCounterMembers here)";
 }
@@ -173,6 +175,36 @@ TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
   EXPECT_FALSE(old.later_counter("leaves").has_value());
   EXPECT_TRUE(old.iteration_passes.empty());
   EXPECT_EQ(old.to_json(), old_line);  // written back as it was read: nothing added
+}
+
+// A flag's counters (etc's, Plaat et al. 1996): measured, written and printed only where the flag is on, so the line
+// of every other cell, and `harness search`'s output without the flag, stay as they were.
+TEST(SearchCounters, FlagCountersOnlyWhereTheirFlagIsOn) {
+  const SearchStats s = distinct_stats();
+  buho::SearchConfig off, on;
+  off.etc = false;
+  on.etc = true;
+  EXPECT_TRUE(flag_counter_values(s, off).empty());
+  EXPECT_EQ(flag_counter_line_text(s, off), "");
+  const auto values = flag_counter_values(s, on);
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_EQ(values[0], std::make_pair(std::string("etc_probes"), s.etc_probes));
+  EXPECT_EQ(values[1], std::make_pair(std::string("etc_cutoffs"), s.etc_cutoffs));
+  EXPECT_EQ(flag_counter_line_text(s, on), fmt::format("etc probes {} cutoffs {}", s.etc_probes, s.etc_cutoffs));
+
+  CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", on, {}, 0}, "e"), "e");
+  r.counters = counter_values(s);
+  r.later_counters = later_counter_values(s);
+  for (const auto& v : values) r.later_counters.push_back(v);
+  const nlohmann::json line = r.to_json();
+  auto sets = flag_set_of_record(r);
+  EXPECT_EQ(line.at("etc_cutoffs"), s.etc_cutoffs);
+  const CellRecord back = CellRecord::from_json(line, &sets);
+  EXPECT_EQ(back.later_counter("etc_probes"), s.etc_probes);
+  EXPECT_EQ(back.later_counter("etc_cutoffs"), s.etc_cutoffs);
+  EXPECT_EQ(back.to_json(), line);
+  r.later_counters = later_counter_values(s);  // a cell without etc
+  EXPECT_FALSE(r.to_json().contains("etc_probes"));
 }
 
 }  // namespace search_counters_test

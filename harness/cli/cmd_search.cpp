@@ -52,7 +52,7 @@ json moves_json(const std::vector<buho::Move>& pv) {
   return a;
 }
 
-json search_stats_json(const buho::SearchStats& s) {
+json search_stats_json(const buho::SearchStats& s, const buho::SearchConfig& c) {
   json j{{"last_iteration_nodes", s.last_iteration_nodes()},
          {"iteration_nodes", s.iteration_nodes},
          {"depth_reached", s.depth_reached},
@@ -60,14 +60,15 @@ json search_stats_json(const buho::SearchStats& s) {
          {"seconds", s.seconds},
          {"nps", s.nps()}};
   for (const auto& c : search_counters()) j[std::string(c.name)] = c.value(s);
-  for (const auto& c : later_search_counters()) j[std::string(c.name)] = c.value(s);
+  for (const auto& counter : later_search_counters()) j[std::string(counter.name)] = counter.value(s);
+  for (const auto& [name, value] : flag_counter_values(s, c)) j[name] = value;  // etc's, only with etc on
   j["iteration_passes"] = s.iteration_passes;
   return j;
 }
 
 // Every counter line of the table, with what this command adds to two of them: the last
 // iteration's nodes (then the iterations and timing lines) and the share of first-move cut-offs.
-void print_search_stats(const buho::SearchStats& s) {
+void print_search_stats(const buho::SearchStats& s, const buho::SearchConfig& c) {
   for (const CounterLine line : counter_lines()) {
     std::string text = counter_line_text(s, line);
     if (line == CounterLine::nodes) text += fmt::format("  last iteration {}", s.last_iteration_nodes());
@@ -77,6 +78,9 @@ void print_search_stats(const buho::SearchStats& s) {
       text += fmt::format(" ({:.1f}%)", first_move_share);
     }
     fmt::print("{}\n", text);
+    // The table line, then etc's counters on a line of their own, only with etc on (every other output unchanged).
+    if (const std::string flag_text = flag_counter_line_text(s, c); line == CounterLine::table && !flag_text.empty())
+      fmt::print("{}\n", flag_text);
     if (line == CounterLine::nodes) {
       fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
       fmt::print("{}  per iteration {}\n", later_counter_line_text(s), fmt::join(s.iteration_passes, " "));
@@ -142,7 +146,7 @@ void register_search(CLI::App& app) {
              {"pv", moves_json(r.pv)},
              {"completed", r.completed},
              {"ignored_flags", ignored_names(v.search)},
-             {"stats", search_stats_json(s)}};
+             {"stats", search_stats_json(s, v.search)}};
       fmt::print("{}\n", j.dump());
       return;
     }
@@ -155,7 +159,7 @@ void register_search(CLI::App& app) {
     const std::string score = mate_in ? fmt::format("mate {}", *mate_in) : std::to_string(r.score);
     fmt::print("bestmove {}  score {}  pv {}\n", r.best_move.uci(), score, fmt::join(pv, " "));
     if (!r.completed) fmt::print("stopped by the node budget; result of depth {}\n", s.depth_reached);
-    print_search_stats(s);
+    print_search_stats(s, v.search);
   });
 }
 

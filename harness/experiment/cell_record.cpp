@@ -157,6 +157,9 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     // Issue 12's counters: present only where measured (a line written before them has none).
     for (const auto& c : later_search_counters())
       if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
+    for (const auto& f : flag_search_counters())  // a flag's counters (etc): present only where the flag was on
+      if (const std::string name(f.counter.name); j.contains(name))
+        r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
     r.iteration_passes = j.value("iteration_passes", std::vector<std::uint64_t>{});
     r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
     r.iteration_seconds = j.value("iteration_seconds", std::vector<double>{});

@@ -21,7 +21,7 @@ namespace {
 // `text` with the value after `"name":` (up to the next ',' or '}' outside a string) replaced by `value`; false when
 // the member is not there.
 bool replace_member(std::string& text, std::string_view name, std::string_view value) {
-  const std::string key = "\"" + std::string(name) + "\":";
+  const std::string key = fmt::format("\"{}\":", name);
   const std::size_t at = text.find(key);
   if (at == std::string::npos) return false;
   const std::size_t from = at + key.size();

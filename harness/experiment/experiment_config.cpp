@@ -187,7 +187,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
              {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
-              "exact_reference"});
+              "exact_reference", "factorial", "leave_one_out"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
   if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
@@ -234,6 +234,15 @@ Experiment parse_experiment(const json& j, const std::string& file) {
         obj.erase("depths");
       }
       book.add(obj, fmt::format("{}: {}", file, p));
+    }
+  }
+  // A design (design.h) adds its versions after the listed ones: the base under its own name, then each combination.
+  {
+    std::vector<json> design_versions;
+    exp.design = parse_design(j, w, book, version_names, design_versions);
+    for (const auto& v : design_versions) {
+      if (v.size() > 1) book.add(v, w.at("$." + exp.design->kind_text()));
+      version_names.push_back(v["name"].get<std::string>());
     }
   }
   std::set<std::string> seen_versions;

@@ -18,6 +18,7 @@
 
 #include "engine/eval_config.h"
 #include "engine/search_config.h"
+#include "harness/experiment/design.h"
 #include "harness/experiment/solution.h"
 
 namespace harness {
@@ -103,6 +104,9 @@ struct Experiment {
   std::string exact_reference;
   // Issue 14: the EPD `bm` / `am` of the positions that have them, by position id (UCI moves): scoring, not inputs.
   std::map<std::string, Solution> solutions;
+  // The config's factorial or leave-one-out design (design.h), whose versions are among `versions`: analysis, not
+  // an input of any cell, so stored beside the resolved form (design_json) like the notes; nullopt = none.
+  std::optional<Design> design;
   const Solution& solution(const std::string& position_id) const;  // an empty one when the position has none
 
   const VersionSpec* find_version(const std::string& name) const;

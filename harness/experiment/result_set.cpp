@@ -73,6 +73,8 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
   j["line_checksums"] = true;
   // The suite's solutions only when some position has one, so other sets' files stay as they were.
   if (exp.any_solution()) j["solutions"] = exp.solutions_json();
+  // The design (design.h) only when the config has one, so other sets' files stay as they were.
+  if (exp.design) j["design"] = exp.design->to_json();
   return j;
 }
 
@@ -115,6 +117,7 @@ ResultSet load_results(const std::filesystem::path& dir) {
     }
   }
   if (j.contains("solutions")) rs.experiment.apply_solutions(j["solutions"]);
+  if (j.contains("design")) rs.experiment.design = Design::from_json(j["design"], exp_file.string());
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;

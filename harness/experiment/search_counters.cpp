@@ -49,6 +49,11 @@ constexpr std::array kLaterCounters = {
     SearchCounter{"open_peak", &SearchStats::open_peak, L::drivers, "  open list peak {}"},
 };
 
+constexpr std::array kFlagCounters = {
+    FlagCounter{{"etc_probes", &SearchStats::etc_probes, L::table, "etc probes {}"}, &buho::SearchConfig::etc},
+    FlagCounter{{"etc_cutoffs", &SearchStats::etc_cutoffs, L::table, " cutoffs {}"}, &buho::SearchConfig::etc},
+};
+
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
 
 }  // namespace
@@ -73,6 +78,22 @@ std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const Se
 std::string later_counter_line_text(const SearchStats& s) {
   std::string text;
   for (const auto& c : kLaterCounters) text += fmt::format(fmt::runtime(c.text), c.value(s));
+  return text;
+}
+
+std::span<const FlagCounter> flag_search_counters() { return kFlagCounters; }
+
+std::vector<std::pair<std::string, std::uint64_t>> flag_counter_values(const SearchStats& s, const buho::SearchConfig& c) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  for (const auto& f : kFlagCounters)
+    if (c.*f.flag) out.emplace_back(std::string(f.counter.name), f.counter.value(s));
+  return out;
+}
+
+std::string flag_counter_line_text(const SearchStats& s, const buho::SearchConfig& c) {
+  std::string text;
+  for (const auto& f : kFlagCounters)
+    if (c.*f.flag) text += fmt::format(fmt::runtime(f.counter.text), f.counter.value(s));
   return text;
 }
 

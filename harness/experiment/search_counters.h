@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/search_config.h"
 #include "engine/search_stats.h"
 
 namespace harness {
@@ -41,6 +42,19 @@ std::span<const SearchCounter> later_search_counters();
 std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const buho::SearchStats& s);
 // Their line as `harness search` prints it, e.g. "passes 9  leaves 1200".
 std::string later_counter_line_text(const buho::SearchStats& s);
+
+// The counters of a search flag that is off in every thesis version: etc's (Plaat et al. 1996's enhanced
+// transposition cut-offs: etc_probes, etc_cutoffs). A cell carries them only when its search had the flag on, and
+// cells.csv has their columns only when some cell does, so every other line, row and report stays as it was.
+struct FlagCounter {
+  SearchCounter counter;
+  bool buho::SearchConfig::*flag;  // measured only with this flag on
+};
+std::span<const FlagCounter> flag_search_counters();
+// The values of the counters whose flag is on in `c` (what a cell appends to CellRecord::later_counters).
+std::vector<std::pair<std::string, std::uint64_t>> flag_counter_values(const buho::SearchStats& s, const buho::SearchConfig& c);
+// Their line as `harness search` prints it ("etc probes 120 cutoffs 7"), "" when no flag of theirs is on.
+std::string flag_counter_line_text(const buho::SearchStats& s, const buho::SearchConfig& c);
 
 // The lines that print counters, in printing order (each once).
 std::vector<CounterLine> counter_lines();

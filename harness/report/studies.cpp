@@ -6,6 +6,7 @@
 
 #include "harness/report/claims.h"
 #include "harness/report/drivers_study.h"
+#include "harness/report/effects_study.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/study.h"
 #include "harness/report/tt_study.h"
@@ -78,6 +79,20 @@ class DriversStudyUnit final : public Study {
   DriversStudy study_;
 };
 
+// The factors of a factorial or leave-one-out design (design.h): ratios, effects, shares and the config's published
+// shares tested, when the experiment has a design.
+class EffectsStudyUnit final : public Study {
+ public:
+  explicit EffectsStudyUnit(const Report& r) : study_(build_effects_study(r.rs)) {}
+  std::string_view name() const override { return "effects"; }
+  bool applies() const override { return study_.present; }
+  std::string markdown() const override { return effects_markdown(study_); }
+  nlohmann::json json() const override { return effects_json(study_); }
+
+ private:
+  EffectsStudy study_;
+};
+
 // The thesis's claims C1-C9, part by part, beside the same test on the thesis's own tables, when any part has cells.
 class ClaimsStudy final : public Study {
  public:
@@ -144,6 +159,7 @@ std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   studies.push_back(std::make_unique<TtSchemesStudy>(report));
   studies.push_back(std::make_unique<PruningCostStudy>(report));
   studies.push_back(std::make_unique<DriversStudyUnit>(report));
+  studies.push_back(std::make_unique<EffectsStudyUnit>(report));
   studies.push_back(std::make_unique<ClaimsStudy>(report));
   return studies;
 }

@@ -4,8 +4,8 @@
 // empty member in the summary (tests/study_slow_test.cpp checks that the two always come together).
 // The registered studies, in the order REPORT.md shows them after the tables of nodes: the comparison with the thesis
 // (thesis_comparison_study.cpp), the table-scheme study (tt_study.h), what forward pruning costs (pruning_cost.h), the
-// root drivers (drivers_study.h), the thesis's claims (claims.h). A new study is a class and a line in
-// report_studies() (studies.cpp).
+// root drivers (drivers_study.h), a design's factors (effects_study.h), the thesis's claims (claims.h). A new study is
+// a class and a line in report_studies() (studies.cpp).
 #pragma once
 
 #include <memory>

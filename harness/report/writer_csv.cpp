@@ -78,6 +78,15 @@ std::string cells_csv(const ResultSet& rs) {
     for (const auto& c : later_search_counters()) header.emplace_back(c.name);
     header.emplace_back("iteration_passes");
   }
+  // A flag's counters (etc): a column each only when some cell measured it.
+  std::vector<std::string> flag_counter_columns;
+  for (const auto& f : flag_search_counters())
+    for (const auto& c : rs.cells)
+      if (const CellRecord* r = rs.record(c); r && r->later_counter(f.counter.name)) {
+        flag_counter_columns.emplace_back(f.counter.name);
+        header.emplace_back(f.counter.name);
+        break;
+      }
   // Issue 14, by the same rule: the score against the suite's bm/am when some cell has one, and the agreement
   // with the exact search when the experiment names references (empty: not measured, or a cell that prunes nothing).
   bool any_solve = false, any_reference = false;
@@ -145,6 +154,10 @@ std::string cells_csv(const ResultSet& rs) {
       std::vector<std::string> passes;
       for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
       row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
+    }
+    for (const auto& name : flag_counter_columns) {
+      const auto v = r.later_counter(name);
+      row.push_back(v ? std::to_string(*v) : "");
     }
     if (any_solve) {
       const auto& sv = r.solve;

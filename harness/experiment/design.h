@@ -1,0 +1,79 @@
+// An experiment's design: a base version and k factors (each a set of flag values applied to the base) that the
+// config expands into versions, so that an ablation is data and not a list of hand-written versions.
+//  - "factorial": every one of the 2^k combinations (Schaeffer 1989 ran every combination of his enhancements, to
+//    see how they overlap); the combination of no factor is the base itself, under its own name ("A"), the others
+//    are named by the base and the factors they set, in the design's factor order: "A+history", "A+history+killers".
+//  - "leave_one_out": the base and the base with each factor alone ("H-lmr"): what each adds to the rest. Its
+//    factors set the values that switch a heuristic off ({"lmr": false}).
+// The design is analysis, not an input of any cell: it is stored beside the resolved experiment in experiment.json
+// (like the notes), so that `harness report DIR` rebuilds the effects study (harness/report/effects_study.h)
+// without the config, and rewording a claim never makes results unmixable.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/experiment/json_fields.h"
+
+namespace harness {
+
+class PresetBook;
+
+struct DesignFactor {
+  std::string name;      // letters, digits and '_' (it appears in version names after '+' or '-')
+  nlohmann::json flags;  // {flag: value}: what the factor sets on the base, each value different from the base's
+};
+
+// A published figure about a factorial design, tested on this run's cells: the share of the achievable reduction
+// (from the base to the best combination) that the combination of `factors` gives, against a band. Written in the
+// config, so a claim is data; its verdict is computed (effects_study.cpp).
+struct ShareClaim {
+  std::string id;
+  std::string source;     // "Schaeffer 1989"
+  std::string statement;  // the claim as published, in prose
+  std::vector<std::string> factors;
+  double share = 0;       // the published share (0.99 for 99 %)
+  double low = 0, high = 0;  // the band the interval must lie inside for the claim to hold
+};
+
+struct Design {
+  enum class Kind { Factorial, LeaveOneOut };
+  Kind kind = Kind::Factorial;
+  std::string base;                   // the base version's name
+  std::vector<DesignFactor> factors;  // in the design's order (the config's keys, sorted by name)
+  std::vector<ShareClaim> claims;     // factorial designs only
+
+  static constexpr std::size_t kMaxFactors = 10;
+
+  // "factorial" or "leave_one_out": the config key.
+  std::string kind_text() const;
+  // The combinations the design runs, as masks over `factors` (bit i: factor i set): every mask for a
+  // factorial, 0 and each single bit for a leave-one-out set; 0 (the base) first.
+  std::vector<std::uint32_t> combinations() const;
+  // The version that runs a combination: the base's name for 0, else "base+f1+f2" (factorial) or "base-f"
+  // (leave-one-out).
+  std::string version_name(std::uint32_t mask) const;
+  // The mask of the named factors (each must be one of the design's), e.g. a claim's.
+  std::uint32_t mask_of(const std::vector<std::string>& names) const;
+  // "killers+history", or "none" for 0.
+  std::string factors_text(std::uint32_t mask) const;
+
+  nlohmann::json to_json() const;
+  // A stored design (experiment.json's "design"); a malformed one is a UserError naming `where`.
+  static Design from_json(const nlohmann::json& j, const std::string& where);
+};
+
+// The design of a config ("factorial" or "leave_one_out", at most one), validated against `book` (the base must
+// resolve; every flag must exist and change the base; factors set disjoint flags); nullopt when the config has
+// none. `versions` receives the versions it adds, as PresetBook version objects {"name", "extends", "description",
+// "flags"} in combination order, the base first (for the base: its name alone, {"name": base}, unless the config
+// lists it itself); `taken` are the names the config's own versions use (no other design version may reuse one). Mistakes fail through `w` naming the
+// JSON path ("$.factorial.factors.killers.killerz").
+std::optional<Design> parse_design(const nlohmann::json& config, const json_fields::Where& w, const PresetBook& book,
+                                   const std::vector<std::string>& taken, std::vector<nlohmann::json>& versions);
+
+}  // namespace harness

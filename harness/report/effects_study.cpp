@@ -1,0 +1,357 @@
+#include "harness/report/effects_study.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+
+#include <boost/math/distributions/students_t.hpp>
+#include <fmt/format.h>
+
+namespace harness {
+
+namespace {
+
+using nlohmann::json;
+
+// Nodes of every design combination (in Design::combinations() order) at each position where all finished.
+struct EffectsNodes {
+  std::vector<std::string> positions;
+  std::vector<std::vector<double>> nodes;  // [position][combination index]
+};
+
+// Looked up by identity (the inputs), not by name: a design version whose flags equal a listed version's is one
+// cell, indexed under the listed name.
+EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::vector<std::uint32_t>& masks, int depth) {
+  const Experiment& exp = rs.experiment;
+  std::vector<const VersionSpec*> versions;
+  for (std::uint32_t m : masks) versions.push_back(exp.find_version(d.version_name(m)));
+  EffectsNodes out;
+  for (const auto& p : exp.positions) {
+    std::vector<double> row;
+    for (const VersionSpec* v : versions) {
+      if (!v) break;
+      const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget};
+      auto it = rs.rows.find(in.identity());
+      if (it == rs.rows.end() || !it->second.completed || it->second.nodes() == 0) break;
+      row.push_back(double(it->second.nodes()));
+    }
+    if (row.size() != masks.size()) continue;
+    out.positions.push_back(p.id);
+    out.nodes.push_back(std::move(row));
+  }
+  return out;
+}
+
+std::string effects_interval_cell(const GeometricInterval& g) {
+  if (g.n == 0) return "—";
+  if (!g.has_interval()) return fmt::format("{:.3f}", g.mean);
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", g.mean, g.low, g.high);
+}
+
+std::string effects_share_cell(const MeanInterval& m) {
+  if (m.n == 0) return "—";
+  if (!m.has_interval()) return fmt::format("{:.1f} %", 100 * m.mean);
+  return fmt::format("{:.1f} % [{:.1f}, {:.1f}]", 100 * m.mean, 100 * m.low, 100 * m.high);
+}
+
+json effects_round(double x) { return std::isfinite(x) ? json(std::round(x * 1e5) / 1e5) : json(nullptr); }
+
+json effects_interval_json(const GeometricInterval& g) {
+  if (g.n == 0) return {{"n", 0}};
+  return {{"n", g.n}, {"mean", effects_round(g.mean)}, {"low", effects_round(g.low)}, {"high", effects_round(g.high)}};
+}
+
+json effects_share_json(const MeanInterval& m) {
+  if (m.n == 0) return {{"n", 0}};
+  return {{"n", m.n}, {"mean", effects_round(m.mean)}, {"low", effects_round(m.low)}, {"high", effects_round(m.high)}};
+}
+
+// The index of `mask` in the combinations.
+std::size_t effects_index_of(const std::vector<std::uint32_t>& masks, std::uint32_t mask) {
+  return std::size_t(std::find(masks.begin(), masks.end(), mask) - masks.begin());
+}
+
+void add_factorial_effects(const Design& d, const std::vector<std::uint32_t>& masks, const EffectsNodes& n, EffectsAtDepth& at) {
+  const std::size_t k = d.factors.size();
+  const double half = double(masks.size()) / 2;  // 2^(k-1)
+  // Main effect of factor i at one position: mean log nodes with it minus without it.
+  for (std::size_t i = 0; i < k; ++i) {
+    std::vector<double> ratios;
+    for (const auto& row : n.nodes) {
+      double contrast = 0;
+      for (std::size_t c = 0; c < masks.size(); ++c) contrast += (masks[c] >> i & 1 ? 1 : -1) * std::log(row[c]);
+      ratios.push_back(std::exp(contrast / half));
+    }
+    at.main_effects.push_back(geometric_interval(ratios));
+  }
+  // Interaction of a and b: a's effect where b is set minus a's effect where it is not (= 2 × the Yates contrast ÷ 2^(k-1)).
+  for (std::size_t a = 0; a < k; ++a)
+    for (std::size_t b = a + 1; b < k; ++b) {
+      std::vector<double> ratios;
+      for (const auto& row : n.nodes) {
+        double contrast = 0;
+        for (std::size_t c = 0; c < masks.size(); ++c)
+          contrast += (masks[c] >> a & 1 ? 1 : -1) * (masks[c] >> b & 1 ? 1 : -1) * std::log(row[c]);
+        ratios.push_back(std::exp(2 * contrast / half));
+      }
+      at.interactions.push_back({a, b, geometric_interval(ratios)});
+    }
+  // Every combination's ratio to the base; the best one; every share of the reduction from the base to it.
+  for (std::size_t c = 0; c < masks.size(); ++c) {
+    std::vector<double> ratios;
+    for (const auto& row : n.nodes) ratios.push_back(row[c] / row[0]);
+    at.combinations.push_back({masks[c], d.version_name(masks[c]), geometric_interval(ratios), {}});
+  }
+  std::size_t best = 0;
+  for (std::size_t c = 1; c < masks.size(); ++c)
+    if (at.combinations[c].ratio.n > 0 && at.combinations[c].ratio.mean < at.combinations[best].ratio.mean) best = c;
+  at.best = masks[best];
+  for (std::size_t c = 0; c < masks.size(); ++c) {
+    std::vector<double> shares;
+    for (const auto& row : n.nodes)
+      if (row[best] < row[0]) shares.push_back((row[0] - row[c]) / (row[0] - row[best]));
+    at.combinations[c].share = mean_interval(shares);
+  }
+  at.best_of_size.assign(k + 1, 0);
+  for (std::size_t size = 0; size <= k; ++size) {
+    std::size_t pick = masks.size();
+    for (std::size_t c = 0; c < masks.size(); ++c)
+      if (std::size_t(std::popcount(masks[c])) == size &&
+          (pick == masks.size() || at.combinations[c].ratio.mean < at.combinations[pick].ratio.mean))
+        pick = c;
+    at.best_of_size[size] = masks[pick];
+  }
+  for (const auto& claim : d.claims) {
+    const MeanInterval& share = at.combinations[effects_index_of(masks, d.mask_of(claim.factors))].share;
+    at.claims.push_back({at.depth, share, share_verdict(share, claim.low, claim.high)});
+  }
+}
+
+std::string effects_band_text(const ShareClaim& c) {
+  return fmt::format("[{:g} %, {:g} %]", 100 * c.low, 100 * c.high);
+}
+
+}  // namespace
+
+MeanInterval mean_interval(const std::vector<double>& values) {
+  MeanInterval m;
+  std::vector<double> xs;
+  for (double v : values)
+    if (std::isfinite(v)) xs.push_back(v);
+  m.n = xs.size();
+  if (xs.empty()) return m;
+  double sum = 0;
+  for (double x : xs) sum += x;
+  m.mean = m.low = m.high = sum / double(xs.size());
+  if (xs.size() < 2) return m;
+  double ss = 0;
+  for (double x : xs) ss += (x - m.mean) * (x - m.mean);
+  const double se = std::sqrt(ss / double(xs.size() - 1) / double(xs.size()));
+  const boost::math::students_t t(double(xs.size() - 1));
+  const double q = boost::math::quantile(t, 0.975);
+  m.low = m.mean - q * se;
+  m.high = m.mean + q * se;
+  return m;
+}
+
+std::string share_verdict(const MeanInterval& m, double low, double high) {
+  if (!m.has_interval()) return "undecided";
+  if (m.low >= low && m.high <= high) return "holds";
+  if (m.high < low || m.low > high) return "does not hold";
+  return "undecided";
+}
+
+EffectsStudy build_effects_study(const ResultSet& rs) {
+  EffectsStudy st;
+  if (!rs.experiment.design) return st;
+  st.present = true;
+  st.design = *rs.experiment.design;
+  const Design& d = st.design;
+  const std::vector<std::uint32_t> masks = d.combinations();
+  for (int depth : rs.experiment.depths) {
+    const EffectsNodes n = effects_nodes_at(rs, d, masks, depth);
+    EffectsAtDepth at;
+    at.depth = depth;
+    at.positions = n.positions;
+    for (std::size_t i = 0; i < d.factors.size(); ++i) {
+      const std::size_t c = effects_index_of(masks, std::uint32_t(1) << i);
+      std::vector<double> ratios;
+      for (const auto& row : n.nodes) ratios.push_back(row[c] / row[0]);
+      at.alone.push_back(geometric_interval(ratios));
+    }
+    if (d.kind == Design::Kind::Factorial && !n.positions.empty()) add_factorial_effects(d, masks, n, at);
+    st.depths.push_back(std::move(at));
+  }
+  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
+    ShareClaimVerdict v{"undecided", 0};
+    for (const auto& at : st.depths)
+      if (ci < at.claims.size() && at.claims[ci].share.has_interval()) v = {at.claims[ci].verdict, at.depth};
+    st.verdicts.push_back(v);
+  }
+  return st;
+}
+
+std::string effects_markdown(const EffectsStudy& st) {
+  if (!st.present) return "";
+  const Design& d = st.design;
+  const bool factorial = d.kind == Design::Kind::Factorial;
+  std::string md = fmt::format("## Effects of the design's factors ({}, base {}, {} factors)\n\n", d.kind_text(), d.base,
+                               d.factors.size());
+  md += factorial
+            ? fmt::format("The config's factorial design runs every one of the {} combinations of the factors below on "
+                          "the base version `{}`, each version named by the factors it sets (`{}`, `{}+{}`, ...). ",
+                          std::size_t(1) << d.factors.size(), d.base, d.base, d.base, d.factors[0].name)
+            : fmt::format("The config's leave-one-out design runs the base version `{}` and, for each factor below, the "
+                          "base with that factor's flags (`{}-{}`, ...). ",
+                          d.base, d.base, d.factors[0].name);
+  md += "Every figure is computed by `harness report` from cells.jsonl, at each depth on the positions where every "
+        "version of the design finished (a cell stopped by the node budget or failed leaves its position out at that "
+        "depth). A ratio is a geometric mean over those positions with its 95 % interval (Student t on the logarithms)";
+  md += factorial ? "; a share is an arithmetic mean over positions with its 95 % Student t interval.\n\n" : ".\n\n";
+  md += "| Factor | Flags |\n|---|---|\n";
+  for (const auto& f : d.factors) {
+    std::string flags;
+    for (auto it = f.flags.begin(); it != f.flags.end(); ++it)
+      flags += fmt::format("{}`{}={}`", flags.empty() ? "" : ", ", it.key(),
+                           it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
+    md += fmt::format("| {} | {} |\n", f.name, flags);
+  }
+  md += "\n";
+
+  std::vector<std::string> cols;
+  for (const auto& at : st.depths) cols.push_back(fmt::format("d{}", at.depth));
+  auto positions_row = [&] {
+    std::string row = "| positions |";
+    for (const auto& at : st.depths) row += fmt::format(" {} |", at.positions.size());
+    return row + "\n";
+  };
+  auto header = [&](const std::string& first) {
+    std::string h = fmt::format("| {} |", first), sep = "|---|";
+    for (const auto& c : cols) h += fmt::format(" {} |", c), sep += "--:|";
+    return fmt::format("{}\n{}\n", h, sep);
+  };
+
+  md += factorial ? fmt::format("### Each factor alone: nodes of `{}+factor` ÷ nodes of `{}`\n\n", d.base, d.base)
+                  : fmt::format("### Each heuristic switched off: nodes of `{}-factor` ÷ nodes of `{}`\n\n", d.base, d.base);
+  md += header("Factor") + positions_row();
+  for (std::size_t i = 0; i < d.factors.size(); ++i) {
+    md += fmt::format("| {} |", d.factors[i].name);
+    for (const auto& at : st.depths) md += fmt::format(" {} |", effects_interval_cell(at.alone[i]));
+    md += "\n";
+  }
+  md += "\n";
+  if (!factorial) return md;
+
+  md += "### Main effects: each factor's node ratio averaged over every setting of the others (log nodes)\n\n";
+  md += header("Factor") + positions_row();
+  for (std::size_t i = 0; i < d.factors.size(); ++i) {
+    md += fmt::format("| {} |", d.factors[i].name);
+    for (const auto& at : st.depths)
+      md += fmt::format(" {} |", (at.main_effects.empty() ? std::string("—") : effects_interval_cell(at.main_effects[i])));
+    md += "\n";
+  }
+  md += "\n### Two-way interactions: a's ratio where b is set ÷ a's ratio where it is not\n\n"
+        "Below 1: a saves more once b is there; above 1: a saves less (the two overlap). An interval that holds 1 "
+        "shows no interaction the positions support.\n\n";
+  md += header("a × b") + positions_row();
+  const std::size_t pairs = d.factors.size() * (d.factors.size() - 1) / 2;
+  for (std::size_t p = 0; p < pairs; ++p) {
+    std::string name;
+    for (const auto& at : st.depths)
+      if (p < at.interactions.size())
+        name = fmt::format("{} × {}", d.factors[at.interactions[p].a].name, d.factors[at.interactions[p].b].name);
+    if (name.empty()) continue;
+    md += fmt::format("| {} |", name);
+    for (const auto& at : st.depths)
+      md += fmt::format(" {} |", (p < at.interactions.size() ? effects_interval_cell(at.interactions[p].ratio) : std::string("—")));
+    md += "\n";
+  }
+  md += "\n### The best combination of each size\n\n"
+        "The combination of that many factors with the smallest geometric mean ratio to the base; its share of the "
+        "achievable reduction, from the base to the depth's best combination (per position (N_base − N) ÷ "
+        "(N_base − N_best), over the positions where the best is below the base).\n\n"
+        "| Depth | Factors | Combination | Ratio to the base | Share of the achievable reduction |\n|---|--:|---|--:|--:|\n";
+  for (const auto& at : st.depths) {
+    if (at.combinations.empty()) continue;
+    for (std::size_t size = 0; size < at.best_of_size.size(); ++size) {
+      const auto& c = at.combinations[size_t(at.best_of_size[size])];
+      md += fmt::format("| {} | {} | {}{} | {} | {} |\n", at.depth, size, d.factors_text(c.mask),
+                        c.mask == at.best ? " (best)" : "", effects_interval_cell(c.ratio), effects_share_cell(c.share));
+    }
+  }
+  md += "\n### Every combination's share of the achievable reduction\n\n";
+  md += header("Combination") + positions_row();
+  for (std::size_t c = 0; c < (std::size_t(1) << d.factors.size()); ++c) {
+    md += fmt::format("| {} |", d.factors_text(std::uint32_t(c)));
+    for (const auto& at : st.depths)
+      md += fmt::format(" {} |", (c < at.combinations.size() ? effects_share_cell(at.combinations[c].share) : std::string("—")));
+    md += "\n";
+  }
+  md += "\n";
+  if (!d.claims.empty()) {
+    md += "### Published shares tested\n\n"
+          "Each claim is the config's (its factors, published share and band); its verdict is computed at the deepest "
+          "depth where the share has an interval: it holds only when the whole interval lies inside the band.\n\n";
+    for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
+      const ShareClaim& c = d.claims[ci];
+      const ShareClaimVerdict& v = st.verdicts[ci];
+      md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* Combination `{}`, published share {:g} %, band {}.\n\n", c.id,
+                        c.source, v.verdict, v.depth ? fmt::format(" (depth {})", v.depth) : std::string(),
+                        c.statement, d.factors_text(d.mask_of(c.factors)), 100 * c.share, effects_band_text(c));
+      md += "| Depth | Positions | Share | Verdict |\n|--:|--:|--:|---|\n";
+      for (const auto& at : st.depths)
+        if (ci < at.claims.size())
+          md += fmt::format("| {} | {} | {} | {} |\n", at.depth, at.claims[ci].share.n, effects_share_cell(at.claims[ci].share),
+                            at.claims[ci].verdict);
+      md += "\n";
+    }
+  }
+  return md;
+}
+
+json effects_json(const EffectsStudy& st) {
+  const Design& d = st.design;
+  json depths = json::array();
+  for (const auto& at : st.depths) {
+    json j = {{"depth", at.depth}, {"positions", at.positions}};
+    json alone = json::object();
+    for (std::size_t i = 0; i < d.factors.size(); ++i) alone[d.factors[i].name] = effects_interval_json(at.alone[i]);
+    j["alone"] = alone;
+    if (d.kind == Design::Kind::Factorial && !at.combinations.empty()) {
+      json main = json::object();
+      for (std::size_t i = 0; i < at.main_effects.size(); ++i) main[d.factors[i].name] = effects_interval_json(at.main_effects[i]);
+      j["main_effects"] = main;
+      json inter = json::array();
+      for (const auto& p : at.interactions)
+        inter.push_back({{"a", d.factors[p.a].name}, {"b", d.factors[p.b].name}, {"ratio", effects_interval_json(p.ratio)}});
+      j["interactions"] = inter;
+      json combos = json::array();
+      for (const auto& c : at.combinations)
+        combos.push_back({{"factors", d.factors_text(c.mask)}, {"version", c.version}, {"ratio", effects_interval_json(c.ratio)},
+                          {"share", effects_share_json(c.share)}});
+      j["combinations"] = combos;
+      j["best"] = d.factors_text(at.best);
+      json sizes = json::array();
+      for (std::uint32_t m : at.best_of_size) sizes.push_back(d.factors_text(m));
+      j["best_of_size"] = sizes;
+    }
+    depths.push_back(j);
+  }
+  json claims = json::array();
+  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
+    const ShareClaim& c = d.claims[ci];
+    json per_depth = json::array();
+    for (const auto& at : st.depths)
+      if (ci < at.claims.size())
+        per_depth.push_back({{"depth", at.depth}, {"share", effects_share_json(at.claims[ci].share)}, {"verdict", at.claims[ci].verdict}});
+    claims.push_back({{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
+                      {"share", c.share}, {"band", {c.low, c.high}}, {"verdict", st.verdicts[ci].verdict},
+                      {"depth", st.verdicts[ci].depth}, {"per_depth", per_depth}});
+  }
+  json factors = json::object();
+  for (const auto& f : d.factors) factors[f.name] = f.flags;
+  return {{"design", d.kind_text()}, {"base", d.base}, {"factors", factors}, {"depths", depths}, {"claims", claims}};
+}
+
+}  // namespace harness

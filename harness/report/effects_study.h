@@ -1,0 +1,93 @@
+// The effects study of an experiment with a design (harness/experiment/design.h), computed from its cells. Per depth,
+// on the positions where every version of the design finished (completed, not failed):
+//  - each factor alone against the base: the node ratio (base with the factor ÷ base; for a leave-one-out set,
+//    the base without the heuristic ÷ the base) as a geometric mean over positions with its 95 % interval;
+//  - for a factorial design, on log nodes (a ratio when taken back out of the logarithm):
+//    * each factor's main effect: the mean log nodes of the combinations that set it minus the mean of those that
+//      do not (the usual 2^k effect), i.e. its node ratio averaged over every setting of the other factors;
+//    * each pair's interaction: factor a's effect among the combinations that set b minus its effect among those
+//      that do not (twice the usual 2^k interaction, so that it reads as a ratio of ratios): below 1, a saves more
+//      once b is there (they help each other); above 1, a saves less (they overlap: Schaeffer 1989 found the
+//      history heuristic and the transposition table largely do the same work);
+//    * every combination's share of the achievable reduction, per position (N_base − N_combination) ÷ (N_base −
+//      N_best), N_best being the nodes of the depth's best combination (the smallest geometric mean ratio to the
+//      base), averaged over the positions where the best is below the base, with a 95 % Student t interval;
+//    * the best combination of each size (number of factors);
+//    * each published share (a ShareClaim of the config) tested at every depth, and decided at the deepest depth
+//      with an interval: "holds" only when the interval lies inside the claim's band, "does not hold" when it lies
+//      wholly outside, "undecided" otherwise (or with fewer than two positions).
+// Every figure and verdict is computed from cells.jsonl by `harness report`; the claims and their bands are the
+// config's.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/experiment/result_set.h"
+#include "harness/report/geometric_interval.h"
+
+namespace harness {
+
+// An arithmetic mean over positions with its 95 % Student t interval (n - 1 degrees of freedom): for shares,
+// which may be negative or above 1 at a position and so are no ratios.
+struct MeanInterval {
+  std::size_t n = 0;
+  double mean = 0, low = 0, high = 0;  // low = high = mean when n < 2
+  bool has_interval() const { return n >= 2; }
+};
+MeanInterval mean_interval(const std::vector<double>& values);
+
+struct EffectsPair {
+  std::size_t a = 0, b = 0;  // factor indices, a < b
+  GeometricInterval ratio;
+};
+
+struct EffectsCombination {
+  std::uint32_t mask = 0;
+  std::string version;
+  GeometricInterval ratio;  // ÷ the base
+  MeanInterval share;       // of the achievable reduction
+};
+
+struct ShareClaimTest {
+  int depth = 0;
+  MeanInterval share;
+  std::string verdict;
+};
+
+struct EffectsAtDepth {
+  int depth = 0;
+  std::vector<std::string> positions;           // where every version of the design finished
+  std::vector<GeometricInterval> alone;         // per factor: the factor's version ÷ the base
+  // Factorial designs only (empty otherwise):
+  std::vector<GeometricInterval> main_effects;  // per factor
+  std::vector<EffectsPair> interactions;        // every pair a < b
+  std::vector<EffectsCombination> combinations;  // every mask, in mask order
+  std::uint32_t best = 0;                       // the combination with the smallest geometric mean ratio
+  std::vector<std::uint32_t> best_of_size;      // [size] -> mask, sizes 0..k
+  std::vector<ShareClaimTest> claims;           // per claim of the design
+};
+
+struct ShareClaimVerdict {
+  std::string verdict;  // at the deepest depth with an interval; "undecided" when none has one
+  int depth = 0;        // that depth (0: none)
+};
+
+struct EffectsStudy {
+  bool present = false;  // the experiment has a design
+  Design design;
+  std::vector<EffectsAtDepth> depths;
+  std::vector<ShareClaimVerdict> verdicts;  // per claim of the design
+};
+
+// "holds" / "does not hold" / "undecided" for a share interval against a claim's band [low, high].
+std::string share_verdict(const MeanInterval& m, double low, double high);
+
+EffectsStudy build_effects_study(const ResultSet& rs);
+std::string effects_markdown(const EffectsStudy& st);
+nlohmann::json effects_json(const EffectsStudy& st);
+
+}  // namespace harness

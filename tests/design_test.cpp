@@ -1,0 +1,211 @@
+// Designs in experiment configs (harness/experiment/design.h): a factorial design expands into its 2^k versions and a
+// leave-one-out set into the base and the base with each factor, named by the factors they set, with the factors'
+// flags over the base's; every mistake is refused naming the JSON path (exit 2 from `harness run`); the design is
+// stored in experiment.json and read back from it.
+#include "harness/experiment/design.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "harness/errors.h"
+#include "harness/experiment/cell_enumeration.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/experiment/presets.h"
+#include "harness/experiment/result_set.h"
+#include "harness/paths.h"
+#include "runner_test_util.h"
+
+namespace design_test {
+
+using namespace harness;
+using nlohmann::json;
+
+json design_config(const json& design, const std::string& key = "factorial") {
+  json j = {{"name", "design-test"},
+            {"positions", json::parse(R"([{"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "id": "P1"}])")},
+            {"depths", {1, 2}}};
+  j[key] = design;
+  return j;
+}
+
+json three_factors() {
+  return json::parse(R"({"base": "A", "factors": {"killers": {"killers": true}, "history": {"history": true},
+                                                   "table": {"tt_cutoffs": true, "tt_horizon": true}}})");
+}
+
+// parse_experiment refuses `config` with a message holding every fragment (the JSON path first of all).
+void expect_refused(const json& config, const std::vector<std::string>& fragments) {
+  try {
+    parse_experiment(config, "cfg.json");
+    ADD_FAILURE() << "accepted: " << config.dump();
+  } catch (const UserError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind("cfg.json: ", 0), 0u) << msg;
+    for (const auto& f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "missing '" << f << "' in: " << msg;
+  }
+}
+
+TEST(Design, FactorialExpandsIntoEveryCombinationNamedByItsFactors) {
+  const Experiment e = parse_experiment(design_config(three_factors()), "cfg.json");
+  ASSERT_TRUE(e.design);
+  EXPECT_EQ(e.design->kind, Design::Kind::Factorial);
+  ASSERT_EQ(e.versions.size(), 8u);
+  // The factors in the config's key order (sorted): history, killers, table.
+  std::vector<std::string> names;
+  for (const auto& v : e.versions) names.push_back(v.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"A", "A+history", "A+killers", "A+history+killers", "A+table", "A+history+table",
+                                             "A+killers+table", "A+history+killers+table"}));
+  const auto a = PresetBook::load(project_path("configs/versions.json")).resolve("A");
+  for (const auto& v : e.versions) {
+    const bool h = v.name.find("history") != std::string::npos, k = v.name.find("killers") != std::string::npos,
+               t = v.name.find("table") != std::string::npos;
+    EXPECT_EQ(v.search.history, h) << v.name;
+    EXPECT_EQ(v.search.killers, k) << v.name;
+    EXPECT_EQ(v.search.tt_cutoffs, t) << v.name;
+    EXPECT_EQ(v.search.tt_horizon, t) << v.name;
+    // Everything else is the base's.
+    buho::SearchConfig s = v.search;
+    s.history = a.search.history, s.killers = a.search.killers, s.tt_cutoffs = a.search.tt_cutoffs, s.tt_horizon = a.search.tt_horizon;
+    EXPECT_EQ(flags_to_json(s, v.eval), flags_to_json(a.search, a.eval)) << v.name;
+  }
+  std::set<std::string> identities;
+  for (const auto& c : enumerate_cells(e, "x")) identities.insert(c.identity);
+  EXPECT_EQ(identities.size(), 8u * 2u);  // every combination a cell of its own at each depth
+  EXPECT_EQ(e.design->version_name(e.design->mask_of({"killers", "table"})), "A+killers+table");
+  EXPECT_EQ(e.design->factors_text(0), "none");
+}
+
+TEST(Design, LeaveOneOutRunsTheBaseAndTheBaseWithEachFactor) {
+  const json d = json::parse(R"({"base": "H", "factors": {"lmr": {"lmr": false}, "ordering": {"killers": false, "history": false}}})");
+  const Experiment e = parse_experiment(design_config(d, "leave_one_out"), "cfg.json");
+  ASSERT_TRUE(e.design);
+  std::vector<std::string> names;
+  for (const auto& v : e.versions) names.push_back(v.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"H", "H-lmr", "H-ordering"}));
+  EXPECT_FALSE(e.versions[1].search.lmr);
+  EXPECT_TRUE(e.versions[1].search.killers);
+  EXPECT_TRUE(e.versions[2].search.lmr);
+  EXPECT_FALSE(e.versions[2].search.killers);
+  EXPECT_FALSE(e.versions[2].search.history);
+}
+
+// configs/ablation-h.json is a leave-one-out design now: the same versions (names and flags), so the same cells, as the
+// hand-written list it replaced.
+TEST(Design, AblationHConfigKeepsTheHandWrittenVersions) {
+  const Experiment converted = load_experiment(project_path("configs/ablation-h.json"));
+  json by_hand = json::parse(runner_test::read_text(project_path("configs/ablation-h.json")));
+  by_hand.erase("leave_one_out");
+  by_hand["versions"] = json::parse(R"([
+    "H",
+    {"name": "H-ordering", "extends": "H", "flags": {"mvv_lva": false, "killers": false, "history": false}},
+    {"name": "H-hash_move", "extends": "H", "flags": {"hash_move": false}},
+    {"name": "H-pvs", "extends": "H", "flags": {"pvs": false}},
+    {"name": "H-tt_cutoffs", "extends": "H", "flags": {"tt_cutoffs": false}},
+    {"name": "H-aspiration", "extends": "H", "flags": {"aspiration": false}},
+    {"name": "H-null_move", "extends": "H", "flags": {"null_move": false}},
+    {"name": "H-futility", "extends": "H", "flags": {"futility": false}},
+    {"name": "H-lmr", "extends": "H", "flags": {"lmr": false}}])");
+  const Experiment listed = parse_experiment(by_hand, "by-hand");
+  auto cells = [](const Experiment& e) {
+    std::set<std::pair<std::string, std::string>> out;
+    for (const auto& c : enumerate_cells(e, "x")) out.insert({c.inputs.version, c.identity});
+    return out;
+  };
+  EXPECT_EQ(cells(converted), cells(listed));
+  EXPECT_EQ(converted.versions.size(), 9u);
+}
+
+TEST(Design, ABaseListedInVersionsRunsOnceUnderItsName) {
+  json c = design_config(json::parse(R"({"base": "A_ID", "factors": {"killers": {"killers": true}}})"));
+  c["versions"] = json::parse(R"([{"name": "A_ID", "extends": "A", "flags": {"iterative_deepening": true}}])");
+  const Experiment e = parse_experiment(c, "cfg.json");
+  ASSERT_EQ(e.versions.size(), 2u);
+  EXPECT_EQ(e.versions[0].name, "A_ID");
+  EXPECT_EQ(e.versions[1].name, "A_ID+killers");
+  EXPECT_TRUE(e.versions[1].search.iterative_deepening);
+}
+
+TEST(Design, MistakesAreRefusedNamingTheJsonPath) {
+  json d = three_factors();
+  d["factors"]["pvs"] = json::parse(R"({"pvs": false})");  // A has no PVS already
+  expect_refused(design_config(d), {"$.factorial.factors.pvs.pvs", "change nothing"});
+  d = three_factors();
+  d["factors"]["table2"] = json::parse(R"({"tt_horizon": true, "tt_cutoffs": true})");
+  expect_refused(design_config(d), {"$.factorial.factors.table2", "duplicate factor", "'table'"});
+  d = three_factors();
+  d["factors"]["z_table"] = json::parse(R"({"tt_cutoffs": true})");
+  expect_refused(design_config(d), {"$.factorial.factors.z_table.tt_cutoffs", "set by factor 'table' too"});
+  d = three_factors();
+  d["factors"]["bad-name"] = json::parse(R"({"pvs": true})");
+  expect_refused(design_config(d), {"$.factorial.factors.bad-name", "not a valid factor name"});
+  d = three_factors();
+  d["factors"]["nope"] = json::parse(R"({"killerz": true})");
+  expect_refused(design_config(d), {"$.factorial.factors.nope.killerz"});
+  d = three_factors();
+  d["factors"]["empty"] = json::object();
+  expect_refused(design_config(d), {"$.factorial.factors.empty", "non-empty"});
+  d = three_factors();
+  d["base"] = "Z";
+  expect_refused(design_config(d), {"$.factorial.base", "Z"});
+  json eleven = json::object();
+  const char* flags[] = {"killers", "history", "hash_move", "mvv_lva", "pvs", "aspiration", "tt_cutoffs", "null_move", "futility", "lmr", "check_ext"};
+  for (const char* f : flags) eleven[std::string("f_") + f][f] = true;
+  json many = json::object();
+  many["base"] = "A";
+  many["factors"] = eleven;
+  expect_refused(design_config(many), {"$.factorial.factors", "11 factors", "at most 10"});
+  json both = design_config(three_factors());
+  both["leave_one_out"] = three_factors();
+  expect_refused(both, {"$", "one design"});
+  d = three_factors();
+  d["claims"] = json::parse(R"([{"id": "S1", "source": "s", "statement": "t", "factors": ["history", "tables"], "share": 0.99,
+                                  "band": [0.95, 1.0]}])");
+  expect_refused(design_config(d), {"$.factorial.claims[0].factors[1]", "'tables'"});
+  d["claims"][0]["factors"] = json::array({"history"});
+  d["claims"][0]["band"] = json::array({0.995, 1.0});
+  expect_refused(design_config(d), {"$.factorial.claims[0].band", "must hold the published share"});
+  d["claims"][0]["band"] = json::array({0.95, 1.0});
+  d["claims"][0]["share"] = 99;
+  expect_refused(design_config(d), {"$.factorial.claims[0].share"});
+  json loo = three_factors();
+  loo["claims"] = json::array();
+  expect_refused(design_config(loo, "leave_one_out"), {"$.leave_one_out", "unknown key 'claims'"});
+  json clash = design_config(three_factors());
+  clash["versions"] = json::parse(R"([{"name": "A+killers", "extends": "A", "flags": {"pvs": true}}])");
+  expect_refused(clash, {"$.factorial", "'A+killers'"});
+}
+
+TEST(Design, HarnessRunRefusesABadDesignWithExitTwo) {
+  runner_test::TempDir dir;
+  json d = three_factors();
+  d["factors"]["pvs"] = json::parse(R"({"pvs": false})");
+  runner_test::write_text(dir / "bad.json", design_config(d).dump());
+  const auto r = runner_test::run_harness("run " + (dir / "bad.json").string() + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: " + (dir / "bad.json").string() + ": $.factorial.factors.pvs.pvs"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(Design, StoredInExperimentJsonAndReadBack) {
+  json d = three_factors();
+  d["claims"] = json::parse(R"([{"id": "S1", "source": "Schaeffer 1989", "statement": "t", "factors": ["history", "table"],
+                                  "share": 0.99, "band": [0.95, 1.0]}])");
+  const Experiment e = parse_experiment(design_config(d), "cfg.json");
+  const json file = experiment_file_json(e, "engine-x", "cfg.json");
+  ASSERT_TRUE(file.contains("design"));
+  runner_test::TempDir dir;
+  runner_test::write_text(dir / "experiment.json", file.dump(2));
+  const ResultSet rs = load_results(dir.path);
+  ASSERT_TRUE(rs.experiment.design);
+  EXPECT_EQ(rs.experiment.design->to_json(), e.design->to_json());
+  EXPECT_EQ(rs.experiment.design->claims.at(0).factors, (std::vector<std::string>{"history", "table"}));
+  EXPECT_DOUBLE_EQ(rs.experiment.design->claims.at(0).low, 0.95);
+  // The design is analysis, not an input: the resolved experiment is the same with or without it.
+  Experiment without = e;
+  without.design.reset();
+  EXPECT_TRUE(same_experiment(e, without));
+  EXPECT_FALSE(experiment_file_json(without, "engine-x", "cfg.json").contains("design"));
+}
+
+}  // namespace design_test

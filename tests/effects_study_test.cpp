@@ -1,0 +1,220 @@
+// The effects study (harness/report/effects_study.cpp) on hand-made cells whose nodes follow a known model (each
+// factor multiplies the base's nodes by its ratio, two of them overlap), so that every ratio, main effect,
+// interaction, share and verdict has a value known in advance; and on a tiny real run through `harness run`.
+#include "harness/report/effects_study.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "harness/errors.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/paths.h"
+#include "harness/report/study.h"
+#include "harness/report/thesis_compare.h"
+#include "harness/report/writers.h"
+#include "runner_test_util.h"
+
+namespace effects_study_test {
+
+using namespace harness;
+using nlohmann::json;
+
+// History, killers and PVS on A; the claims test history+pvs (holds) and history alone (does not hold).
+json factorial_config() {
+  json c = json::parse(R"({
+    "name": "effects-test",
+    "depths": [2, 3],
+    "factorial": {
+      "base": "A",
+      "factors": {"history": {"history": true}, "killers": {"killers": true}, "pvs": {"pvs": true}},
+      "claims": [
+        {"id": "HP", "source": "test", "statement": "history and pvs give it all", "factors": ["history", "pvs"],
+         "share": 0.97, "band": [0.95, 1.0]},
+        {"id": "H", "source": "test", "statement": "history gives it all", "factors": ["history"], "share": 0.97,
+         "band": [0.95, 1.0]}]}
+  })");
+  c["positions"] = json::array();
+  for (int i = 1; i <= 4; ++i)
+    c["positions"].push_back(json::object({{"fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}, {"id", "P" + std::to_string(i)}}));
+  return c;
+}
+
+// Nodes of a version: 1e5 × depth × the position's scale × each set factor's ratio × `overlap` when history and
+// killers are both set. `change` may alter a cell (by position and version).
+ResultSet model_set(const json& config, double overlap,
+                    std::function<void(const std::string&, const std::string&, CellRecord&)> change = {}) {
+  ResultSet rs;
+  rs.experiment = parse_experiment(config, "cfg.json");
+  rs.engine = "test-engine";
+  rs.index();
+  for (const CellSpec& c : rs.cells) {
+    CellRecord r = record_of_inputs(c, rs.engine);
+    const double scale = std::stoi(c.inputs.position.substr(1));
+    const bool h = c.inputs.search.history, k = c.inputs.search.killers, p = c.inputs.search.pvs;
+    double n = 1e5 * c.inputs.depth * scale * (h ? 0.5 : 1) * (k ? 0.8 : 1) * (p ? 0.9 : 1) * (h && k ? overlap : 1);
+    r.counters = {{"nodes", std::uint64_t(std::llround(n))}};
+    if (change) change(c.inputs.position, c.inputs.version, r);
+    rs.rows[c.identity] = r;
+  }
+  return rs;
+}
+
+const EffectsCombination& combination(const EffectsAtDepth& at, const Design& d, const std::vector<std::string>& factors) {
+  return at.combinations.at(d.mask_of(factors));
+}
+
+TEST(EffectsStudy, MeanIntervalAndVerdict) {
+  const MeanInterval m = mean_interval({1.0, 2.0, 3.0});
+  EXPECT_EQ(m.n, 3u);
+  EXPECT_DOUBLE_EQ(m.mean, 2.0);
+  EXPECT_NEAR(m.high - m.mean, 4.302653 * 1.0 / std::sqrt(3.0), 1e-5);  // t(0.975, 2) × s / √n, s = 1
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.97, 0.96, 0.98}, 0.95, 1.0), "holds");
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.90, 0.88, 0.92}, 0.95, 1.0), "does not hold");
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.95, 0.93, 0.97}, 0.95, 1.0), "undecided");
+  EXPECT_EQ(share_verdict(MeanInterval{1, 0.97, 0.97, 0.97}, 0.95, 1.0), "undecided");  // no interval
+}
+
+TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
+  const double g = 1.2;  // history and killers overlap: together they save 20 % less than the product
+  const EffectsStudy st = build_effects_study(model_set(factorial_config(), g));
+  ASSERT_TRUE(st.present);
+  ASSERT_EQ(st.depths.size(), 2u);
+  const Design& d = st.design;
+  ASSERT_EQ(d.factors.size(), 3u);  // history, killers, pvs (sorted)
+  for (const auto& at : st.depths) {
+    EXPECT_EQ(at.positions.size(), 4u);
+    EXPECT_NEAR(at.alone[0].mean, 0.5, 1e-4);
+    EXPECT_NEAR(at.alone[1].mean, 0.8, 1e-4);
+    EXPECT_NEAR(at.alone[2].mean, 0.9, 1e-4);
+    EXPECT_EQ(at.alone[0].n, 4u);
+    // Main effects: the overlap halves into each of its two factors' effects.
+    EXPECT_NEAR(at.main_effects[0].mean, 0.5 * std::sqrt(g), 1e-4);
+    EXPECT_NEAR(at.main_effects[1].mean, 0.8 * std::sqrt(g), 1e-4);
+    EXPECT_NEAR(at.main_effects[2].mean, 0.9, 1e-4);
+    ASSERT_EQ(at.interactions.size(), 3u);
+    EXPECT_EQ(at.interactions[0].a, 0u);
+    EXPECT_EQ(at.interactions[0].b, 1u);
+    EXPECT_NEAR(at.interactions[0].ratio.mean, g, 1e-4);
+    EXPECT_NEAR(at.interactions[1].ratio.mean, 1.0, 1e-4);
+    EXPECT_NEAR(at.interactions[2].ratio.mean, 1.0, 1e-4);
+    // All three: 0.5 × 0.8 × 0.9 × 1.2 = 0.432, below history+pvs (0.45).
+    EXPECT_EQ(at.best, d.mask_of({"history", "killers", "pvs"}));
+    EXPECT_NEAR(combination(at, d, {"history", "killers", "pvs"}).ratio.mean, 0.432, 1e-4);
+    EXPECT_NEAR(combination(at, d, {"history", "pvs"}).share.mean, (1 - 0.45) / (1 - 0.432), 1e-4);
+    EXPECT_NEAR(combination(at, d, {"history"}).share.mean, (1 - 0.5) / (1 - 0.432), 1e-4);
+    EXPECT_NEAR(at.combinations[0].share.mean, 0.0, 1e-9);
+    EXPECT_NEAR(combination(at, d, {"history", "killers", "pvs"}).share.mean, 1.0, 1e-9);
+    EXPECT_EQ(combination(at, d, {"history", "pvs"}).version, "A+history+pvs");
+    ASSERT_EQ(at.best_of_size.size(), 4u);
+    EXPECT_EQ(at.best_of_size[0], 0u);
+    EXPECT_EQ(at.best_of_size[1], d.mask_of({"history"}));
+    EXPECT_EQ(at.best_of_size[2], d.mask_of({"history", "pvs"}));  // 0.45, not history+killers's 0.48
+    EXPECT_EQ(at.best_of_size[3], at.best);
+    ASSERT_EQ(at.claims.size(), 2u);
+    EXPECT_EQ(at.claims[0].verdict, "holds");  // 96.8 %, every position alike
+    EXPECT_EQ(at.claims[1].verdict, "does not hold");  // 88.0 %
+  }
+  ASSERT_EQ(st.verdicts.size(), 2u);
+  EXPECT_EQ(st.verdicts[0].verdict, "holds");
+  EXPECT_EQ(st.verdicts[0].depth, 3);
+  EXPECT_EQ(st.verdicts[1].verdict, "does not hold");
+
+  const json j = effects_json(st);
+  EXPECT_EQ(j["design"], "factorial");
+  EXPECT_NEAR(j["depths"][1]["interactions"][0]["ratio"]["mean"].get<double>(), g, 1e-4);
+  EXPECT_EQ(j["depths"][1]["best"], "history+killers+pvs");
+  EXPECT_EQ(j["claims"][0]["verdict"], "holds");
+  const std::string md = effects_markdown(st);
+  EXPECT_EQ(md.rfind("## Effects of the design's factors (factorial, base A, 3 factors)", 0), 0u);
+  EXPECT_NE(md.find("| history × killers | 1.200 [1.200, 1.200] | 1.200 [1.200, 1.200] |"), std::string::npos) << md;
+  EXPECT_NE(md.find("#### HP — test: **holds** (depth 3)"), std::string::npos) << md;
+}
+
+TEST(EffectsStudy, APositionWhereAVersionDidNotFinishIsLeftOutAtThatDepth) {
+  // P4's killers cell at depth 3 stopped by the budget; and P1's shares vary so that the interval has a width.
+  const EffectsStudy st = build_effects_study(model_set(factorial_config(), 1.0, [](const std::string& p, const std::string& v, CellRecord& r) {
+    if (p == "P4" && v == "A+killers" && r.inputs.depth == 3) r.completed = false;
+    if (p == "P1" && v == "A+history+pvs") r.counters = {{"nodes", r.nodes() * 9 / 10}};
+  }));
+  EXPECT_EQ(st.depths[0].positions.size(), 4u);
+  EXPECT_EQ(st.depths[1].positions, (std::vector<std::string>{"P1", "P2", "P3"}));
+  EXPECT_EQ(st.depths[1].alone[1].n, 3u);
+  // All three (0.36) stay the best; history+pvs saves more at P1 (0.405) than elsewhere (0.45): its share differs
+  // by position (93.0 % against 85.9 %), so its interval has a width.
+  const auto& hp = combination(st.depths[1], st.design, {"history", "pvs"});
+  EXPECT_GT(hp.share.high - hp.share.low, 0.01);
+}
+
+TEST(EffectsStudy, LeaveOneOutHasRatiosOnly) {
+  const json c = json::parse(R"({
+    "name": "loo-test",
+    "positions": [{"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "id": "P1"}, {"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "id": "P2"}],
+    "depths": [2],
+    "leave_one_out": {"base": "A", "factors": {"history": {"history": true}, "pvs": {"pvs": true}}}
+  })");
+  const EffectsStudy st = build_effects_study(model_set(c, 1.0));
+  ASSERT_TRUE(st.present);
+  EXPECT_NEAR(st.depths[0].alone[0].mean, 0.5, 1e-4);
+  EXPECT_NEAR(st.depths[0].alone[1].mean, 0.9, 1e-4);
+  EXPECT_TRUE(st.depths[0].main_effects.empty());
+  EXPECT_TRUE(st.depths[0].combinations.empty());
+  const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("`A-history`"), std::string::npos) << md;
+  EXPECT_EQ(md.find("Main effects"), std::string::npos);
+  EXPECT_FALSE(effects_json(st)["depths"][0].contains("main_effects"));
+}
+
+TEST(EffectsStudy, AppliesOnlyWithADesign) {
+  json c = factorial_config();
+  c.erase("factorial");
+  c["versions"] = {"A", "B"};
+  const ResultSet rs = model_set(c, 1.0);
+  EXPECT_FALSE(build_effects_study(rs).present);
+  const ThesisData thesis = load_thesis_data(project_path("data/thesis"));
+  const Report without = build_report(rs, thesis);
+  EXPECT_FALSE(json::parse(summary_json(without)).contains("effects"));
+  EXPECT_EQ(markdown_report(without).find("## Effects of the design's factors"), std::string::npos);
+  const ResultSet with_design = model_set(factorial_config(), 1.0);
+  const Report with = build_report(with_design, thesis);
+  EXPECT_TRUE(json::parse(summary_json(with)).contains("effects"));
+  EXPECT_NE(markdown_report(with).find("## Effects of the design's factors"), std::string::npos);
+}
+
+// A tiny real run: harness run writes the design into experiment.json; harness report rebuilds the study from it
+// alone (the config deleted), with each factor's ratio equal to the cells' own.
+TEST(EffectsStudy, ATinyRealRunIsReportedFromExperimentJsonAlone) {
+  runner_test::TempDir dir;
+  const json c = json::parse(R"({
+    "name": "effects-run",
+    "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.CMB.01", "LCTII.FIN.01"]}],
+    "depths": [1, 2],
+    "versions": [{"name": "A_ID", "extends": "A", "flags": {"iterative_deepening": true}}],
+    "factorial": {"base": "A_ID", "factors": {"killers": {"killers": true}, "mvv_lva": {"mvv_lva": true}}}
+  })");
+  runner_test::write_text(dir / "run.json", c.dump());
+  const auto out = dir / "out";
+  auto r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::filesystem::remove(dir / "run.json");
+  std::filesystem::remove(out / "summary.json");
+  r = runner_test::run_harness("report " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const json summary = json::parse(runner_test::read_text(out / "summary.json"));
+  ASSERT_TRUE(summary.contains("effects"));
+  const ResultSet rs = load_results(out);
+  for (int depth : {1, 2}) {
+    std::vector<double> ratios;
+    for (const auto& p : rs.experiment.positions)
+      ratios.push_back(double(rs.version_cell(p.id, "A_ID+mvv_lva", depth)->nodes()) /
+                       double(rs.version_cell(p.id, "A_ID", depth)->nodes()));
+    const json& alone = summary["effects"]["depths"][depth - 1]["alone"]["mvv_lva"];
+    EXPECT_EQ(alone["n"], 3);
+    EXPECT_NEAR(alone["mean"].get<double>(), geometric_interval(ratios).mean, 1e-4);
+  }
+  EXPECT_NE(runner_test::read_text(out / "REPORT.md").find("## Effects of the design's factors (factorial, base A_ID, 2 factors)"),
+            std::string::npos);
+}
+
+}  // namespace effects_study_test
