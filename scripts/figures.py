@@ -3,7 +3,7 @@ import os
 
 
 def save(fig, directory, stem):
-    """Writes DIRECTORY/STEM.png and .svg, says so, and closes the figure."""
+    """Writes DIRECTORY/STEM.png and .svg, says so, closes the figure and returns the PNG's path."""
     import matplotlib.pyplot as plt
 
     for ext in ("png", "svg"):
@@ -11,6 +11,7 @@ def save(fig, directory, stem):
         fig.savefig(out, dpi=120)
         print("wrote", out)
     plt.close(fig)
+    return os.path.join(directory, f"{stem}.png")
 
 
 def summary_section(directory, key, script, missing_why):

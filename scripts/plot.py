@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""One figure command for any results directory: reads DIR's cells.csv, summary.json and experiment.json and
+draws every figure that applies to what the run contains, as PNG and SVG in DIR (or --out DIR2).
+
+Kinds (each says in its title which positions and depths it aggregates):
+  versions   versions against a base (the design's base, else A, else the first version): versions-mean (geometric
+             mean over positions of version ÷ base per depth, 95 % interval band) and, for runs of at most 8
+             positions (or --each-position), versions-<position> with the thesis's curve beside where the
+             position carries a thesis_position the thesis's data hold
+  tables     a sweep of table sizes and schemes: tt-entries (nodes against entries per scheme, per position) and
+             tt-doubling (% fewer nodes per doubling, geometric mean over positions); the thesis's curves only
+             when the run holds its position 5
+  tt-study   replacement schemes against an unlimited table by load (summary.json "tt_study")
+  drivers    search drivers as ratios to NegaScout and versions against the minimal tree ("drivers")
+  pruning    pruning steps: nodes saved beside positions solved ("pruning_steps")
+  series     a match series: Elo against node saving ("series" with its node_saving join)
+
+A run that no kind applies to is reported (why, per kind) and exits 0 with no image. A directory that cannot be
+read exits 2 with `error: <path>: <problem>`. Needs matplotlib (Debian's python3-matplotlib: run it with
+/usr/bin/python3).
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import figures  # noqa: E402  (scripts/figures.py: the common save())
+from plotting import drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting.run import BadInput, NotApplicable, Run  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KINDS = {"versions": versions, "tables": tables, "tt-study": tt_study, "drivers": drivers, "pruning": pruning,
+         "series": series}
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(prog="plot.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dir", help="a results directory (out/NAME or results/NAME)")
+    ap.add_argument("--out", help="write the figures here instead of DIR (created if missing)")
+    ap.add_argument("--only", action="append", choices=sorted(KINDS), metavar="KIND",
+                    help="draw only this kind (repeatable): " + ", ".join(KINDS))
+    ap.add_argument("--each-position", action="store_true",
+                    help="one figure (versions) or panel (tables) per position however many positions the run has")
+    ap.add_argument("--thesis-versions", default=os.path.join(HERE, "..", "data", "thesis", "thesis_versions_nodes.csv"),
+                    help="the thesis's nodes per version and depth (default: %(default)s)")
+    ap.add_argument("--thesis-tt", default=os.path.join(HERE, "..", "data", "thesis", "thesis_tt_nodes.csv"),
+                    help="the thesis's nodes per scheme, size and depth (default: %(default)s)")
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse(argv)
+    try:
+        run = Run(args.dir)
+    except BadInput as e:
+        print(f"error: {e.path}: {e.problem}", file=sys.stderr)
+        return 2
+    out = args.out or args.dir
+    if args.out:
+        try:
+            os.makedirs(out, exist_ok=True)
+        except OSError as e:
+            print(f"error: {out}: {e.strerror or e}", file=sys.stderr)
+            return 2
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    written, skipped = [], []
+    for name in (args.only or KINDS):
+        kind = KINDS[name]
+        thesis = args.thesis_tt if kind is tables else args.thesis_versions
+        try:
+            written += kind.draw(run, out, figures.save, every_position=args.each_position, thesis_path=thesis)
+        except NotApplicable as e:
+            skipped.append(f"{name}: {e}")
+    for line in skipped:
+        print(f"plot.py: {args.dir}: {line}" if not written else f"plot.py: skipped {line}", file=sys.stderr)
+    if not written:
+        print(f"plot.py: {args.dir}: no figure applies to this run; nothing written", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

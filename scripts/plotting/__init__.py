@@ -1,0 +1,1 @@
+"""The figure kinds of scripts/plot.py, one module each; run.py reads a results directory."""

@@ -1,0 +1,85 @@
+"""Search drivers (summary.json "drivers", written by `harness report` when versions name drivers,
+configs/drivers.json); nothing is recomputed here.
+
+ - drivers-nodes, drivers-leaves: nodes (leaves) of each driver as a ratio to NegaScout per depth, geometric means
+   over positions with their 95 % intervals (log scale);
+ - drivers-minimal: the last iteration's nodes of versions A-H as a multiple of the minimal tree per depth, with
+   Ebeling's 1.5x drawn for reference.
+"""
+from plotting.run import NotApplicable, span
+
+THESIS_VERSIONS = ["A", "B", "C", "D", "E", "F", "G", "H"]
+
+
+def check(run):
+    study = run.summary.get("drivers")
+    if not study or not study.get("to_negascout"):
+        raise NotApplicable("summary.json has no drivers study (no version names a search driver)")
+    return study
+
+
+def _lines(ax, rows, key, versions, colours):
+    """One line per version through (depth, mean) with its 95 % interval as error bars; the n drawn."""
+    ns = []
+    for i, v in enumerate(versions):
+        pts = sorted((r for r in rows if r["version"] == v and r[key]["n"] > 0), key=lambda r: r["depth"])
+        if not pts:
+            continue
+        ns += [r[key]["n"] for r in pts]
+        x = [r["depth"] + (i - len(versions) / 2) * 0.02 for r in pts]
+        y = [r[key]["mean"] for r in pts]
+        err = [[r[key]["mean"] - r[key]["low"] for r in pts], [r[key]["high"] - r[key]["mean"] for r in pts]]
+        ax.errorbar(x, y, yerr=err, marker="o", ms=3, capsize=2, lw=1.1, color=colours[i], label=v)
+    return ns
+
+
+def _n(ns):
+    return f"n = {min(ns)}" if min(ns) == max(ns) else f"n = {min(ns)}–{max(ns)}"
+
+
+def draw(run, out, save, **_):
+    import matplotlib.pyplot as plt
+
+    study = check(run)
+    reference = study.get("roles", {}).get("negascout", "negascout")
+    drivers = []
+    for r in study["to_negascout"]:
+        if r["version"] not in drivers and r["version"] not in THESIS_VERSIONS:
+            drivers.append(r["version"])
+    colours = plt.get_cmap("tab20")(range(max(len(drivers), len(THESIS_VERSIONS))))
+    written = []
+    for key in ("nodes", "leaves"):
+        fig, ax = plt.subplots(figsize=(9, 6))
+        ns = _lines(ax, study["to_negascout"], key, drivers, colours)
+        if not ns:
+            plt.close(fig)
+            continue
+        depths = span(r["depth"] for r in study["to_negascout"] if r[key]["n"] > 0)
+        ax.set_yscale("log")
+        ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+        ax.set_xlabel("depth (plies)")
+        ax.set_ylabel(f"{key} ÷ {key} of {reference}")
+        ax.set_title(f"Search drivers: {key} as a ratio to NegaScout, depths {depths}\ngeometric mean over positions "
+                     f"({_n(ns)}), 95 % interval", fontsize="medium")
+        ax.legend(fontsize=8, ncol=2)
+        fig.tight_layout()
+        written.append(save(fig, out, f"drivers-{key}"))
+
+    rows = study.get("to_minimal", [])
+    present = [v for v in THESIS_VERSIONS if any(r["version"] == v for r in rows)]
+    if present:
+        fig, ax = plt.subplots(figsize=(9, 6))
+        ns = _lines(ax, rows, "nodes", present, colours)
+        ax.set_yscale("log")
+        ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+        ax.axhline(1.5, color="black", lw=0.8, ls="--", label="1.5x (Ebeling 1987)")
+        ax.set_xlabel("depth (plies)")
+        ax.set_ylabel("last-iteration nodes ÷ minimal tree")
+        ax.set_title(f"Versions A-H as a multiple of the minimal tree, depths {span(r['depth'] for r in rows)}\n"
+                     f"geometric mean over positions ({_n(ns or [0])}), 95 % interval", fontsize="medium")
+        ax.legend(fontsize=8, ncol=2)
+        fig.tight_layout()
+        written.append(save(fig, out, "drivers-minimal"))
+    if not written:
+        raise NotApplicable("the drivers study holds no ratio with a position")
+    return written

@@ -1,0 +1,80 @@
+"""Replacement schemes against an unlimited table (summary.json "tt_study", written by `harness report` for an
+experiment with an unlimited-table reference sweep, configs/tt-schemes.json); nothing is recomputed here.
+
+ - tt-schemes-load: nodes ÷ nodes with the unlimited table against the load (log-log), one line per scheme through
+   the geometric means of the load bands with their 95 % intervals over positions, the cells as dots;
+ - tt-schemes-doubling: the gain per doubling of the table (the thesis's Figure 6.3) by load band, per scheme.
+A band is drawn only where it holds at least MIN_POSITIONS positions (a t interval over 2 positions spans hundreds
+of per cent); REPORT.md's tables list every band.
+"""
+from plotting.run import NotApplicable
+
+MIN_POSITIONS = 5
+BANDS = ["< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64"]
+
+
+def check(run):
+    study = run.summary.get("tt_study")
+    if not study or not study.get("by_load"):
+        raise NotApplicable("summary.json has no tt_study (the experiment has no unlimited-table reference sweep)")
+    return study
+
+
+def draw(run, out, save, **_):
+    import matplotlib.pyplot as plt
+
+    study = check(run)
+    schemes = []
+    for r in study["by_load"]:
+        if r["scheme"] not in schemes:
+            schemes.append(r["scheme"])
+    colours = plt.get_cmap("tab20")(range(len(schemes)))
+    written = []
+
+    fig, ax = plt.subplots(figsize=(9, 6))
+    for i, s in enumerate(schemes):
+        pts = [p for p in study.get("points", []) if p["scheme"] == s]
+        ax.scatter([p["load"] for p in pts], [p["nodes"] / p["reference_nodes"] for p in pts], s=4, alpha=0.25,
+                   color=colours[i])
+        rows = sorted((r for r in study["by_load"] if r["scheme"] == s and r["n"] >= MIN_POSITIONS),
+                      key=lambda r: r["median_load"])
+        err = [[r["mean"] - r["low"] for r in rows], [r["high"] - r["mean"] for r in rows]]
+        ax.errorbar([r["median_load"] for r in rows], [r["mean"] for r in rows], yerr=err, marker="o", ms=4,
+                    capsize=3, lw=1.2, color=colours[i], label=s)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+    ax.axvline(1.0, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("load: positions the search stores (unlimited table) per slot of the table")
+    ax.set_ylabel("nodes ÷ nodes with the unlimited table")
+    ax.set_title(f"Replacement schemes on {study['positions']} positions: geometric mean by load band "
+                 f"(bands of >= {MIN_POSITIONS} positions), 95 % interval", fontsize="medium")
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    written.append(save(fig, out, "tt-schemes-load"))
+
+    doubling = study.get("doubling_by_load", [])
+    bands = [b for b in BANDS if any(r["group"] == b and r["n"] >= MIN_POSITIONS for r in doubling)]
+    if not bands:
+        return written
+    fig, ax = plt.subplots(figsize=(9, 5))
+    width = 0.8 / max(1, len(schemes))
+    for i, s in enumerate(schemes):
+        rows = {r["group"]: r for r in doubling if r["scheme"] == s and r["n"] >= MIN_POSITIONS}
+        xs = [k + (i - len(schemes) / 2) * width for k, b in enumerate(bands) if b in rows]
+        gain = [100 * (1 - rows[b]["mean"]) for b in bands if b in rows]
+        lo = [100 * (1 - rows[b]["high"]) for b in bands if b in rows]
+        hi = [100 * (1 - rows[b]["low"]) for b in bands if b in rows]
+        ax.bar(xs, gain, width=width, color=colours[i], label=s,
+               yerr=[[g - l for g, l in zip(gain, lo)], [h - g for g, h in zip(gain, hi)]], capsize=2,
+               error_kw={"lw": 0.8})
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(range(len(bands)))
+    ax.set_xticklabels([f"load {b}" for b in bands])
+    ax.set_ylabel("% fewer nodes per doubling of the table")
+    ax.set_title(f"Gain per doubling (the thesis's Figure 6.3) by the load of the smaller table: geometric mean over "
+                 f"positions, 95 % interval (bands of >= {MIN_POSITIONS} positions)", fontsize="small")
+    ax.legend(fontsize=8, ncol=3)
+    fig.tight_layout()
+    written.append(save(fig, out, "tt-schemes-doubling"))
+    return written
