@@ -1,0 +1,213 @@
+#!/usr/bin/python3
+"""Renders every figure kind of scripts/plot.py from small runs cut out of the committed results (each a real run
+of its kind) and checks what it draws: every panel holds data, every PNG has more than a few colours and some
+non-white area, the thesis's curves and Heinz's box appear only where they apply, a leave-one-out design's versions
+are drawn against its base, and a run no kind applies to writes nothing.
+
+usage: tests/plot_figures.py [PROJECT_DIR]   (run by tests/plot_test.cpp; prints "ok <check>" per check, exits 1
+on the first failure)
+"""
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PROJECT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(PROJECT, "scripts"))
+
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+import matplotlib.image  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+
+from plotting import drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting.run import NotApplicable, Run  # noqa: E402
+
+RESULTS = os.path.join(PROJECT, "results")
+THESIS = os.path.join(PROJECT, "data", "thesis")
+failures = []
+
+
+def check(ok, what):
+    print(("ok " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+
+class Saver:
+    """The save() the kinds call: records each figure's panels (lines, patches) and writes a PNG only."""
+
+    def __init__(self):
+        self.figures = {}
+
+    def __call__(self, fig, directory, stem):
+        panels = [ax for ax in fig.axes if ax.axison]
+        self.figures[stem] = [{"title": ax.get_title(), "lines": sum(len(l.get_xdata()) > 0 for l in ax.lines),
+                               "collections": len(ax.collections), "patches": len(ax.patches),
+                               "labels": [l.get_label() for l in ax.lines if not l.get_label().startswith("_")]} for ax in panels]
+        self.figures[stem + ".suptitle"] = fig._suptitle.get_text() if fig._suptitle else ""
+        path = os.path.join(directory, stem + ".png")
+        fig.savefig(path, dpi=60)
+        plt.close(fig)
+        return path
+
+
+def not_blank(path):
+    img = matplotlib.image.imread(path)[:, :, :3]
+    flat = img.reshape(-1, 3)
+    colours = len({tuple(p) for p in flat[:: max(1, len(flat) // 20000)]})
+    inked = float((flat.sum(axis=1) < 2.9).mean())
+    return colours > 8 and inked > 0.01, f"{os.path.basename(path)}: {colours} colours, {inked:.1%} inked"
+
+
+def every_panel_drawn(saver, stem):
+    return all(p["lines"] + p["collections"] + p["patches"] > 0 for p in saver.figures[stem])
+
+
+def make_run(tmp, name, source, keep=None, rename=None, summary=None, experiment=None):
+    """TMP/NAME from results/SOURCE: cells.csv's rows that keep() accepts (rename() may change them), and the given
+    summary.json / experiment.json objects (None: none written; "copy": the committed one)."""
+    d = os.path.join(tmp, name)
+    os.makedirs(d)
+    if keep:
+        with open(os.path.join(RESULTS, source, "cells.csv"), newline="") as f:
+            reader = csv.DictReader(f)
+            rows = [r for r in reader if keep(r)]
+            fields = reader.fieldnames
+        with open(os.path.join(d, "cells.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=fields)
+            w.writeheader()
+            for r in rows:
+                w.writerow(rename(r) if rename else r)
+    for file, value in (("summary.json", summary), ("experiment.json", experiment)):
+        if value == "copy":
+            shutil.copy(os.path.join(RESULTS, source, file), os.path.join(d, file))
+        elif value is not None:
+            with open(os.path.join(d, file), "w") as f:
+                json.dump(value, f)
+    return d
+
+
+def draw(kind, d, **kw):
+    saver = Saver()
+    written = kind.draw(Run(d), d, saver, **kw)
+    for path in written:
+        ok, text = not_blank(path)
+        check(ok, f"{kind.__name__}: not blank: {text}")
+    return saver, [os.path.basename(p) for p in written]
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="plot_figures_")
+    try:
+        # Versions A-H on two positions, LCTII.FIN.06 standing for the thesis's position 5 and LCTII.POS.05 (its
+        # position 3) made a position of the user's own: the mean, and per position with the thesis's panel beside
+        # LCTII.FIN.06 only.
+        def own(r):
+            r["thesis_position"] = "" if r["position"] == "LCTII.POS.05" else r["thesis_position"]
+            return r
+        d = make_run(tmp, "versions", "thesis-versions",
+                     keep=lambda r: r["position"] in ("LCTII.FIN.06", "LCTII.POS.05") and int(r["depth"]) <= 6,
+                     rename=own, experiment="copy", summary={"name": "versions"})
+        saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
+        check(written == ["versions-mean.png", "versions-LCTII.FIN.06.png", "versions-LCTII.POS.05.png"],
+              f"versions: the mean and one figure per position: {written}")
+        check(every_panel_drawn(saver, "versions-mean") and saver.figures["versions-mean"][0]["labels"] ==
+              [f"{v} ÷ A" for v in "BCDEFGH"], f"versions: the mean draws B-H against A: {saver.figures['versions-mean']}")
+        check("n = 2" in saver.figures["versions-mean"][0]["title"] and "depths 1–6" in
+              saver.figures["versions-mean"][0]["title"], "versions: the mean's title states n and the depths")
+        check(len(saver.figures["versions-LCTII.FIN.06"]) == 2 and len(saver.figures["versions-LCTII.POS.05"]) == 1,
+              "versions: the thesis's panel only beside the position carrying a thesis_position")
+
+        # A leave-one-out design from H (G's cells renamed H-lmr): drawn against H, with no thesis panel.
+        exp = json.load(open(os.path.join(RESULTS, "thesis-versions", "experiment.json")))
+        exp["design"] = {"kind": "leave_one_out", "base": "H", "factors": [{"name": "lmr", "flags": {"lmr": False}}],
+                         "claims": []}
+        exp["experiment"]["versions"] = [{"name": "H"}, {"name": "H-lmr"}]
+
+        def to_loo(r):
+            r["version"] = "H-lmr" if r["version"] == "G" else r["version"]
+            return r
+        d = make_run(tmp, "loo", "thesis-versions",
+                     keep=lambda r: r["version"] in "GH" and r["position"] in ("LCTII.FIN.06", "LCTII.CMB.08"),
+                     rename=to_loo, experiment=exp, summary={"name": "loo"})
+        saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
+        check(len(written) == 3 and every_panel_drawn(saver, "versions-LCTII.FIN.06"),
+              f"leave-one-out: every figure has its line: {written}")
+        check("÷ H" in saver.figures["versions-mean"][0]["title"] and
+              len(saver.figures["versions-LCTII.FIN.06"]) == 1, "leave-one-out: against the design's base H, no thesis panel")
+
+        # Table sizes stepping by 4x on the thesis's position: both panels drawn, the thesis's beside.
+        sizes = {"131072", "524288", "2097152"}
+        d = make_run(tmp, "tt4x", "tt-deep", keep=lambda r: r["tt_entries"] in sizes and int(r["depth"]) <= 9,
+                     summary={"name": "tt4x"})
+        saver, written = draw(tables, d, thesis_path=os.path.join(THESIS, "thesis_tt_nodes.csv"))
+        check(written == ["tt-entries.png", "tt-doubling.png"], f"tables: {written}")
+        check(len(saver.figures["tt-doubling"]) == 2 and every_panel_drawn(saver, "tt-doubling"),
+              "tables: 4x steps leave no panel empty; the thesis's panel beside its position 5")
+        check("at depth 9" in saver.figures["tt-doubling"][0]["title"], "tables: the title names the position's depth")
+
+        # The same sweep on a position that is not the thesis's: no thesis curves.
+        def other(r):
+            r["thesis_position"] = ""
+            return r
+        d = make_run(tmp, "tt-other", "tt-deep", keep=lambda r: int(r["depth"]) <= 8, rename=other,
+                     summary={"name": "tt-other"})
+        saver, _ = draw(tables, d, thesis_path=os.path.join(THESIS, "thesis_tt_nodes.csv"))
+        check(len(saver.figures["tt-doubling"]) == 1 and len(saver.figures["tt-entries"]) == 1,
+              "tables: no thesis panel without the thesis's position")
+
+        # Summary-only kinds from the committed summaries.
+        for kind, source, stems in ((tt_study, "tt-schemes", ["tt-schemes-load.png", "tt-schemes-doubling.png"]),
+                                    (drivers, "drivers", ["drivers-nodes.png", "drivers-leaves.png", "drivers-minimal.png"]),
+                                    (pruning, "pruning-cost", ["pruning-cost.png"]),
+                                    (series, "elo-ablation-2000", ["elo-vs-nodes.png"])):
+            d = make_run(tmp, source, source, summary="copy")
+            saver, written = draw(kind, d)
+            check(written == stems and all(every_panel_drawn(saver, s[:-4]) for s in stems),
+                  f"{kind.__name__}: {written}")
+
+        # Heinz's box beside a futility step reaching depth 8, not beside null move alone.
+        summary = json.load(open(os.path.join(RESULTS, "pruning-cost", "summary.json")))
+        saver, _ = draw(pruning, make_run(tmp, "heinz", "pruning-cost", summary=summary))
+        check(saver.figures["pruning-cost"][0]["patches"] == 1, "pruning: Heinz's box beside the futility step")
+        summary["pruning_steps"] = [s for s in summary["pruning_steps"] if "futility" not in s["change"]]
+        saver, _ = draw(pruning, make_run(tmp, "no-heinz", "pruning-cost", summary=summary))
+        check(saver.figures["pruning-cost"][0]["patches"] == 0, "pruning: no Heinz box without a futility step")
+
+        # The command: a run no kind applies to, bad input, and a whole committed run into --out.
+        plot = [sys.executable, os.path.join(PROJECT, "scripts", "plot.py")]
+        d = make_run(tmp, "nothing", "drivers", summary={"name": "nothing"})
+        r = subprocess.run(plot + [d], capture_output=True, text=True)
+        check(r.returncode == 0 and "no figure applies" in r.stderr and os.listdir(d) == ["summary.json"],
+              f"plot.py: nothing applies: exit {r.returncode}, {os.listdir(d)}")
+        r = subprocess.run(plot + [os.path.join(tmp, "missing")], capture_output=True, text=True)
+        check(r.returncode == 2 and r.stderr.startswith(f"error: {os.path.join(tmp, 'missing')}: "),
+              f"plot.py: a missing directory: exit {r.returncode}, {r.stderr.strip()}")
+        os.makedirs(os.path.join(tmp, "bare"))
+        r = subprocess.run(plot + [os.path.join(tmp, "bare")], capture_output=True, text=True)
+        check(r.returncode == 2 and "neither cells.csv nor summary.json" in r.stderr,
+              f"plot.py: no cells.csv/summary.json: exit {r.returncode}")
+        out = os.path.join(tmp, "out")
+        r = subprocess.run(plot + [os.path.join(RESULTS, "elo-ablation-2000"), "--out", out], capture_output=True,
+                           text=True)
+        check(r.returncode == 0 and sorted(os.listdir(out)) == ["elo-vs-nodes.png", "elo-vs-nodes.svg"],
+              f"plot.py --out: exit {r.returncode}, {sorted(os.listdir(out)) if os.path.isdir(out) else 'none'}")
+        r = subprocess.run(plot + ["--help"], capture_output=True, text=True)
+        check(r.returncode == 0 and "usage: plot.py" in r.stdout, "plot.py --help")
+        r = subprocess.run([sys.executable, os.path.join(PROJECT, "scripts", "plot_tt_schemes.py"), "--help"],
+                           capture_output=True, text=True)
+        check(r.returncode == 0 and "usage:" in r.stdout, "plot_tt_schemes.py --help")
+    finally:
+        shutil.rmtree(tmp)
+    if failures:
+        print(f"{len(failures)} failed", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
