@@ -151,6 +151,13 @@ def main():
               "tables: 4x steps leave no panel empty; the thesis's panel beside its position 5")
         check("at depth 9" in saver.figures["tt-doubling"][0]["title"], "tables: the title names the position's depth")
 
+        # A kind with nothing to draw says so instead of drawing empty axes.
+        try:
+            versions.draw(Run(d), d, Saver())
+            check(False, "versions on a table sweep: drew something")
+        except NotApplicable as e:
+            check("no two versions" in str(e), f"versions on a table sweep: not applicable ({e})")
+
         # The same sweep on a position that is not the thesis's: no thesis curves.
         def other(r):
             r["thesis_position"] = ""
