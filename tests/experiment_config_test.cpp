@@ -215,7 +215,7 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
       {"thesis-versions.json", 6u * 8u * 9u},
       {"thesis-tt.json", 5u * 4u * 11u},
       {"lct2-all.json", 35u * 8u * 7u},
-      {"ablation-h.json", 6u * 9u * 8u},
+      {"ablation-h.json", 35u * 9u * 8u},
       {"factorial.json", 35u * 128u * 6u}};
   for (const auto& [file, cells] : expected_cells) {
     const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs" / file);
