@@ -216,7 +216,7 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
       {"thesis-tt.json", 5u * 4u * 11u},
       {"lct2-all.json", 35u * 8u * 7u},
       {"ablation-h.json", 35u * 9u * 8u},
-      {"factorial.json", 35u * 128u * 6u}};
+      {"factorial.json", 35u * 128u * 5u}};
   for (const auto& [file, cells] : expected_cells) {
     const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs" / file);
     const auto n = enumerate_cells(e, "x").size();
