@@ -39,10 +39,8 @@ struct DriverContext {
   const std::function<void(const Board&)>& on_leaf;
   Move& root_best;  // the root move the iteration found (the engine reports it)
 
-  // Draw by rule (§2.2): fifty moves, insufficient material, threefold repetition.
-  bool draw_by_rule() const {
-    return board.is_fifty_move_draw() || board.is_insufficient_material() || board.is_repetition();
-  }
+  // Draw by rule (§2.2; Board::is_draw_by_rule).
+  bool draw_by_rule() const { return board.is_draw_by_rule(); }
 
   // The legal moves of the current position at `ply` in the order of the engine's alpha-beta (§4.2–4.3):
   // `first` (a hash move, when legal) and then the moves picked by the same selection on the same keys
@@ -122,18 +120,5 @@ struct DriverContext {
     return quiesce(-ScoreInfinite, ScoreInfinite, ply);
   }
 };
-
-// Mate scores are stored in the table relative to the node (as engine/search.cpp stores them), so a mate
-// reached through a transposition keeps its distance from the current root.
-inline int mate_to_table(Score v, int ply) {
-  if (v >= ScoreMateBound) return v + ply;
-  if (v <= -ScoreMateBound) return v - ply;
-  return v;
-}
-inline Score mate_from_table(int v, int ply) {
-  if (v >= ScoreMateBound) return v - ply;
-  if (v <= -ScoreMateBound) return v + ply;
-  return v;
-}
 
 }  // namespace buho

@@ -202,4 +202,17 @@ class TranspositionTable {
   ReplacementScheme scheme_ = ReplacementScheme::DepthAlways;
 };
 
+// Mate scores are stored relative to the node, so a mate found through a transposition keeps its distance from
+// the current root: every search and driver that stores a value converts it with these two.
+inline int mate_to_table(Score v, int ply) {
+  if (v >= ScoreMateBound) return v + ply;
+  if (v <= -ScoreMateBound) return v - ply;
+  return v;
+}
+inline Score mate_from_table(int v, int ply) {
+  if (v >= ScoreMateBound) return v - ply;
+  if (v <= -ScoreMateBound) return v + ply;
+  return v;
+}
+
 }  // namespace buho
