@@ -6,6 +6,7 @@
 // is «value < -v», i.e. the move beats v (a null-window alpha-beta answers exactly that inequality, with
 // the version's table, ordering and pruning). EVAL itself has no window: it searches the first move (the
 // hash move, then the version's order) exactly, with no forward pruning, and stores its exact value.
+#include "engine/move_picker.h"
 #include "engine/search_core.h"
 
 namespace buho {
@@ -24,30 +25,18 @@ Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
   if (core.uses_tt() && cfg.hash_move)
     if (const TTEntry* e = core.tt.probe(key); e && plausible(board, e->move)) tt_move = e->move;
 
+  // The moves: the hash move first, then the version's order (engine/move_picker.h), generated before the first.
   BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(core.move_stack.size()));
-  Move* moves = &core.move_stack[sp];
-  std::int64_t* scores = &core.score_stack[sp];
-  const int n = int(generate_legal(board, moves) - moves);
+  MovePicker picker(board, cfg, core.order, ply, &core.move_stack[sp], &core.score_stack[sp], Move(), tt_move,
+                    MovePicker::Generation::Now);
+  const int n = picker.count();
   if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
-  if (cfg.generation_order == GenerationOrder::CapturesFirst)
-    captures_first(moves, n);
-  const bool ordered = MoveOrder::any_ordering(cfg);
-  if (ordered) core.order.score(board, cfg, ply, moves, scores, n);
 
   Score v = -ScoreInfinite;
   Move best;
   bool first = true;
   const int child_sp = sp + MaxMoves;
-  for (int i = -1; i < n; ++i) {
-    Move m;
-    if (i == -1) {
-      if (tt_move.is_null()) continue;
-      m = tt_move;
-    } else {
-      if (ordered) pick_best(moves, scores, i, n);
-      m = moves[i];
-      if (m == tt_move) continue;
-    }
+  for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     const int ext = core.extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
     const int new_depth = depth - 1 + ext;
     board.make_move(m);

@@ -12,6 +12,7 @@
 #include <chrono>
 
 #include "engine/minimal_tree.h"
+#include "engine/move_picker.h"
 #include "engine/search_core.h"
 
 namespace buho {
@@ -67,9 +68,8 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
     for (int i = 0; i < n; ++i) scores[i] = mvv_lva(board, moves[i]);
 
   // Step 5. Search them (Alg. 4 lines 10–20), fail-hard, or fail-soft when fail_soft says so.
-  for (int i = 0; i < n; ++i) {
-    if (ordered) pick_best(moves, scores, i, n);
-    const Move m = moves[i];
+  MovePicker picker = MovePicker::of_generated(board, cfg, order, moves, scores, n, ordered);
+  for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     board.make_move(m);
     prefetch_child(false);
     const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
@@ -250,60 +250,34 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     return futility_prunes(margin, balance, bound, board.gives_check(m));
   };
 
-  // Step 7. The move loop: the hash move first, before generating (§4.6.2), then the generated moves
-  // in order (§4.2–4.3). Each move goes through Steps 7a–7e.
+  // The node's moves, in MovePicker's stages (engine/move_picker.h): the previous iteration's PV move
+  // (pv_ordering, §4.6.2 L983 «para el primer movimiento») and the hash move (legal: its key matched this
+  // position) before generating (§4.6.2), then the generated moves in order (§4.2–4.3). The single-reply extension
+  // needs the number of legal moves before the first one is searched.
   BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
-  Move* moves = &move_stack[sp];
-  std::int64_t* scores = &score_stack[sp];
-  int n = 0;
-  bool generated = false;
-  auto generate = [&] {
-    n = int(generate_legal(board, moves) - moves);
-    generated = true;
-    // Reading A2: the generator's captures (and promotions) before its quiet moves; a stable partition, so
-    // equal sort keys later still keep the generator's order within each group.
-    if (cfg.generation_order == GenerationOrder::CapturesFirst)
-      captures_first(moves, n);
-    if (MoveOrder::any_ordering(cfg)) order.score(board, cfg, ply, moves, scores, n);
-  };
-  // The single-reply extension needs the number of legal moves before the first one is searched.
-  if (cfg.single_reply_ext) generate();
-  // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first.
+  // pv_ordering (V2): on the previous iteration's PV, its move here goes first. The position is the one
+  // where that move was played, so it is legal; plausible() only guards the invariant.
+  Move pv_move = prev_pv_move(ply);
+  if (!pv_move.is_null() && !plausible(board, pv_move)) pv_move = Move();
+  MovePicker picker(board, cfg, order, ply, &move_stack[sp], &score_stack[sp], pv_move, tt_move,
+                    cfg.single_reply_ext ? MovePicker::Generation::Now : MovePicker::Generation::Lazy);
+  // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first,
+  // before any move is searched (so the moves are generated now).
   if (cfg.etc && cfg.tt_cutoffs && uses_tt() && !root) {
-    if (!generated) generate();
-    if (const auto cut = etc_cutoff(moves, n, depth, beta, ply)) return *cut;
+    const auto children = picker.generated_moves();
+    if (const auto cut = etc_cutoff(children.data(), int(children.size()), depth, beta, ply)) return *cut;
   }
 
+  // Step 7. The move loop: each move goes through Steps 7a–7e.
   const Score old_alpha = alpha;
   Move best;
   Score best_score = -ScoreInfinite;  // fail-soft: the best score found (a pruned move counts as its bound)
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
-  int picked_ahead = -1;  // the index whose move was picked a turn early (below), -1 for none
   bool any_legal = false;
   const int child_sp = sp + MaxMoves;
-  // pv_ordering (V2): on the previous iteration's PV, its move here goes first. The position is the one
-  // where that move was played, so it is legal; plausible() only guards the invariant.
-  Move pv_move = prev_pv_move(ply);
-  if (!pv_move.is_null() && !plausible(board, pv_move)) pv_move = Move();
 
-  for (int i = -2;; ++i) {
-    Move m;
-    if (i == -2) {
-      // Stage: the previous iteration's PV move (pv_ordering, §4.6.2 L983 «para el primer movimiento»).
-      if (pv_move.is_null()) continue;
-      m = pv_move;
-    } else if (i == -1) {
-      // Stage: the hash move (legal: its key matched this position).
-      if (tt_move.is_null() || tt_move == pv_move) continue;
-      m = tt_move;
-    } else {
-      if (!generated) generate();
-      if (i >= n) break;
-      if (MoveOrder::any_ordering(cfg) && i != picked_ahead) pick_best(moves, scores, i, n);
-      m = moves[i];
-      if (m == tt_move || m == pv_move) continue;
-    }
+  for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     // UCI's searchmoves: the root looks at the moves it was given only.
     if (root && !root_moves.empty() && std::find(root_moves.begin(), root_moves.end(), m) == root_moves.end()) continue;
     any_legal = true;
@@ -323,11 +297,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     // Near the horizon a child's search is short, too short for the next child's table load to hide behind its own
     // tests: the next move is picked now (the keys do not change while the node searches, so it is the move the
     // next turn would pick) and its child's entry loaded while this move's child is searched.
-    if (i >= 0 && i + 1 < n && depth <= kLookaheadDepth) {
-      if (MoveOrder::any_ordering(cfg)) pick_best(moves, scores, i + 1, n);
-      picked_ahead = i + 1;
-      prefetch_before_move(moves[i + 1], child_probes(depth - 1));
-    }
+    if (depth <= kLookaheadDepth)
+      if (const Move ahead = picker.pick_ahead(); !ahead.is_null()) prefetch_before_move(ahead, child_probes(depth - 1));
 
     // Step 7b. Extensions (§3.6): one ply for a check, a single reply, a pawn to the 7th or a promotion,
     // or a capture next to the enemy king, whichever applies first. Safe (they only search more) and
@@ -340,7 +311,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
       }
       return gives_check;
     };
-    const int ext = extension_of(m, generated ? n : -1, ply, depth, check);
+    const int ext = extension_of(m, picker.count_if_generated(), ply, depth, check);
     const int new_depth = depth - 1 + ext;
 
     // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,

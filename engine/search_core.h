@@ -19,6 +19,7 @@
 #include "engine/driver_context.h"
 #include "engine/eval.h"
 #include "engine/move_order.h"
+#include "engine/move_picker.h"
 #include "engine/movegen.h"
 #include "engine/root_driver.h"
 #include "engine/search.h"
@@ -36,23 +37,6 @@ inline constexpr int kMoveStackSize = MaxPly * MaxMoves;
 inline Bound bound_as_read(const SearchConfig& c, Bound stored) {
   if (c.tt_bound_use == TtBoundUse::AsDescribed || stored == Bound::Exact) return stored;
   return stored == Bound::Lower ? Bound::Upper : Bound::Lower;
-}
-
-// A stored move is tried before any move is generated (§4.6.2), so it is first checked for plausibility
-// in this position. The 64-bit key already matched, so this guards only against a key collision.
-inline bool plausible(const Board& b, Move m) {
-  if (m.is_null()) return false;
-  const Square from = m.from(), to = m.to();
-  if (!on_board(from) || !on_board(to)) return false;
-  const Piece p = b.piece_at(from);
-  if (p == NoPiece || color_of(p) != b.side_to_move()) return false;
-  const Piece target = b.piece_at(to);
-  if (m.is_en_passant()) return type_of(p) == Pawn && to == b.ep_square() && target == NoPiece;
-  if (m.is_capture()) return target != NoPiece && color_of(target) != b.side_to_move() && type_of(target) != King;
-  if (target != NoPiece) return false;
-  if (m.is_castle()) return type_of(p) == King;
-  if (m.is_promotion() || m.is_double_push()) return type_of(p) == Pawn;
-  return true;
 }
 
 // The statistic that counts a granted extension of this kind (§3.6).
