@@ -1,8 +1,8 @@
-// What a root driver written outside engine/search.cpp may use of the engine: the board, the
-// counters, the table, the move ordering, and the engine's own quiescence and stop test. The drivers of
-// engine/sss_driver.cpp, engine/mt_driver.cpp and engine/minimal_tree.cpp see the engine only through
-// this, so they search the same positions in the same order, and count nodes by the same definition
-// (engine/search_stats.h), as the thesis's alpha-beta.
+// What the best-first drivers (engine/sss_driver.cpp, engine/mt_driver.cpp, engine/minimal_tree.cpp) may use of
+// the engine: the board, the counters, the table, the move ordering, and the engine's own quiescence and stop test.
+// They see the engine only through this, so they search the same positions in the same order (the engine's one
+// MovePicker), and count nodes by the same definition (engine/search_stats.h), as the thesis's alpha-beta. (The
+// drivers that search with the alpha-beta node function see engine/search_core.h instead.)
 #pragma once
 
 #include <algorithm>

@@ -30,7 +30,6 @@ namespace buho {
 
 inline constexpr int kMoveStackSize = MaxPly * MaxMoves;
 
-
 // The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (seed L1082-L1096) cuts on a
 // «LimiteInferior» entry when its value <= alpha and on a «LimiteSuperior» one when it is >= beta, while
 // Alg. 8 stores a fail high as «LimiteInferior» (line 22): as printed, each kind is read as the other.
@@ -51,7 +50,6 @@ inline std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) 
   BUHO_ASSERT(!"only a granted extension is counted");
   return stats.ext_check;
 }
-
 
 struct SearchCore {
   SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
@@ -218,7 +216,6 @@ struct SearchCore {
     }
     return v;
   }
-
 
   void update_pv(int ply, Move m) {
     pv[ply][ply] = m;
