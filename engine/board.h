@@ -77,6 +77,8 @@ class Board {
   bool is_repetition(int times = 3) const;
   bool is_fifty_move_draw() const { return halfmove_ >= 100; }
   bool is_insufficient_material() const;
+  // §2.2 terminal by rule: fifty moves, insufficient material, threefold repetition.
+  bool is_draw_by_rule() const { return is_fifty_move_draw() || is_insufficient_material() || is_repetition(); }
 
   // --- Consistency ----------------------------------------------------------------------------------
   std::uint64_t compute_key() const;  // from scratch

@@ -1,8 +1,8 @@
-// What a root driver written outside engine/search.cpp may use of the engine: the board, the
-// counters, the table, the move ordering, and the engine's own quiescence and stop test. The drivers of
-// engine/sss_driver.cpp, engine/mt_driver.cpp and engine/minimal_tree.cpp see the engine only through
-// this, so they search the same positions in the same order, and count nodes by the same definition
-// (engine/search_stats.h), as the thesis's alpha-beta.
+// What the best-first drivers (engine/sss_driver.cpp, engine/mt_driver.cpp, engine/minimal_tree.cpp) may use of
+// the engine: the board, the counters, the table, the move ordering, and the engine's own quiescence and stop test.
+// They see the engine only through this, so they search the same positions in the same order (the engine's one
+// MovePicker), and count nodes by the same definition (engine/search_stats.h), as the thesis's alpha-beta. (The
+// drivers that search with the alpha-beta node function see engine/search_core.h instead.)
 #pragma once
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "engine/board.h"
 #include "engine/checks.h"
 #include "engine/move_order.h"
+#include "engine/move_picker.h"
 #include "engine/movegen.h"
 #include "engine/search_config.h"
 #include "engine/search_rules.h"
@@ -39,64 +40,30 @@ struct DriverContext {
   const std::function<void(const Board&)>& on_leaf;
   Move& root_best;  // the root move the iteration found (the engine reports it)
 
-  // Draw by rule (§2.2): fifty moves, insufficient material, threefold repetition.
-  bool draw_by_rule() const {
-    return board.is_fifty_move_draw() || board.is_insufficient_material() || board.is_repetition();
-  }
+  // Draw by rule (§2.2; Board::is_draw_by_rule).
+  bool draw_by_rule() const { return board.is_draw_by_rule(); }
 
-  // The legal moves of the current position at `ply` in the order of the engine's alpha-beta (§4.2–4.3):
-  // `first` (a hash move, when legal) and then the moves picked by the same selection on the same keys
-  // (the largest key first). One difference: before the keys, the moves are put in the order of their
-  // encoding, not the generator's. The generator walks the piece lists, which unmaking a capture may
-  // permute, so its order of equal keys depends on the path searched before; SSS*'s children N.1 ... N.b
-  // must be the same every time N is generated, and Plaat's equivalence of SSS* and MT-SSS* needs both to
-  // see one order. Picked one at a time (next(), a null move after the last), as alpha-beta picks them: a
-  // node that fails high on its first move does not select the order of the rest (ordering every move
-  // first, a selection over all of them at every node, took a tenth of MT-DUAL*'s time).
+  // The legal moves of the current position at `ply` in the order of the engine's alpha-beta (§4.2–4.3), from the
+  // engine's one picker (engine/move_picker.h): `first` (a hash move, when legal) and then the moves picked by the
+  // same selection on the same keys (the largest key first). One difference: before the keys, the moves are put in
+  // the order of their encoding, not the generator's (MovePicker::Generation::NowByEncoding). The generator walks
+  // the piece lists, which unmaking a capture may permute, so its order of equal keys depends on the path searched
+  // before; SSS*'s children N.1 ... N.b must be the same every time N is generated, and Plaat's equivalence of SSS*
+  // and MT-SSS* needs both to see one order. Picked one at a time (next(), a null move after the last), as
+  // alpha-beta picks them: a node that fails high on its first move does not select the order of the rest
+  // (ordering every move first, a selection over all of them at every node, took a tenth of MT-DUAL*'s time).
   class MovePicker {
    public:
-    MovePicker(const DriverContext& ctx, int ply, Move first) {
-      n_ = int(generate_legal(ctx.board, moves_) - moves_);
-      // By encoding, with captures and promotions first under CapturesFirst: one sort of 32-bit keys whose
-      // top bit (above the 21 bits of a move) sends a quiet move after them. (Sorting by encoding and then a
-      // stable partition gave the same order and cost a temporary buffer per node.)
-      static_assert(sizeof(Move) == sizeof(std::uint32_t));
-      const bool captures_first = ctx.cfg.generation_order == GenerationOrder::CapturesFirst;
-      std::uint32_t keys[MaxMoves];
-      for (int i = 0; i < n_; ++i) {
-        const Move m = moves_[i];
-        BUHO_ASSERT(m.raw() < (1u << 31));
-        keys[i] = m.raw() | (captures_first && !m.is_capture() && !m.is_promotion() ? 1u << 31 : 0u);
-      }
-      std::sort(keys, keys + n_);
-      for (int i = 0; i < n_; ++i) moves_[i] = Move::from_raw(keys[i] & ~(1u << 31));
-      ordered_ = MoveOrder::any_ordering(ctx.cfg);
-      if (ordered_) ctx.order.score(ctx.board, ctx.cfg, ply, moves_, scores_, n_);
-      if (!first.is_null())
-        for (int i = 0; i < n_; ++i)
-          if (moves_[i] == first) first_ = first;
-    }
-    int count() const { return n_; }  // the legal moves, `first` among them
-    Move next() {
-      if (!first_.is_null() && !first_given_) {
-        first_given_ = true;
-        return first_;
-      }
-      while (i_ < n_) {
-        if (ordered_) pick_best(moves_, scores_, i_, n_);  // the engine's own picker
-        const Move m = moves_[i_++];
-        if (m != first_) return m;
-      }
-      return Move();
-    }
+    MovePicker(const DriverContext& ctx, int ply, Move first)
+        : picker_(ctx.board, ctx.cfg, ctx.order, ply, moves_, scores_, Move(), first,
+                  buho::MovePicker::Generation::NowByEncoding) {}
+    int count() const { return picker_.count(); }  // the legal moves, `first` among them
+    Move next() { return picker_.next(); }
 
    private:
     Move moves_[MaxMoves];
     std::int64_t scores_[MaxMoves];
-    int n_ = 0, i_ = 0;
-    bool ordered_ = false;
-    Move first_;  // `first` when legal, else null
-    bool first_given_ = false;
+    buho::MovePicker picker_;
   };
 
   // All of MovePicker's moves in its order, into `out`. Returns the count.
@@ -122,18 +89,5 @@ struct DriverContext {
     return quiesce(-ScoreInfinite, ScoreInfinite, ply);
   }
 };
-
-// Mate scores are stored in the table relative to the node (as engine/search.cpp stores them), so a mate
-// reached through a transposition keeps its distance from the current root.
-inline int mate_to_table(Score v, int ply) {
-  if (v >= ScoreMateBound) return v + ply;
-  if (v <= -ScoreMateBound) return v - ply;
-  return v;
-}
-inline Score mate_from_table(int v, int ply) {
-  if (v >= ScoreMateBound) return v - ply;
-  if (v <= -ScoreMateBound) return v + ply;
-  return v;
-}
 
 }  // namespace buho

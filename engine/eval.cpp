@@ -285,10 +285,219 @@ inline bool path_clear(Square a, Square to, Bitboard empty) {
   return (between & ~empty) == 0;
 }
 
+// The piece sets of one position (kept by the board), and the piece-square sums but the king's: what every term
+// of compute() reads.
+struct PieceSets {
+  Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
+  Bitboard all[COLOR_NB];
+  Bitboard empty;
+  int pst[COLOR_NB] = {0, 0};  // the king is left out here; its table depends on the phase (king_safety)
+  // Pawn files, asked for only where a term needs them: the rank mask of `col`'s pawns on file f (bit r = a pawn
+  // on rank r).
+  unsigned pawn_ranks(Color col, int f) const { return file_ranks(pieces[col][Pawn], f); }
+};
+
+using TermTable = int[TERM_NB][COLOR_NB];
+
+// §2.4.1-2.4.3 where the pieces stand: piece-square tables, the centre, bishops on the first rank, rooks on the
+// seventh, the bishop pair and the attack lines through the king.
+void placement_terms(const Board& b, const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  for (Color col : {White, Black}) {
+    const Bitboard* own = s.pieces[col];
+    const Bitboard first_rank = col == White ? kRank1 : kRank1 << 56;
+    const Bitboard seventh_rank = col == White ? kRank1 << 48 : kRank1 << 8;
+    if (c.piece_square) v[TPieceSquare][col] = s.pst[col];
+    if (c.center)
+      v[TCenter][col] = std::popcount(own[Pawn] & kCenter) * c.center_pawn_value +
+                        std::popcount((own[Knight] | own[Bishop]) & kCenter) * c.center_minor_value +
+                        std::popcount(own[Queen] & kCenter) * c.center_queen_value;
+    if (c.bishop_first_rank)
+      v[TBishopFirstRank][col] = std::popcount(own[Bishop] & first_rank) * c.bishop_first_rank_value;
+    if (c.rook_seventh) v[TRookSeventh][col] = std::popcount(own[Rook] & seventh_rank) * c.rook_seventh_value;
+    // CHOICE (bishop pair): "si ... se cuenta con ambos alfiles" — two or more bishops, whatever
+    // their square colours (after an under-promotion both may share a colour; too rare to matter).
+    if (c.bishop_pair && b.count(col, Bishop) >= 2) v[TBishopPair][col] = c.bishop_pair_value;
+    // CHOICE (attack lines, §2.4.3 "Amenazas"): "por cada línea de ataque al rey" — the thesis
+    // stresses the attack need not be direct because a piece may stand between. We count each
+    // enemy bishop, rook or queen that lies on a line through the king it can move along (the
+    // attack table's sliding bits), whatever stands between: one line per piece. A queen lies on
+    // at most one line through a square. Knights, pawns and kings do not move along lines.
+    if (c.king_attack_lines) {
+      const Bitboard* enemy = s.pieces[~col];
+      const int k = index64(b.king_square(col));
+      const int lines = std::popcount(kLines.orth[k] & (enemy[Rook] | enemy[Queen])) +
+                        std::popcount(kLines.diag[k] & (enemy[Bishop] | enemy[Queen]));
+      v[TKingAttackLines][col] = lines * c.king_attack_lines_value;
+    }
+  }
+}
+
+// §2.4.2 Rooks: files and connections
+void rook_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  for (Color col : {White, Black}) {
+    int open = 0, semi_open = 0;
+    bool on_file = false, on_rank = false;
+    for (Bitboard r = s.pieces[col][Rook]; r; r &= r - 1) {
+      const Square sq = from_index64(std::countr_zero(r));
+      const unsigned own = s.pawn_ranks(col, file_of(sq)), enemy = s.pawn_ranks(~col, file_of(sq));
+      // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
+      // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
+      if (own == 0 && enemy == 0) ++open;
+      else if (own == 0) ++semi_open;
+      // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
+      for (Bitboard o = r & (r - 1); o; o &= o - 1) {
+        const Square other = from_index64(std::countr_zero(o));
+        if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(sq, other, s.empty);
+        else if (rank_of(sq) == rank_of(other)) on_rank = on_rank || path_clear(sq, other, s.empty);
+      }
+    }
+    if (c.rook_open_file) v[TRookOpenFile][col] = open * c.rook_open_file_value;
+    if (c.rook_semi_open_file) v[TRookSemiOpenFile][col] = semi_open * c.rook_semi_open_file_value;
+    if (c.rooks_connected_file && on_file) v[TRooksConnectedFile][col] = c.rooks_connected_file_value;
+    if (c.rooks_connected_rank && on_rank) v[TRooksConnectedRank][col] = c.rooks_connected_rank_value;
+  }
+
+}
+
+// §2.4.2 Attack map: protected pieces and attacked squares
+void attack_map_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  if (c.protected_pieces || c.attacked_squares) {
+    for (Color col : {White, Black}) {
+      // A piece attacks the squares it could capture on: pawns diagonally forward, sliders up to
+      // and including the first occupied square, whatever stands there.
+      const Bitboard* own = s.pieces[col];
+      const Bitboard attacked = pawn_attacks(col, own[Pawn]) | knight_attacks(own[Knight]) |
+                                king_attacks(own[King]) | diag_attacks(own[Bishop] | own[Queen], s.empty) |
+                                orth_attacks(own[Rook] | own[Queen], s.empty);
+      // CHOICE (attacked squares): each square counts once however many pieces attack it, and
+      // whatever stands on it (empty, enemy or own piece): "casillas controladas".
+      if (c.attacked_squares) v[TAttackedSquares][col] = std::popcount(attacked) * c.attacked_squares_value;
+      // CHOICE (protected pieces): every own piece but the king (which can never be captured, so
+      // "protecting" it means nothing) counts, pawns included — Figure 2.4 counts a pawn as an
+      // unprotected piece. Any own piece, king and pawns included, may be the defender.
+      if (c.protected_pieces)
+        v[TProtectedPieces][col] = std::popcount(attacked & s.all[col] & ~own[King]) * c.protected_pieces_value;
+    }
+  }
+
+}
+
+// §2.4.3 King safety
+void king_safety_terms(const Board& b, const EvalConfig& c, const PieceSets& s, bool endgame, TermTable& v) {
+  for (Color col : {White, Black}) {
+    const Square ksq = b.king_square(col);
+    const int kfile = file_of(ksq);
+    const int rights = b.castling_rights() & (col == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
+    // CHOICE (has the king castled?): the board keeps no record of castling, so we infer it: the king
+    // stands on its first rank on the g or h file (castled king side) or the a, b or c file (queen
+    // side). A king that walked there counts as castled too; that is the position the thesis's
+    // shield rule is about.
+    const bool on_first_rank = relative_rank(col, rank_of(ksq)) == 0;
+    const bool castled_short = on_first_rank && kfile >= 6;
+    const bool castled_long = on_first_rank && kfile <= 2;
+
+    // CHOICE (castling): "si el rey puede enrocar" read as "still has the right" (not "could castle
+    // legally this move"): in the opening castling is usually blocked for a few moves by the own
+    // pieces, and the bonus is for keeping the option. Both rights give +50 +40. "Si perdemos la
+    // oportunidad de enrocar" (-60): no right left and the king has not castled, so a castled king
+    // is not punished for the rights it used.
+    if (c.castling) {
+      int castling = 0;
+      if (rights & (WhiteOO | BlackOO)) castling += c.castling_kingside_value;
+      if (rights & (WhiteOOO | BlackOOO)) castling += c.castling_queenside_value;
+      if (rights == 0 && !castled_short && !castled_long) castling += c.castling_lost_value;
+      v[TCastling][col] = castling;
+    }
+
+    if (endgame) {
+      // CHOICE (endgame king): §2.4.3 says the endgame king table replaces the shield evaluation
+      // ("se ignora la característica anterior"), i.e. the whole list of king-pawn items including
+      // the open-lines item. We also let it replace the middlegame king table: a king has one
+      // position value, and adding both would cancel the endgame table's pull to the centre (-60 +
+      // 60 on d4), the very reason the thesis gives for the switch ("el rey debe salir").
+      if (c.king_endgame_table) v[TKingEndgameTable][col] = kPst.v[col][KingEndgameSlot][ksq];
+      continue;
+    }
+    if (c.piece_square) v[TPieceSquare][col] += kPst.v[col][King][ksq];
+
+    if (castled_short || castled_long) {
+      // §2.4.3 pawn shield: files f g h after O-O, a b c after O-O-O; the f and c pawns' penalties
+      // are divided (halved in the thesis), each item separately, rounding toward zero.
+      // CHOICE (both shields): each side's shield is scored for that side, so both kings count and
+      // the evaluation is colour-symmetric (zero-sum, as §1 requires of an evaluation).
+      if (c.pawn_shield) {
+        const int first = castled_short ? 5 : 0;
+        const int side_file = castled_short ? 5 : 2;  // the "flexible" f or c pawn
+        int shield = 0;
+        for (int f = first; f < first + 3; ++f) {
+          const int div = f == side_file ? c.shield_side_file_divisor : 1;
+          // Own pawns on this file by relative rank (bit 1 = the second rank, the pawn's start).
+          const unsigned own = relative_mask(col, s.pawn_ranks(col, f));
+          const unsigned enemy = relative_mask(col, s.pawn_ranks(~col, f));
+          // CHOICE (which own pawn): the states are exclusive; the own pawn nearest the king
+          // (lowest relative rank) decides, and "no pawn" means none on the whole file.
+          if (own == 0) shield += c.shield_missing_value / div;
+          else if (std::countr_zero(own) == 2) shield += c.shield_moved_one_value / div;
+          else if (std::countr_zero(own) >= 3) shield += c.shield_moved_more_value / div;
+          // "Si no existe un peón enemigo en la misma columna ... se permite una línea de ataque":
+          // taken literally, an enemy rook can use a file its own pawns do not block.
+          if (enemy == 0) shield += c.shield_no_enemy_pawn_value / div;
+          // CHOICE ("peón enemigo a 1 casilla de la segunda fila"): an enemy pawn on this file on
+          // our third rank (one square in front of our shield pawn's start), -25; "a 2 casillas":
+          // on our fourth rank, -15. Both apply if the enemy has pawns on both squares.
+          if (enemy & (1u << 2)) shield += c.shield_enemy_near_value / div;
+          if (enemy & (1u << 3)) shield += c.shield_enemy_far_value / div;
+        }
+        v[TPawnShield][col] = shield;
+      }
+    } else if (c.uncastled_open_lines) {
+      // CHOICE ("línea abierta cerca de nuestro rey"): the king's file and the files beside it
+      // (two at the board's edge), each counted when it is open in §2.4.2's sense: no pawn of
+      // either colour on it.
+      int open_files = 0;
+      for (int f = kfile - 1; f <= kfile + 1; ++f)
+        if (f >= 0 && f <= 7 && ((s.pieces[White][Pawn] | s.pieces[Black][Pawn]) & (kFileA << f)) == 0) ++open_files;
+      v[TUncastledOpenLines][col] = open_files * c.uncastled_open_lines_value;
+    }
+  }
+
+}
+
+// §2.4.4 Pawn structure, as whole-set operations on the pawn bitboards
+void pawn_structure_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  if (c.passed_pawns || c.isolated_pawns || c.backward_pawns || c.doubled_pawns) {
+    for (Color col : {White, Black}) {
+      const Bitboard own = s.pieces[col][Pawn], enemy = s.pieces[~col][Pawn];
+      const Bitboard own_files = north_fill(south_fill(own));          // every file holding an own pawn
+      const Bitboard beside_own = sideways(own_files);                  // files next to one
+      // Passed: no enemy pawn in front of it on its own or an adjacent file. `blocked` is every
+      // square some enemy pawn has in front of it (from that pawn's view, behind it), widened by a file.
+      const Bitboard enemy_behind = col == White ? south_fill(enemy >> 8) : north_fill(enemy << 8);
+      const Bitboard blocked = enemy_behind | sideways(enemy_behind);
+      // Squares level with or in front of an own pawn on an adjacent file: a pawn standing on one has
+      // a neighbour level with it or behind it.
+      const Bitboard own_forward = col == White ? north_fill(own) : south_fill(own);
+      // "-10 por cada peón doblado": every pawn beyond the first on a file (Figure 2.9 names one
+      // pawn, b5, as the doubled one of a pair).
+      const int doubled = std::popcount(own) - std::popcount(own_files & kRank1);
+      const int passed = std::popcount(own & ~blocked);
+      const int isolated = std::popcount(own & ~beside_own);
+      // CHOICE (backward, "adyacentemente atrás de otro peón del mismo color"): the pawn has own
+      // pawns on an adjacent file and all of them are further advanced, so none can come level to
+      // defend it or the square in front. Isolated pawns are not also backward.
+      const int backward = std::popcount(own & beside_own & ~sideways(own_forward));
+      if (c.passed_pawns) v[TPassedPawns][col] = passed * c.passed_pawns_value;
+      if (c.isolated_pawns) v[TIsolatedPawns][col] = isolated * c.isolated_pawns_value;
+      if (c.backward_pawns) v[TBackwardPawns][col] = backward * c.backward_pawns_value;
+      if (c.doubled_pawns) v[TDoubledPawns][col] = doubled * c.doubled_pawns_value;
+    }
+  }
+}
+
 }  // namespace
 
 struct Evaluator::Terms {
-  int v[TERM_NB][COLOR_NB];
+  TermTable v;
 };
 
 Evaluator::Evaluator(const EvalConfig& cfg) : cfg_(cfg) {}
@@ -310,205 +519,24 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     t.v[TMaterial][Black] = side_material[Black];
   }
 
-  // --- Piece sets (kept by the board) and piece-square sums ---
-  Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
-  int pst[COLOR_NB] = {0, 0};
+  // --- Piece sets (kept by the board) and piece-square sums; then the terms of §2.4.1-2.4.4 ---
+  PieceSets s;
   for (Color col : {White, Black}) {
-    pieces[col][NoPieceType] = 0;
-    for (int pt = Pawn; pt <= King; ++pt) pieces[col][pt] = b.bb_[make_piece(col, PieceType(pt))];
-    // The king is left out here; its table depends on the phase (below).
+    s.pieces[col][NoPieceType] = 0;
+    for (int pt = Pawn; pt <= King; ++pt) s.pieces[col][pt] = b.bb_[make_piece(col, PieceType(pt))];
     for (int pt = Pawn; pt < King; ++pt)
-      for (Bitboard x = pieces[col][pt]; x; x &= x - 1) pst[col] += kPst64.v[col][pt][std::countr_zero(x)];
+      for (Bitboard x = s.pieces[col][pt]; x; x &= x - 1) s.pst[col] += kPst64.v[col][pt][std::countr_zero(x)];
   }
-  Bitboard all[COLOR_NB];
   for (Color col : {White, Black})
-    all[col] = pieces[col][Pawn] | pieces[col][Knight] | pieces[col][Bishop] | pieces[col][Rook] |
-               pieces[col][Queen] | pieces[col][King];
-  const Bitboard empty = ~(all[White] | all[Black]);
+    s.all[col] = s.pieces[col][Pawn] | s.pieces[col][Knight] | s.pieces[col][Bishop] | s.pieces[col][Rook] |
+                 s.pieces[col][Queen] | s.pieces[col][King];
+  s.empty = ~(s.all[White] | s.all[Black]);
 
-  // Pawn files, asked for only where a term needs them: pawn_ranks(col, f) is the rank mask of
-  // `col`'s pawns on file f (bit r = a pawn on rank r).
-  auto pawn_ranks = [&pieces](Color col, int f) { return file_ranks(pieces[col][Pawn], f); };
-
-  for (Color col : {White, Black}) {
-    const Bitboard* own = pieces[col];
-    const Bitboard first_rank = col == White ? kRank1 : kRank1 << 56;
-    const Bitboard seventh_rank = col == White ? kRank1 << 48 : kRank1 << 8;
-    if (c.piece_square) t.v[TPieceSquare][col] = pst[col];
-    if (c.center)
-      t.v[TCenter][col] = std::popcount(own[Pawn] & kCenter) * c.center_pawn_value +
-                          std::popcount((own[Knight] | own[Bishop]) & kCenter) * c.center_minor_value +
-                          std::popcount(own[Queen] & kCenter) * c.center_queen_value;
-    if (c.bishop_first_rank)
-      t.v[TBishopFirstRank][col] = std::popcount(own[Bishop] & first_rank) * c.bishop_first_rank_value;
-    if (c.rook_seventh) t.v[TRookSeventh][col] = std::popcount(own[Rook] & seventh_rank) * c.rook_seventh_value;
-    // CHOICE (bishop pair): "si ... se cuenta con ambos alfiles" — two or more bishops, whatever
-    // their square colours (after an under-promotion both may share a colour; too rare to matter).
-    if (c.bishop_pair && b.count(col, Bishop) >= 2) t.v[TBishopPair][col] = c.bishop_pair_value;
-    // CHOICE (attack lines, §2.4.3 "Amenazas"): "por cada línea de ataque al rey" — the thesis
-    // stresses the attack need not be direct because a piece may stand between. We count each
-    // enemy bishop, rook or queen that lies on a line through the king it can move along (the
-    // attack table's sliding bits), whatever stands between: one line per piece. A queen lies on
-    // at most one line through a square. Knights, pawns and kings do not move along lines.
-    if (c.king_attack_lines) {
-      const Bitboard* enemy = pieces[~col];
-      const int k = index64(b.king_square(col));
-      const int lines = std::popcount(kLines.orth[k] & (enemy[Rook] | enemy[Queen])) +
-                        std::popcount(kLines.diag[k] & (enemy[Bishop] | enemy[Queen]));
-      t.v[TKingAttackLines][col] = lines * c.king_attack_lines_value;
-    }
-  }
-
-  // --- §2.4.2 Rooks: files and connections ---
-  for (Color col : {White, Black}) {
-    int open = 0, semi_open = 0;
-    bool on_file = false, on_rank = false;
-    for (Bitboard r = pieces[col][Rook]; r; r &= r - 1) {
-      const Square sq = from_index64(std::countr_zero(r));
-      const unsigned own = pawn_ranks(col, file_of(sq)), enemy = pawn_ranks(~col, file_of(sq));
-      // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
-      // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
-      if (own == 0 && enemy == 0) ++open;
-      else if (own == 0) ++semi_open;
-      // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
-      for (Bitboard o = r & (r - 1); o; o &= o - 1) {
-        const Square other = from_index64(std::countr_zero(o));
-        if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(sq, other, empty);
-        else if (rank_of(sq) == rank_of(other)) on_rank = on_rank || path_clear(sq, other, empty);
-      }
-    }
-    if (c.rook_open_file) t.v[TRookOpenFile][col] = open * c.rook_open_file_value;
-    if (c.rook_semi_open_file) t.v[TRookSemiOpenFile][col] = semi_open * c.rook_semi_open_file_value;
-    if (c.rooks_connected_file && on_file) t.v[TRooksConnectedFile][col] = c.rooks_connected_file_value;
-    if (c.rooks_connected_rank && on_rank) t.v[TRooksConnectedRank][col] = c.rooks_connected_rank_value;
-  }
-
-  // --- §2.4.2 Attack map: protected pieces and attacked squares ---
-  if (c.protected_pieces || c.attacked_squares) {
-    for (Color col : {White, Black}) {
-      // A piece attacks the squares it could capture on: pawns diagonally forward, sliders up to
-      // and including the first occupied square, whatever stands there.
-      const Bitboard* own = pieces[col];
-      const Bitboard attacked = pawn_attacks(col, own[Pawn]) | knight_attacks(own[Knight]) |
-                                king_attacks(own[King]) | diag_attacks(own[Bishop] | own[Queen], empty) |
-                                orth_attacks(own[Rook] | own[Queen], empty);
-      // CHOICE (attacked squares): each square counts once however many pieces attack it, and
-      // whatever stands on it (empty, enemy or own piece): "casillas controladas".
-      if (c.attacked_squares) t.v[TAttackedSquares][col] = std::popcount(attacked) * c.attacked_squares_value;
-      // CHOICE (protected pieces): every own piece but the king (which can never be captured, so
-      // "protecting" it means nothing) counts, pawns included — Figure 2.4 counts a pawn as an
-      // unprotected piece. Any own piece, king and pawns included, may be the defender.
-      if (c.protected_pieces)
-        t.v[TProtectedPieces][col] = std::popcount(attacked & all[col] & ~own[King]) * c.protected_pieces_value;
-    }
-  }
-
-  // --- §2.4.3 King safety ---
-  for (Color col : {White, Black}) {
-    const Square ksq = b.king_square(col);
-    const int kfile = file_of(ksq);
-    const int rights = b.castling_rights() & (col == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
-    // CHOICE (has the king castled?): the board keeps no record of castling, so we infer it: the king
-    // stands on its first rank on the g or h file (castled king side) or the a, b or c file (queen
-    // side). A king that walked there counts as castled too; that is the position the thesis's
-    // shield rule is about.
-    const bool on_first_rank = relative_rank(col, rank_of(ksq)) == 0;
-    const bool castled_short = on_first_rank && kfile >= 6;
-    const bool castled_long = on_first_rank && kfile <= 2;
-
-    // CHOICE (castling): "si el rey puede enrocar" read as "still has the right" (not "could castle
-    // legally this move"): in the opening castling is usually blocked for a few moves by the own
-    // pieces, and the bonus is for keeping the option. Both rights give +50 +40. "Si perdemos la
-    // oportunidad de enrocar" (-60): no right left and the king has not castled, so a castled king
-    // is not punished for the rights it used.
-    if (c.castling) {
-      int v = 0;
-      if (rights & (WhiteOO | BlackOO)) v += c.castling_kingside_value;
-      if (rights & (WhiteOOO | BlackOOO)) v += c.castling_queenside_value;
-      if (rights == 0 && !castled_short && !castled_long) v += c.castling_lost_value;
-      t.v[TCastling][col] = v;
-    }
-
-    if (endgame) {
-      // CHOICE (endgame king): §2.4.3 says the endgame king table replaces the shield evaluation
-      // ("se ignora la característica anterior"), i.e. the whole list of king-pawn items including
-      // the open-lines item. We also let it replace the middlegame king table: a king has one
-      // position value, and adding both would cancel the endgame table's pull to the centre (-60 +
-      // 60 on d4), the very reason the thesis gives for the switch ("el rey debe salir").
-      if (c.king_endgame_table) t.v[TKingEndgameTable][col] = kPst.v[col][KingEndgameSlot][ksq];
-      continue;
-    }
-    if (c.piece_square) t.v[TPieceSquare][col] += kPst.v[col][King][ksq];
-
-    if (castled_short || castled_long) {
-      // §2.4.3 pawn shield: files f g h after O-O, a b c after O-O-O; the f and c pawns' penalties
-      // are divided (halved in the thesis), each item separately, rounding toward zero.
-      // CHOICE (both shields): each side's shield is scored for that side, so both kings count and
-      // the evaluation is colour-symmetric (zero-sum, as §1 requires of an evaluation).
-      if (c.pawn_shield) {
-        const int first = castled_short ? 5 : 0;
-        const int side_file = castled_short ? 5 : 2;  // the "flexible" f or c pawn
-        int shield = 0;
-        for (int f = first; f < first + 3; ++f) {
-          const int div = f == side_file ? c.shield_side_file_divisor : 1;
-          // Own pawns on this file by relative rank (bit 1 = the second rank, the pawn's start).
-          const unsigned own = relative_mask(col, pawn_ranks(col, f));
-          const unsigned enemy = relative_mask(col, pawn_ranks(~col, f));
-          // CHOICE (which own pawn): the states are exclusive; the own pawn nearest the king
-          // (lowest relative rank) decides, and "no pawn" means none on the whole file.
-          if (own == 0) shield += c.shield_missing_value / div;
-          else if (std::countr_zero(own) == 2) shield += c.shield_moved_one_value / div;
-          else if (std::countr_zero(own) >= 3) shield += c.shield_moved_more_value / div;
-          // "Si no existe un peón enemigo en la misma columna ... se permite una línea de ataque":
-          // taken literally, an enemy rook can use a file its own pawns do not block.
-          if (enemy == 0) shield += c.shield_no_enemy_pawn_value / div;
-          // CHOICE ("peón enemigo a 1 casilla de la segunda fila"): an enemy pawn on this file on
-          // our third rank (one square in front of our shield pawn's start), -25; "a 2 casillas":
-          // on our fourth rank, -15. Both apply if the enemy has pawns on both squares.
-          if (enemy & (1u << 2)) shield += c.shield_enemy_near_value / div;
-          if (enemy & (1u << 3)) shield += c.shield_enemy_far_value / div;
-        }
-        t.v[TPawnShield][col] = shield;
-      }
-    } else if (c.uncastled_open_lines) {
-      // CHOICE ("línea abierta cerca de nuestro rey"): the king's file and the files beside it
-      // (two at the board's edge), each counted when it is open in §2.4.2's sense: no pawn of
-      // either colour on it.
-      int open_files = 0;
-      for (int f = kfile - 1; f <= kfile + 1; ++f)
-        if (f >= 0 && f <= 7 && ((pieces[White][Pawn] | pieces[Black][Pawn]) & (kFileA << f)) == 0) ++open_files;
-      t.v[TUncastledOpenLines][col] = open_files * c.uncastled_open_lines_value;
-    }
-  }
-
-  // --- §2.4.4 Pawn structure, as whole-set operations on the pawn bitboards ---
-  if (c.passed_pawns || c.isolated_pawns || c.backward_pawns || c.doubled_pawns) {
-    for (Color col : {White, Black}) {
-      const Bitboard own = pieces[col][Pawn], enemy = pieces[~col][Pawn];
-      const Bitboard own_files = north_fill(south_fill(own));          // every file holding an own pawn
-      const Bitboard beside_own = sideways(own_files);                  // files next to one
-      // Passed: no enemy pawn in front of it on its own or an adjacent file. `blocked` is every
-      // square some enemy pawn has in front of it (from that pawn's view, behind it), widened by a file.
-      const Bitboard enemy_behind = col == White ? south_fill(enemy >> 8) : north_fill(enemy << 8);
-      const Bitboard blocked = enemy_behind | sideways(enemy_behind);
-      // Squares level with or in front of an own pawn on an adjacent file: a pawn standing on one has
-      // a neighbour level with it or behind it.
-      const Bitboard own_forward = col == White ? north_fill(own) : south_fill(own);
-      // "-10 por cada peón doblado": every pawn beyond the first on a file (Figure 2.9 names one
-      // pawn, b5, as the doubled one of a pair).
-      const int doubled = std::popcount(own) - std::popcount(own_files & kRank1);
-      const int passed = std::popcount(own & ~blocked);
-      const int isolated = std::popcount(own & ~beside_own);
-      // CHOICE (backward, "adyacentemente atrás de otro peón del mismo color"): the pawn has own
-      // pawns on an adjacent file and all of them are further advanced, so none can come level to
-      // defend it or the square in front. Isolated pawns are not also backward.
-      const int backward = std::popcount(own & beside_own & ~sideways(own_forward));
-      if (c.passed_pawns) t.v[TPassedPawns][col] = passed * c.passed_pawns_value;
-      if (c.isolated_pawns) t.v[TIsolatedPawns][col] = isolated * c.isolated_pawns_value;
-      if (c.backward_pawns) t.v[TBackwardPawns][col] = backward * c.backward_pawns_value;
-      if (c.doubled_pawns) t.v[TDoubledPawns][col] = doubled * c.doubled_pawns_value;
-    }
-  }
+  placement_terms(b, c, s, t.v);
+  rook_terms(c, s, t.v);
+  attack_map_terms(c, s, t.v);
+  king_safety_terms(b, c, s, endgame, t.v);
+  pawn_structure_terms(c, s, t.v);
   return endgame;
 }
 

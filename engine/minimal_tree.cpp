@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "engine/mt_driver.h"
+#include "engine/search_core.h"
 
 namespace buho {
 
@@ -174,6 +175,20 @@ class MinimalTree {
 
 MinimalTreeCount count_minimal_tree(DriverContext& ctx, int depth, MinimalRefutation refutation) {
   return MinimalTree(ctx, refutation).count(depth);
+}
+
+// The minimal tree as a row (driver minimal): run() gives it the target depth only (the driver does not iterate),
+// so its counts are those of the one proof tree at the cell's depth, not a sum over iterations; the
+// memory-enhanced tests that find its values are not counted. One pass: one tree from the root.
+DriverIteration minimal_iteration(SearchCore& core, int depth, Score) {
+  DriverContext ctx = core.driver_context();
+  const MinimalTreeCount count = count_minimal_tree(ctx, depth, MinimalRefutation::Smallest);
+  core.stats.nodes += count.nodes;
+  core.stats.qnodes += count.qnodes;
+  core.stats.leaves += count.leaves;
+  core.root_best = count.best_move;
+  if (!count.completed) core.stop = true;
+  return {count.value, 1};
 }
 
 }  // namespace buho

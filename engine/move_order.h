@@ -28,7 +28,7 @@ inline constexpr std::array<int, PIECE_TYPE_NB> kOrderValue = [] {
 int mvv_lva(const Board& b, Move m);
 
 // Picks the best-scored move of [i, n) into position i, swapping it with moves[i] (selection: cheap when a
-// cut-off comes early). The one picker of the search and of the drivers that see it through driver_context.h.
+// cut-off comes early). The selection step of MovePicker (engine/move_picker.h), the one picker of every node.
 // The best is the first move of the highest key (a later equal key does not displace it). The loop keeps the best
 // so far with conditional moves, not a branch: the branch went whichever way the keys happened to lie, and its
 // mispredictions were a third of the search function's time in version H's profile (a two-pass version, the

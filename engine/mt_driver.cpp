@@ -6,6 +6,8 @@
 // §4.2–4.3), with the version's extensions; forward pruning (null move, futility, LMR) is not run.
 #include "engine/mt_driver.h"
 
+#include "engine/search_core.h"
+
 namespace buho {
 
 Score memory_test(DriverContext& ctx, Score gamma, int depth, int ply) {
@@ -122,6 +124,20 @@ Score mt_sss(DriverContext& ctx, int depth, int* passes) {
 Score mt_dual(DriverContext& ctx, int depth, int* passes) {
   // MT-DUAL*: gamma = the best lower bound + 1; a test that fails low proves the value.
   return mt_sequence(ctx, depth, passes, -ScoreInfinite, [](const Bounds& b) { return Score(b.lower + 1); });
+}
+
+// Each memory-enhanced test is a pass.
+DriverIteration mt_sss_iteration(SearchCore& core, int depth, Score) {
+  DriverContext ctx = core.driver_context();
+  int passes = 0;
+  const Score v = mt_sss(ctx, depth, &passes);
+  return {v, passes};
+}
+DriverIteration mt_dual_iteration(SearchCore& core, int depth, Score) {
+  DriverContext ctx = core.driver_context();
+  int passes = 0;
+  const Score v = mt_dual(ctx, depth, &passes);
+  return {v, passes};
 }
 
 }  // namespace buho

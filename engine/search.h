@@ -17,6 +17,7 @@
 namespace buho {
 
 class TranspositionTable;
+struct SearchCore;  // engine/search_core.h
 
 // Whether an iteration's score is the root's value or only a bound on it: an aspiration window (Alg. 6) whose
 // re-search failed again leaves a bound (UCI's `lowerbound` / `upperbound`).
@@ -126,8 +127,7 @@ class Engine {
   const TranspositionTable* transposition_table() const;
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<SearchCore> impl_;
   EngineMemory* memory_ = nullptr;
 };
 

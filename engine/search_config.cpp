@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
+
+#include "engine/root_driver.h"
 
 namespace buho {
 
@@ -31,6 +34,20 @@ P number(std::string_view name, int SearchConfig::*field, int min, int max, std:
   return p;
 }
 
+// The `driver` flag's help: each driver's row (engine/root_driver.h) in turn.
+std::string_view driver_help() {
+  static const std::string help = [] {
+    std::string h = "how each iteration searches the root: ";
+    for (const RootDriverInfo& d : kRootDrivers) {
+      if (d.driver != kRootDrivers.front().driver) h += "; ";
+      h += std::string(d.name) + " = " + std::string(d.help);
+    }
+    return h + ". Every driver keeps the version's ordering, table and pruning flags but those it ignores, which "
+               "`harness search` lists (docs/search.md)";
+  }();
+  return help;
+}
+
 ParamTable<SearchConfig> make_table() {
   using S = SearchConfig;
   return {
@@ -42,18 +59,7 @@ ParamTable<SearchConfig> make_table() {
            "also try quiet checking moves at the first quiescence ply (§3.5 names checks as candidates)"),
       flag("iterative_deepening", &S::iterative_deepening,
            "search depth 1, 2, ..., d; nodes are summed over the iterations (§3.4, Alg. 3); off = one search at d"),
-      choice_param<S, &S::root_driver, kRootDriverNames>(
-          "driver",
-          "how each iteration searches the root: alphabeta = NegaMax alpha-beta (Alg. 2) with a full window, or "
-          "Alg. 6's aspiration window when `aspiration` is on (§3.4, §4.4); minimax = no pruning at all, every move "
-          "with a full window (the exact reference); negascout = the survey's NegaScout, null windows after the first "
-          "move, fail-soft; scout = Pearl's Scout, EVAL the first move and TEST the others with a null window; mtdf = "
-          "MTD(f), null-window fail-soft searches with the table from the previous iteration's value. Every driver "
-          "keeps ordering, table and pruning flags; `harness search` lists those it ignores (docs/search.md); sss = "
-          "Stockman's SSS* with its OPEN list (the survey's §4.3); mt_sss / mt_dual = SSS* / DUAL* as memory-enhanced "
-          "null-window tests (Plaat et al. 1996), which use the table's bounds whatever tt_cutoffs says; minimal = "
-          "not a search but the yardstick: the minimal tree (Knuth & Moore) proving the value at the target depth "
-          "only (no iterations), its refutations the smallest, its counts those of that one tree"),
+      choice_param<S, &S::root_driver, kRootDriverNames>("driver", driver_help()),
       number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
              "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
              "the size reached (its memory grows with the tree: 263 bytes an entry, measured; the harness refuses a "
@@ -230,49 +236,16 @@ bool prunes_forward(const SearchConfig& c) {
                      [&c](bool SearchConfig::*flag) { return c.*flag; });
 }
 
-bool searches_fail_soft(const SearchConfig& c) {
-  return c.fail_soft || c.root_driver == RootDriver::NegaScout || c.root_driver == RootDriver::Mtdf;
-}
+bool searches_fail_soft(const SearchConfig& c) { return c.fail_soft || root_driver_info(c.root_driver).fail_soft; }
 
 std::vector<std::string_view> ignored_flags(const SearchConfig& c) {
-  using S = SearchConfig;
-  // The flags each driver has no use for (docs/search.md, "Root drivers").
-  std::vector<bool S::*> unused;
-  switch (c.root_driver) {
-    case RootDriver::AlphaBeta: break;
-    case RootDriver::Minimax:
-      // Every move with a full window: no window to narrow or re-search, no table, no forward pruning, and no
-      // order to change (the quiescence search keeps its own MVV/LVA order and its full window).
-      unused = {&S::killers, &S::history, &S::hash_move, &S::pvs, &S::aspiration, &S::fail_soft, &S::tt_cutoffs,
-                &S::pv_ordering, &S::threat_ext, &S::etc};
-      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
-      break;
-    case RootDriver::NegaScout:
-      unused = {&S::pvs, &S::fail_soft};  // its own windows (the survey's) replace Alg. 7's; fail-soft always
-      break;
-    case RootDriver::Scout:
-      unused = {&S::pvs, &S::aspiration};  // EVAL has no window, TEST has a null one
-      break;
-    case RootDriver::Mtdf:
-      unused = {&S::pvs, &S::aspiration, &S::fail_soft};  // null windows only, from its first guess; fail-soft always
-      break;
-    case RootDriver::Sss:
-    case RootDriver::MtSss:
-    case RootDriver::MtDual:
-      // Best-first over a fixed tree: no forward pruning (nor the threat extension, which rests on a null-move
-      // search), their own windows; MT's tests always read the table's bounds, SSS* keeps none.
-      unused = {&S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft};
-      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
-      if (c.root_driver != RootDriver::Sss) unused.push_back(&S::tt_cutoffs);
-      break;
-    case RootDriver::Minimal:
-      // One proof tree at the target depth (no iterations, so no previous PV), with no windows and no forward
-      // pruning (the minimal tree is the exact search's); the table finds its values and moves, always.
-      unused = {&S::iterative_deepening, &S::pv_ordering, &S::aspiration, &S::pvs, &S::threat_ext, &S::fail_soft,
-                &S::tt_cutoffs, &S::etc};
-      unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
-      break;
-  }
+  // The flags the driver has no use for (its row in engine/root_driver.h; docs/search.md, "Root drivers").
+  const RootDriverInfo& driver = root_driver_info(c.root_driver);
+  std::vector<bool SearchConfig::*> unused;
+  for (const auto field : driver.ignored)
+    if (field) unused.push_back(field);
+  if (driver.ignores_forward_pruning)
+    unused.insert(unused.end(), std::begin(kForwardPruningFlags), std::end(kForwardPruningFlags));
   std::vector<std::string_view> names;
   for (const auto& p : search_params())
     for (const auto field : unused)

@@ -44,11 +44,9 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
-// The root driver: how one iteration of iterative deepening searches the root. Each driver is a short
-// function of its own (engine/search.cpp, or a file of its own seen through engine/driver_context.h), chosen in one switch (Engine::Impl::root_iteration). A new
-// driver: a value here, its row in the table below, its function and case in search.cpp, its line in
-// ignored_flags(), a test and docs/search.md. Every driver keeps the version's ordering, table and pruning
-// flags; what each ignores is listed by ignored_flags().
+// The root driver: how one iteration of iterative deepening searches the root. Each driver is one row of
+// kRootDrivers (engine/root_driver.h: its name, help, needs, ignored flags and function), which everything that
+// lists drivers reads; its values here, in the rows' order.
 enum class RootDriver : int {
   AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
   Minimax = 1,    // no pruning at all: every move of every node with a full window; the exact reference
@@ -60,18 +58,6 @@ enum class RootDriver : int {
   MtDual = 7,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
   Minimal = 8,    // not a search: the minimal tree (Knuth & Moore) at the target depth, the yardstick row
 };
-inline constexpr EnumName<RootDriver> kRootDriverNames[] = {
-    {RootDriver::AlphaBeta, "alphabeta"},
-    {RootDriver::Minimax, "minimax"},
-    {RootDriver::NegaScout, "negascout"},
-    {RootDriver::Scout, "scout"},
-    {RootDriver::Mtdf, "mtdf"},
-    {RootDriver::Sss, "sss"},
-    {RootDriver::MtSss, "mt_sss"},
-    {RootDriver::MtDual, "mt_dual"},
-    {RootDriver::Minimal, "minimal"},
-};
-constexpr std::string_view driver_name(RootDriver d) { return enum_name(kRootDriverNames, d); }
 
 // --- Contested readings of §5.2–5.4 (docs/readings.md §2–4), as choices.
 // Every first row is today's reading (the default), so the default tree is unchanged.

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "engine/checks.h"
+#include "engine/search_core.h"
 
 namespace buho {
 
@@ -514,6 +515,12 @@ class Sss {
 Score stockman_sss(DriverContext& ctx, int depth) {
   Sss sss(ctx, depth);
   return sss.run();
+}
+
+// One search of the root per iteration: one pass (docs/search.md).
+DriverIteration sss_iteration(SearchCore& core, int depth, Score) {
+  DriverContext ctx = core.driver_context();
+  return {stockman_sss(ctx, depth), 1};
 }
 
 }  // namespace buho

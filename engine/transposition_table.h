@@ -33,7 +33,7 @@ enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 struct TTEntry {
   std::uint64_t key = 0;
   Move move;                 // best move found (may be null: a fail-low node has none)
-  std::int16_t value = 0;    // as stored: mate scores relative to this node (see search.cpp)
+  std::int16_t value = 0;    // as stored: mate scores relative to this node (mate_to_table below)
   std::int8_t depth = 0;     // remaining depth of the search that produced it
   Bound bound : 2 = Bound::None;  // None marks an empty slot
   // bucket2 / bucket4: the search that stored the entry (TranspositionTable::new_search), in the bound's byte so
@@ -201,5 +201,18 @@ class TranspositionTable {
   }
   ReplacementScheme scheme_ = ReplacementScheme::DepthAlways;
 };
+
+// Mate scores are stored relative to the node, so a mate found through a transposition keeps its distance from
+// the current root: every search and driver that stores a value converts it with these two.
+inline int mate_to_table(Score v, int ply) {
+  if (v >= ScoreMateBound) return v + ply;
+  if (v <= -ScoreMateBound) return v - ply;
+  return v;
+}
+inline Score mate_from_table(int v, int ply) {
+  if (v >= ScoreMateBound) return v - ply;
+  if (v <= -ScoreMateBound) return v + ply;
+  return v;
+}
 
 }  // namespace buho

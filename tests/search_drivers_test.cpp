@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/root_driver.h"
 #include "engine/eval.h"
 #include "engine/movegen.h"
 #include "engine/search.h"

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/root_driver.h"
 #include "engine/minimal_tree.h"
 #include "sss_test_support.h"
 

@@ -12,12 +12,14 @@
 // averages it out. --common-depths searches every value at the reference's depths, as a scheme comparison wants.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "engine/root_driver.h"
 #include "engine/search.h"
 #include "engine/search_config.h"
 #include "engine/sss_driver.h"
@@ -135,9 +137,13 @@ void register_bench_search(CLI::App& bench) {
   cmd->add_flag("--signature-only", opt->signature_only, "Skip the timed searches; print only the signature and the identity");
   cmd->add_option("--depth-pos", opt->depth_pos, "Override the depth of LCTII.POS.01 (0 = the built-in one)");
   cmd->add_option("--depth-fin", opt->depth_fin, "Override the depth of LCTII.FIN.02 (0 = the built-in one)");
-  cmd->add_option("--driver", opt->drivers,
-                  "Root drivers to time in turn (alphabeta, minimax, negascout, scout, mtdf, sss, mt_sss, mt_dual; repeatable); each one's "
-                  "median nps and its ratio to alphabeta's")
+  static const std::string driver_help = [] {
+    std::vector<std::string_view> names;
+    for (const auto& d : buho::kRootDrivers) names.push_back(d.name);
+    return fmt::format("Root drivers to time in turn ({}; repeatable); each one's median nps and its ratio to alphabeta's",
+                       fmt::join(names, ", "));
+  }();
+  cmd->add_option("--driver", opt->drivers, driver_help)
       ->take_all();
   cmd->add_option("--tt-scheme", opt->schemes,
                   "Replacement schemes to time in turn (depth_always, two_deep, two_big1, bucket2, ...; repeatable); each one's "

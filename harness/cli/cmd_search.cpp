@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "engine/root_driver.h"
 #include "engine/search.h"
 #include "harness/input_file.h"
 #include "harness/mate_score.h"

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/root_driver.h"
 #include "harness/report/median.h"
 
 namespace harness {
@@ -113,8 +114,7 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
                                    driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_leaves_of, driver_leaves_of)});
       if (!st.minimal.empty() && v.name != st.minimal)
         st.to_minimal.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.minimal, d, driver_last_nodes_of, driver_nodes_of), {}});
-      const RootDriver drv = v.search.root_driver;
-      if (drv == RootDriver::Mtdf || drv == RootDriver::MtSss || drv == RootDriver::MtDual) {
+      if (buho::root_driver_info(v.search.root_driver).null_window_passes) {
         PassesRow row{v.name, d};
         std::vector<double> passes;
         for (const auto& p : exp.positions)

@@ -5,6 +5,7 @@
 #include "harness/experiment/memory_ceiling.h"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <atomic>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/root_driver.h"
 #include "engine/board.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
@@ -325,8 +327,11 @@ struct UciSession::Impl {
     if (!parse_go(t, g)) return say("bestmove " + fallback_move(board));  // after its `info string error`
     if (g.perft > 0) return cmd_perft(g.perft);
     if (!g.searchmoves.empty() && !buho::searches_root_moves(options.config().search.root_driver)) {
-      error(fmt::format("go searchmoves: the driver '{}' searches every root move (searchmoves needs alphabeta, "
-                        "negascout or mtdf)", buho::driver_name(options.config().search.root_driver)));
+      std::vector<std::string_view> honouring;  // the drivers whose rows honour root moves
+      for (const auto& d : buho::kRootDrivers)
+        if (d.honours_root_moves) honouring.push_back(d.name);
+      error(fmt::format("go searchmoves: the driver '{}' searches every root move (searchmoves needs {})",
+                        buho::driver_name(options.config().search.root_driver), fmt::join(honouring, ", ")));
       return say("bestmove " + fallback_move(board));
     }
     if (const std::string why = sss_memory_problem(options.config().search, available_memory_bytes()); !why.empty()) {

@@ -1,0 +1,264 @@
+// The engine's state and node functions, seen by engine/search.cpp and by the root drivers that search with the
+// alpha-beta node function (alphabeta, negascout, minimax, scout, mtdf: engine/*_driver.cpp). The drivers of
+// their own trees see it only through DriverContext (engine/driver_context.h). Not part of the engine's interface:
+// the harness includes engine/search.h.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <new>
+#include <optional>
+#include <vector>
+
+#include "engine/driver_context.h"
+#include "engine/eval.h"
+#include "engine/move_order.h"
+#include "engine/move_picker.h"
+#include "engine/movegen.h"
+#include "engine/root_driver.h"
+#include "engine/search.h"
+#include "engine/search_rules.h"
+#include "engine/transposition_table.h"
+
+namespace buho {
+
+inline constexpr int kMoveStackSize = MaxPly * MaxMoves;
+
+// The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (seed L1082-L1096) cuts on a
+// «LimiteInferior» entry when its value <= alpha and on a «LimiteSuperior» one when it is >= beta, while
+// Alg. 8 stores a fail high as «LimiteInferior» (line 22): as printed, each kind is read as the other.
+inline Bound bound_as_read(const SearchConfig& c, Bound stored) {
+  if (c.tt_bound_use == TtBoundUse::AsDescribed || stored == Bound::Exact) return stored;
+  return stored == Bound::Lower ? Bound::Upper : Bound::Lower;
+}
+
+// The statistic that counts a granted extension of this kind (§3.6).
+inline std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) {
+  switch (kind) {
+    case ExtensionKind::Check: return stats.ext_check;
+    case ExtensionKind::SingleReply: return stats.ext_single_reply;
+    case ExtensionKind::Pawn: return stats.ext_pawn;
+    case ExtensionKind::KingSafety: return stats.ext_king_safety;
+    case ExtensionKind::None: break;
+  }
+  BUHO_ASSERT(!"only a granted extension is counted");
+  return stats.ext_check;
+}
+
+struct SearchCore {
+  SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
+      : cfg(s), eval(e), capture_value(configured_piece_values(e)), move_stack(kMoveStackSize),
+        score_stack(kMoveStackSize) {
+    if (!uses_tt()) return;
+    // A table lent by EngineMemory of this size and scheme is taken as it is (reset as new when handed back).
+    if (lent && *lent && (*lent)->entries() == std::max(1, cfg.tt_entries) && (*lent)->scheme() == cfg.tt_scheme) {
+      tt = std::move(**lent);
+      lent->reset();
+      return;
+    }
+    tt.resize(cfg.tt_entries, cfg.tt_scheme);
+  }
+
+  // Read at every probe, store and prefetch: decided once, with the config (table_on below).
+  bool uses_tt() const { return table_on; }
+
+  // Subtree sizes for the schemes that keep them (docs/tt.md). Big1 and TwoBig1: the nodes entered below
+  // a node and the node itself (stats.nodes after - before), so a transposition the table answers counts
+  // as the one node entered and its subtree only where it was searched: each position once. BigAll also
+  // counts every transposition answered by a table cut-off with the subtree stored for it (what a search
+  // without the table would have visited again): `transposed_nodes` sums those extra nodes.
+  std::uint64_t transposed_nodes = 0;
+  void count_transposition(const TTEntry* e) {
+    if (cfg.tt_scheme == ReplacementScheme::BigAll) transposed_nodes += std::max<std::uint64_t>(tt.subtree_of(e), 1) - 1;
+  }
+  std::uint64_t subtree_size(std::uint64_t nodes_at_entry, std::uint64_t transposed_at_entry) const {
+    return (stats.nodes - nodes_at_entry) + (transposed_nodes - transposed_at_entry);
+  }
+
+  SearchConfig cfg;
+  // Fail-soft at every return: the flag, or a driver that is fail-soft by definition (docs/search.md).
+  const bool fail_soft = searches_fail_soft(cfg);
+  // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
+  const bool negascout_windows = root_driver_info(cfg.root_driver).negascout_windows;
+  // Whether the search keeps a table (the driver's row: minimax never, the memory-enhanced drivers always).
+  const bool table_on = driver_keeps_table(cfg);
+  // tt_horizon (V5) stores horizon values only to read them back: without table cut-offs (B, C: the table orders
+  // moves only, L1329) it would store values no one reads, and move-less entries that push out stored moves.
+  const bool horizon_reads_table = cfg.tt_horizon && cfg.tt_cutoffs && table_on;
+  Evaluator eval;
+  // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
+  // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.
+  std::array<int, PIECE_TYPE_NB> capture_value;
+  static std::array<int, PIECE_TYPE_NB> configured_piece_values(const EvalConfig& e) {
+    std::array<int, PIECE_TYPE_NB> v{};
+    v[Pawn] = e.pawn_value;
+    v[Knight] = e.knight_value;
+    v[Bishop] = e.bishop_value;
+    v[Rook] = e.rook_value;
+    v[Queen] = e.queen_value;
+    return v;  // the king: qsearch_searches treats it as worth more than any piece
+  }
+  TranspositionTable tt;
+  MoveOrder order;
+  Board board;
+  SearchStats stats;
+  std::uint64_t node_budget = 0;
+  const std::atomic<bool>* external_stop = nullptr;  // Limits::stop
+  bool stop = false;
+
+  // The node budget, or another thread's request to stop, ends the search.
+  bool out_of_budget() const {
+    return (node_budget && stats.nodes >= node_budget) || (external_stop && external_stop->load(std::memory_order_relaxed));
+  }
+  Move root_best;
+  std::vector<Move> root_moves;  // Limits::root_moves of the running search (empty: every root move)
+  ScoreBound root_bound = ScoreBound::Exact;  // of the current iteration's score (drive_alphabeta sets it)
+
+  // THE place a node is counted (search_stats.h; defined in engine/search.cpp, as its definition says): the top of
+  // every full-width node (the alpha-beta search, minimax, Scout's EVAL, the drivers of driver_context.h) and of
+  // quiescence. Returns whether to stop.
+  bool enter_node(int ply);
+
+  // §2.3: one preallocated move stack for every ply; a node's moves sit above its parent's.
+  std::vector<Move> move_stack;
+  std::vector<std::int64_t> score_stack;
+  Move pv[MaxPly + 1][MaxPly + 1];
+  int pv_len[MaxPly + 1] = {};
+
+  // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): the last completed iteration's principal variation,
+  // and for each ply whether the line from the root to it is that PV's first `ply` moves.
+  Move prev_pv[MaxPly + 1];
+  int prev_pv_len = 0;
+  bool on_prev_pv[MaxPly + 2] = {};
+  // The previous PV's move at `ply`, to be tried first, or the null move when the line has left the PV.
+  Move prev_pv_move(int ply) const {
+    if (!cfg.pv_ordering || ply >= prev_pv_len || !on_prev_pv[ply]) return Move();
+    return prev_pv[ply];
+  }
+
+  // Verified null move (Tabibi & Netanyahu 2002): verification_off[ply] is true below a node that has
+  // verified a null fail-high, where null fail-highs cut off at once (the paper's `verify` flag, kept per ply).
+  bool verification_off[MaxPly + 2] = {};
+
+  void clear() {
+    if (tt.allocated()) tt.clear();
+    order.clear();
+    clear_eval_cache();
+  }
+
+  // A per-engine cache of static evaluations keyed by the Zobrist key. The evaluation is a function of
+  // the position alone (pieces, castling rights and side to move, all in the key), so a hit returns the
+  // very value evaluate() would. The slot is chosen by the key's low bits and keeps the key's high bits
+  // and the value, so the whole key is compared. Allocated once with the engine, cleared with its state.
+  static constexpr int kEvalCacheBits = 18;
+  static constexpr int kEvalKeyShift = 16;  // low 16 bits of a slot: the value; high 48: key >> 16
+  static_assert(kEvalCacheBits >= kEvalKeyShift, "the index and the stored bits must cover the whole key");
+  static constexpr std::size_t kEvalCacheSlots = std::size_t(1) << kEvalCacheBits;
+  // An empty slot is zero, so the cache comes zeroed from calloc, whose large blocks are fresh pages the
+  // kernel maps only where a slot is used: filling its 2 MB at construction (and again at the first search's
+  // clear) cost a short search many times its own time, most of the engine tests' time under ASan (page
+  // faults, and a checked store per slot). A slot equal to zero is never taken as a hit: a position whose
+  // key's high bits are all zero and whose value is 0 is simply evaluated each time.
+  static constexpr std::uint64_t kEmptyEval = 0;
+  struct FreeSlots {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  static std::uint64_t* zeroed_slots() {
+    auto* p = static_cast<std::uint64_t*>(std::calloc(kEvalCacheSlots, sizeof(std::uint64_t)));
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  std::unique_ptr<std::uint64_t[], FreeSlots> eval_cache{zeroed_slots()};
+  bool eval_cache_dirty = false;  // a slot was stored since the allocation or the last clear
+
+  void clear_eval_cache() {
+    if (eval_cache_dirty) std::memset(eval_cache.get(), 0, kEvalCacheSlots * sizeof(std::uint64_t));
+    eval_cache_dirty = false;
+  }
+  std::uint64_t& eval_slot(std::uint64_t key) { return eval_cache[key & (kEvalCacheSlots - 1)]; }
+  // Called right after a move is made, before the child node starts: its evaluation slot (and table
+  // entry, when the child probes the table) begin loading while the child does its first tests.
+  void prefetch_child(bool full_width) {
+    __builtin_prefetch(&eval_slot(board.key()));
+    if (full_width && uses_tt()) tt.prefetch(board.key());
+  }
+  // The deepest node whose move loop loads the next move's child entry while it searches the current move's child
+  // (search() Step 7): below it the current child's subtree is small, and the line loaded stays in the cache. At
+  // 1 and 2 it measured faster than without (H d11: +4-5 % and +9-10 % in medians), at 3 no faster than at 2.
+  static constexpr int kLookaheadDepth = 2;
+  // Whether a child that search() is called on probes the table: a full-width child does, and so does a horizon
+  // child under tt_horizon (horizon() probes before quiescence). Version H's horizon probes were not prefetched,
+  // and they are most of its probes: every leaf of the full-width tree.
+  bool child_probes(int child_depth) const { return child_depth > 0 || horizon_reads_table; }
+  // The same loads, started before the move is made (Board::key_after): the extension and reduction tests of the
+  // move and make_move itself then overlap the table's cache miss, where prefetch_child's leaves the child only a
+  // few tests before its probe (the probe's load was a quarter of version H's time).
+  void prefetch_before_move(Move m, bool probes) {
+    const std::uint64_t child = board.key_after(m);
+    __builtin_prefetch(&eval_slot(child));
+    if (probes && uses_tt()) tt.prefetch(child);
+  }
+  Score evaluate() {
+    const std::uint64_t key = board.key();
+    std::uint64_t& slot = eval_slot(key);
+    const std::uint64_t tag = key & ~((std::uint64_t(1) << kEvalKeyShift) - 1);
+    if ((slot & ~std::uint64_t(0xFFFF)) == tag && slot != kEmptyEval) return Score(std::int16_t(slot & 0xFFFF));
+    const Score v = eval.evaluate(board);
+    if (v >= -32768 && v <= 32767) {
+      slot = tag | std::uint16_t(std::int16_t(v));
+      eval_cache_dirty = true;
+    }
+    return v;
+  }
+
+  void update_pv(int ply, Move m) {
+    pv[ply][ply] = m;
+    for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+    pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+  }
+
+  // Steps 1-3 of every full-width node and of quiescence: count the node (enter_node), then end it when
+  // the search stops, when the position is drawn by rule (§2.2; not at the root, and not when the caller
+  // has just checked) or at the deepest ply. Returns the node's value when it ends here.
+  std::optional<Score> start_node(int ply, bool rule_checked = false) {
+    if (enter_node(ply)) return Score(0);
+    pv_len[ply] = ply;
+    if (ply > 0 && !rule_checked && board.is_draw_by_rule()) return Score(0);
+    if (ply >= MaxPly) return eval.evaluate(board);
+    return std::nullopt;
+  }
+
+  Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
+  Score horizon(Score alpha, Score beta, int ply, int sp);
+  std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
+  std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);
+  // rule_checked: the caller has just found the position not drawn by rule (horizon() under tt_horizon).
+  Score quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked = false);
+  // One pass: a search of the root by the alpha-beta node function (the driver counts it).
+  Score search_root(Score alpha, Score beta, int depth) { return search(alpha, beta, depth, 0, 0, false); }
+  // A granted extension (§3.6) of move m at this node, counted; 0 or 1 ply.
+  template <class GivesCheck>
+  int extension_of(Move m, int n_legal, int ply, int depth, GivesCheck&& check) {
+    const ExtensionKind extension = move_extension(cfg, board, m, n_legal, check);
+    const int ext = extension != ExtensionKind::None && extension_fits(cfg, ply, depth, 1) ? 1 : 0;
+    if (ext) ++extension_counter(stats, extension);
+    return ext;
+  }
+  // The seam of the drivers in files of their own (engine/driver_context.h).
+  std::function<void(const Board&)> on_leaf;
+  DriverContext driver_context() {
+    return DriverContext{cfg, eval, board, stats, tt.allocated() ? &tt : nullptr, order,
+                         [this](int ply) { return enter_node(ply); },
+                         [this](Score a, Score b, int ply) { return quiesce(a, b, ply, ply * MaxMoves, 0); },
+                         [this] { return stop; }, on_leaf, root_best};
+  }
+  SearchResult run(const Board& root, const Limits& limits, bool keep_state);
+};
+
+}  // namespace buho
