@@ -271,7 +271,7 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
   EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
             std::string::npos) << md;
-  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4 % fewer nodes | does not hold |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | does not hold |"), std::string::npos) << md;
 }
 
 // A one-factor factorial (base and base+factor) decides a node-ratio claim: Plaat et al.'s ETC experiment's shape.

@@ -136,9 +136,12 @@ std::string effects_ratio_text(const Design& d, const DesignClaim& c) {
   return fmt::format("`{}` ÷ `{}`", d.version_name(against | d.mask_of(c.factors)), d.version_name(against));
 }
 
-// The saving a node ratio stands for, in the words the literature uses: "25 % fewer nodes".
-std::string effects_saving_text(double ratio) {
-  return ratio <= 1 ? fmt::format("{:.4g} % fewer nodes", 100 * (1 - ratio)) : fmt::format("{:.4g} % more nodes", 100 * (ratio - 1));
+// The saving a node ratio stands for, in the words the literature uses: "25 % fewer nodes" (a published figure, as
+// given) or "23.0 % fewer nodes" (a measured one).
+std::string effects_saving_text(double ratio, bool published) {
+  const double pct = 100 * std::abs(1 - ratio);
+  return fmt::format("{} % {} nodes", published ? fmt::format("{:g}", std::round(pct * 100) / 100) : fmt::format("{:.1f}", pct),
+                     ratio <= 1 ? "fewer" : "more");
 }
 
 }  // namespace
@@ -333,7 +336,7 @@ std::string effects_markdown(const EffectsStudy& st) {
           share ? fmt::format("Combination `{}`, published share {:g} %, band {}.", d.factors_text(d.mask_of(c.factors)),
                               100 * c.figure, effects_band_text(c))
                 : fmt::format("Node ratio {}, published {:g} ({}), band {}.", effects_ratio_text(d, c), c.figure,
-                              effects_saving_text(c.figure), effects_band_text(c));
+                              effects_saving_text(c.figure, true), effects_band_text(c));
       md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
                         v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
       md += share ? "| Depth | Positions | Share | Verdict |\n|--:|--:|--:|---|\n"
@@ -343,7 +346,7 @@ std::string effects_markdown(const EffectsStudy& st) {
         const DesignClaimTest& t = at.claims[ci];
         md += share ? fmt::format("| {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share), t.verdict)
                     : fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
-                                  t.ratio.n ? effects_saving_text(t.ratio.mean) : std::string("—"), t.verdict);
+                                  t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"), t.verdict);
       }
       md += "\n";
     }
