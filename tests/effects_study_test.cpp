@@ -271,7 +271,32 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
   EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
             std::string::npos) << md;
-  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | does not hold |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | — | does not hold |"), std::string::npos) << md;
+}
+
+// Beside a node-ratio claim, the positions solved (EPD bm) by the combination it is taken against and by the claim's:
+// Heinz 1998 put positions solved beside nodes saved. Here P1-P3 have a solution, P4 none; A solves P1 and P2 at
+// every depth, A+pvs only P1.
+TEST(EffectsStudy, NodeRatioClaimsCountPositionsSolved) {
+  ResultSet rs = model_set(node_ratio_config(), 1.0);
+  for (const char* p : {"P1", "P2", "P3"}) rs.experiment.solutions[p] = Solution{{"e2e4"}, {}};
+  for (const CellSpec& c : rs.cells) {
+    const std::string& p = c.inputs.position;
+    const bool solves = c.inputs.version == "A" ? (p == "P1" || p == "P2") : c.inputs.version == "A+pvs" ? p == "P1" : false;
+    SolveResult r;
+    r.solved = solves;
+    rs.rows[c.identity].solve = r;
+  }
+  const EffectsStudy st = build_effects_study(rs);
+  const DesignClaimTest& t = st.depths[1].claims[2];  // R3: A+pvs ÷ A
+  EXPECT_EQ(t.solvable, 3);
+  EXPECT_EQ(t.solved_against, 2);
+  EXPECT_EQ(t.solved_with, 1);
+  EXPECT_EQ(st.depths[1].claims[1].solved_against, 0);  // R2: A+history solves nothing here
+  EXPECT_NE(effects_markdown(st).find("| 3 | 4 | 0.900 [0.900, 0.900] | 10.0 % fewer nodes | 2 → 1 of 3 (-1) | holds |"),
+            std::string::npos) << effects_markdown(st);
+  const json j = effects_json(st);
+  EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved"]["with"], 1);
 }
 
 // A one-factor factorial (base and base+factor) decides a node-ratio claim: Plaat et al.'s ETC experiment's shape.

@@ -18,6 +18,7 @@ using nlohmann::json;
 struct EffectsNodes {
   std::vector<std::string> positions;
   std::vector<std::vector<double>> nodes;  // [position][combination index]
+  std::vector<std::vector<int>> solved;    // [position][combination index]: 1 solved, 0 not, -1 no EPD solution
 };
 
 // Looked up by identity (the inputs), not by name: a design version whose flags equal a listed version's is one
@@ -29,16 +30,20 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
   EffectsNodes out;
   for (const auto& p : exp.positions) {
     std::vector<double> row;
+    std::vector<int> solved;
+    const bool solvable = !exp.solution(p.id).empty();
     for (const VersionSpec* v : versions) {
       if (!v) break;
       const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget};
       auto it = rs.rows.find(in.identity());
       if (it == rs.rows.end() || !it->second.completed || it->second.nodes() == 0) break;
       row.push_back(double(it->second.nodes()));
+      solved.push_back(!solvable ? -1 : it->second.solve && it->second.solve->solved ? 1 : 0);
     }
     if (row.size() != masks.size()) continue;
     out.positions.push_back(p.id);
     out.nodes.push_back(std::move(row));
+    out.solved.push_back(std::move(solved));
   }
   return out;
 }
@@ -122,7 +127,7 @@ void add_factorial_effects(const Design& d, const std::vector<std::uint32_t>& ma
         pick = c;
     at.best_of_size[size] = masks[pick];
   }
-  for (const auto& claim : d.claims) at.claims.push_back(test_claim(d, claim, masks, n.nodes, at));
+  for (const auto& claim : d.claims) at.claims.push_back(test_claim(d, claim, masks, n.nodes, n.solved, at));
 }
 
 std::string effects_band_text(const DesignClaim& c) {
@@ -175,7 +180,8 @@ std::string share_verdict(const MeanInterval& m, double low, double high) {
 }
 
 DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std::vector<std::uint32_t>& masks,
-                           const std::vector<std::vector<double>>& nodes, const EffectsAtDepth& at) {
+                           const std::vector<std::vector<double>>& nodes, const std::vector<std::vector<int>>& solved,
+                           const EffectsAtDepth& at) {
   DesignClaimTest t;
   t.depth = at.depth;
   if (claim.kind == DesignClaim::Kind::Share) {
@@ -187,8 +193,15 @@ DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std:
   const std::uint32_t against = d.mask_of(claim.against);
   const std::size_t num = effects_index_of(masks, against | d.mask_of(claim.factors)), den = effects_index_of(masks, against);
   std::vector<double> ratios;
-  if (num < masks.size() && den < masks.size())
+  if (num < masks.size() && den < masks.size()) {
     for (const auto& row : nodes) ratios.push_back(row[num] / row[den]);
+    for (const auto& row : solved)
+      if (row.size() == masks.size() && row[den] >= 0) {
+        ++t.solvable;
+        t.solved_against += row[den];
+        t.solved_with += row[num];
+      }
+  }
   t.ratio = geometric_interval(ratios);
   t.verdict = band_verdict(t.ratio, claim.low, claim.high);
   return t;
@@ -340,13 +353,17 @@ std::string effects_markdown(const EffectsStudy& st) {
       md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
                         v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
       md += share ? "| Depth | Positions | Share | Verdict |\n|--:|--:|--:|---|\n"
-                  : "| Depth | Positions | Node ratio | Saving | Verdict |\n|--:|--:|--:|--:|---|\n";
+                  : "| Depth | Positions | Node ratio | Saving | Solved (EPD bm/am) | Verdict |\n|--:|--:|--:|--:|--:|---|\n";
       for (const auto& at : st.depths) {
         if (ci >= at.claims.size()) continue;
         const DesignClaimTest& t = at.claims[ci];
         md += share ? fmt::format("| {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share), t.verdict)
-                    : fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
-                                  t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"), t.verdict);
+                    : fmt::format("| {} | {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
+                                  t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
+                                  t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
+                                                           t.solved_with - t.solved_against)
+                                             : std::string("—"),
+                                  t.verdict);
       }
       md += "\n";
     }
@@ -388,10 +405,15 @@ json effects_json(const EffectsStudy& st) {
     json per_depth = json::array();
     const bool share = c.kind == DesignClaim::Kind::Share;
     for (const auto& at : st.depths)
-      if (ci < at.claims.size())
-        per_depth.push_back({{"depth", at.depth},
-                             {share ? "share" : "ratio", share ? effects_share_json(at.claims[ci].share) : effects_interval_json(at.claims[ci].ratio)},
-                             {"verdict", at.claims[ci].verdict}});
+      if (ci < at.claims.size()) {
+        const DesignClaimTest& t = at.claims[ci];
+        json pd = {{"depth", at.depth},
+                   {share ? "share" : "ratio", share ? effects_share_json(t.share) : effects_interval_json(t.ratio)},
+                   {"verdict", t.verdict}};
+        if (!share && t.solvable)
+          pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
+        per_depth.push_back(pd);
+      }
     json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"kind", c.kind_text()}, {"factors", c.factors},
                {share ? "share" : "ratio", c.figure}, {"band", {c.low, c.high}}, {"verdict", st.verdicts[ci].verdict},
                {"depth", st.verdicts[ci].depth}, {"per_depth", per_depth}};

@@ -57,6 +57,9 @@ struct DesignClaimTest {
   int depth = 0;
   MeanInterval share;       // a share claim's figure
   GeometricInterval ratio;  // a node-ratio claim's figure
+  // Node-ratio claims, beside the ratio (Heinz 1998 put positions solved beside nodes saved): of the positions
+  // measured that have an EPD solution, how many the `against` combination and the claim's combination solve.
+  int solvable = 0, solved_against = 0, solved_with = 0;
   std::string verdict;
   bool has_interval() const { return share.has_interval() || ratio.has_interval(); }
 };
@@ -91,9 +94,11 @@ std::string share_verdict(const MeanInterval& m, double low, double high);
 
 // A claim tested on the nodes of every combination at the positions of one depth (nodes[position][combination
 // index], combinations in `masks` order): a share claim reads the combination's share (computed beforehand, in
-// `at.combinations`), a node-ratio claim the ratio of `against` + `factors` to `against` per position.
+// `at.combinations`), a node-ratio claim the ratio of `against` + `factors` to `against` per position, with the
+// positions both solve (solved[position][combination index]: 1, 0, or -1 where the position has no solution).
 DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std::vector<std::uint32_t>& masks,
-                           const std::vector<std::vector<double>>& nodes, const EffectsAtDepth& at);
+                           const std::vector<std::vector<double>>& nodes, const std::vector<std::vector<int>>& solved,
+                           const EffectsAtDepth& at);
 
 EffectsStudy build_effects_study(const ResultSet& rs);
 std::string effects_markdown(const EffectsStudy& st);
