@@ -261,6 +261,8 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   EXPECT_NEAR(spread.depths[1].claims[2].ratio.low, expect.low, 1e-4);
   EXPECT_EQ(spread.depths[1].claims[2].verdict, "undecided");
   EXPECT_EQ(spread.verdicts[2].verdict, "undecided");
+  // The summed change weighs each position by its nodes (position i has i times the nodes of P1): Σ i·0.9·s_i ÷ Σ i.
+  EXPECT_NEAR(spread.depths[1].claims[2].summed_ratio, 0.9 * (1 * 1.3 + 2 * 0.7 + 3 * 1.1 + 4 * 0.9) / 10.0, 1e-4);
   EXPECT_EQ(spread.verdicts[0].verdict, "holds");  // the other claims' combinations are untouched
 
   const json j = effects_json(st);
@@ -271,7 +273,7 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
   EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
             std::string::npos) << md;
-  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | — | does not hold |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | -4.0 % | — | does not hold |"), std::string::npos) << md;
 }
 
 // Beside a node-ratio claim, the positions solved (EPD bm) by the combination it is taken against and by the claim's:
@@ -293,7 +295,7 @@ TEST(EffectsStudy, NodeRatioClaimsCountPositionsSolved) {
   EXPECT_EQ(t.solved_against, 2);
   EXPECT_EQ(t.solved_with, 1);
   EXPECT_EQ(st.depths[1].claims[1].solved_against, 0);  // R2: A+history solves nothing here
-  EXPECT_NE(effects_markdown(st).find("| 3 | 4 | 0.900 [0.900, 0.900] | 10.0 % fewer nodes | 2 → 1 of 3 (-1) | holds |"),
+  EXPECT_NE(effects_markdown(st).find("| 3 | 4 | 0.900 [0.900, 0.900] | 10.0 % fewer nodes | -10.0 % | 2 → 1 of 3 (-1) | holds |"),
             std::string::npos) << effects_markdown(st);
   const json j = effects_json(st);
   EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved"]["with"], 1);

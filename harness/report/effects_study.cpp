@@ -194,7 +194,13 @@ DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std:
   const std::size_t num = effects_index_of(masks, against | d.mask_of(claim.factors)), den = effects_index_of(masks, against);
   std::vector<double> ratios;
   if (num < masks.size() && den < masks.size()) {
-    for (const auto& row : nodes) ratios.push_back(row[num] / row[den]);
+    double sum_num = 0, sum_den = 0;
+    for (const auto& row : nodes) {
+      ratios.push_back(row[num] / row[den]);
+      sum_num += row[num];
+      sum_den += row[den];
+    }
+    if (sum_den > 0) t.summed_ratio = sum_num / sum_den;
     for (const auto& row : solved)
       if (row.size() == masks.size() && row[den] >= 0) {
         ++t.solvable;
@@ -338,7 +344,9 @@ std::string effects_markdown(const EffectsStudy& st) {
     md += "### Published claims tested\n\n"
           "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
           "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
-          "positions). Its verdict is computed at the deepest depth where the figure has an interval: it holds only "
+          "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
+          "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
+          "depth where the figure has an interval: it holds only "
           "when the whole interval lies inside the band, does not hold when the interval lies wholly outside it, and "
           "is undecided otherwise.\n\n";
     for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
@@ -353,13 +361,15 @@ std::string effects_markdown(const EffectsStudy& st) {
       md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
                         v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
       md += share ? "| Depth | Positions | Share | Verdict |\n|--:|--:|--:|---|\n"
-                  : "| Depth | Positions | Node ratio | Saving | Solved (EPD bm/am) | Verdict |\n|--:|--:|--:|--:|--:|---|\n";
+                  : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
+                    "|--:|--:|--:|--:|--:|--:|---|\n";
       for (const auto& at : st.depths) {
         if (ci >= at.claims.size()) continue;
         const DesignClaimTest& t = at.claims[ci];
         md += share ? fmt::format("| {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share), t.verdict)
-                    : fmt::format("| {} | {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
+                    : fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
                                   t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
+                                  t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
                                   t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
                                                            t.solved_with - t.solved_against)
                                              : std::string("—"),
@@ -410,6 +420,7 @@ json effects_json(const EffectsStudy& st) {
         json pd = {{"depth", at.depth},
                    {share ? "share" : "ratio", share ? effects_share_json(t.share) : effects_interval_json(t.ratio)},
                    {"verdict", t.verdict}};
+        if (!share && t.ratio.n) pd["summed_ratio"] = effects_round(t.summed_ratio);
         if (!share && t.solvable)
           pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
         per_depth.push_back(pd);

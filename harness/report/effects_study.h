@@ -57,6 +57,7 @@ struct DesignClaimTest {
   int depth = 0;
   MeanInterval share;       // a share claim's figure
   GeometricInterval ratio;  // a node-ratio claim's figure
+  double summed_ratio = 0;  // beside it: Σ nodes of the claim's combination ÷ Σ nodes of `against` (the largest tree decides)
   // Node-ratio claims, beside the ratio (Heinz 1998 put positions solved beside nodes saved): of the positions
   // measured that have an EPD solution, how many the `against` combination and the claim's combination solve.
   int solvable = 0, solved_against = 0, solved_with = 0;
