@@ -126,7 +126,9 @@ TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
   EXPECT_NEAR(j["depths"][1]["interactions"][0]["ratio"]["mean"].get<double>(), g, 1e-4);
   EXPECT_EQ(j["depths"][1]["best"], "history+killers+pvs");
   EXPECT_EQ(j["claims"][0]["verdict"], "holds");
+  EXPECT_FALSE(j["claims"][0].contains("kind"));  // share claims read as before claims had kinds
   const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("### Published shares tested"), std::string::npos);
   EXPECT_EQ(md.rfind("## Effects of the design's factors (factorial, base A, 3 factors)", 0), 0u);
   EXPECT_NE(md.find("| history × killers | 1.200 [1.200, 1.200] | 1.200 [1.200, 1.200] |"), std::string::npos) << md;
   EXPECT_NE(md.find("#### HP — test: **holds** (depth 3)"), std::string::npos) << md;
@@ -270,6 +272,7 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   EXPECT_EQ(j["claims"][1]["against"], json::array({"history"}));
   EXPECT_NEAR(j["claims"][1]["per_depth"][0]["ratio"]["mean"].get<double>(), 0.96, 1e-4);
   const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("### Published claims tested"), std::string::npos);
   EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
   EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
             std::string::npos) << md;

@@ -341,14 +341,21 @@ std::string effects_markdown(const EffectsStudy& st) {
   }
   md += "\n";
   if (!d.claims.empty()) {
-    md += "### Published claims tested\n\n"
-          "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
-          "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
-          "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
-          "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
-          "depth where the figure has an interval: it holds only "
-          "when the whole interval lies inside the band, does not hold when the interval lies wholly outside it, and "
-          "is undecided otherwise.\n\n";
+    // With share claims alone the section reads as it did before claims had kinds (committed reports keep it).
+    const bool ratios = std::any_of(d.claims.begin(), d.claims.end(),
+                                    [](const DesignClaim& c) { return c.kind == DesignClaim::Kind::NodeRatio; });
+    if (!ratios)
+      md += "### Published shares tested\n\n"
+            "Each claim is the config's (its factors, published share and band); its verdict is computed at the deepest "
+            "depth where the share has an interval: it holds only when the whole interval lies inside the band.\n\n";
+    else
+      md += "### Published claims tested\n\n"
+            "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
+            "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
+            "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
+            "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
+            "depth where the figure has an interval: it holds only when the whole interval lies inside the band, does "
+            "not hold when the interval lies wholly outside it, and is undecided otherwise.\n\n";
     for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
       const DesignClaim& c = d.claims[ci];
       const DesignClaimVerdict& v = st.verdicts[ci];
@@ -425,10 +432,13 @@ json effects_json(const EffectsStudy& st) {
           pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
         per_depth.push_back(pd);
       }
-    json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"kind", c.kind_text()}, {"factors", c.factors},
+    json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
                {share ? "share" : "ratio", c.figure}, {"band", {c.low, c.high}}, {"verdict", st.verdicts[ci].verdict},
                {"depth", st.verdicts[ci].depth}, {"per_depth", per_depth}};
-    if (!share) cj["against"] = c.against;
+    if (!share) {  // a share claim reads as before claims had kinds
+      cj["kind"] = c.kind_text();
+      cj["against"] = c.against;
+    }
     claims.push_back(cj);
   }
   json factors = json::object();
