@@ -245,7 +245,8 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
       {"factorial.json", 35u * 128u * 6u},
       {"etc-d.json", 35u * 2u * 9u},
       {"etc-h.json", 35u * 2u * 12u},
-      {"heinz-wac.json", 299u * 4u * 3u}};
+      {"heinz-wac.json", 299u * 4u * 2u},
+      {"heinz-wac-10.json", 299u * 4u}};
   for (const auto& [file, cells] : expected_cells) {
     const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs" / file);
     const auto n = enumerate_cells(e, "x").size();
