@@ -201,11 +201,63 @@ TEST(Design, StoredInExperimentJsonAndReadBack) {
   EXPECT_EQ(rs.experiment.design->to_json(), e.design->to_json());
   EXPECT_EQ(rs.experiment.design->claims.at(0).factors, (std::vector<std::string>{"history", "table"}));
   EXPECT_DOUBLE_EQ(rs.experiment.design->claims.at(0).low, 0.95);
+  EXPECT_EQ(rs.experiment.design->claims.at(0).kind, DesignClaim::Kind::Share);
+  // A share claim is stored as before claims had kinds (no "kind" key), so stored designs read alike.
+  EXPECT_FALSE(file["design"]["claims"][0].contains("kind"));
   // The design is analysis, not an input: the resolved experiment is the same with or without it.
   Experiment without = e;
   without.design.reset();
   EXPECT_TRUE(same_experiment(e, without));
   EXPECT_FALSE(experiment_file_json(without, "engine-x", "cfg.json").contains("design"));
+}
+
+// A node-ratio claim (Plaat et al. 1996's "25 % or more" is base+etc ÷ base at most 0.75): read, checked, stored with
+// its kind and the combination it is taken against, and read back.
+TEST(Design, NodeRatioClaimsAreReadCheckedAndStored) {
+  json d = json::parse(R"({"base": "A", "factors": {"history": {"history": true}}})");
+  d["claims"] = json::parse(R"([{"id": "P1", "source": "Plaat et al. 1996", "statement": "t", "kind": "node_ratio",
+                                  "factors": ["history"], "ratio": 0.75, "band": [0, 0.75]}])");
+  const Experiment e = parse_experiment(design_config(d), "cfg.json");
+  ASSERT_TRUE(e.design);
+  ASSERT_EQ(e.versions.size(), 2u);  // a one-factor factorial: A and A+history
+  const DesignClaim& c = e.design->claims.at(0);
+  EXPECT_EQ(c.kind, DesignClaim::Kind::NodeRatio);
+  EXPECT_DOUBLE_EQ(c.figure, 0.75);
+  EXPECT_TRUE(c.against.empty());
+  const json stored = e.design->to_json();
+  EXPECT_EQ(stored["claims"][0]["kind"], "node_ratio");
+  const Design back = Design::from_json(stored, "experiment.json");
+  EXPECT_EQ(back.to_json(), stored);
+  EXPECT_EQ(back.claims.at(0).kind, DesignClaim::Kind::NodeRatio);
+
+  json t = three_factors();
+  t["claims"] = json::parse(R"([{"id": "H2", "source": "s", "statement": "t", "kind": "node_ratio", "factors": ["killers"],
+                                  "against": ["history"], "ratio": 0.98, "band": [0.9, 1.0]}])");
+  const Experiment e3 = parse_experiment(design_config(t), "cfg.json");
+  EXPECT_EQ(e3.design->claims.at(0).against, (std::vector<std::string>{"history"}));
+  EXPECT_EQ(Design::from_json(e3.design->to_json(), "x").claims.at(0).against, (std::vector<std::string>{"history"}));
+
+  json bad = t;
+  bad["claims"][0]["kind"] = "nodes";
+  expect_refused(design_config(bad), {"$.factorial.claims[0].kind", "unknown claim kind 'nodes'"});
+  bad = t;
+  bad["claims"][0]["against"] = json::array({"killers"});
+  expect_refused(design_config(bad), {"$.factorial.claims[0].against", "'killers' is in both"});
+  bad = t;
+  bad["claims"][0]["against"] = json::array({"tables"});
+  expect_refused(design_config(bad), {"$.factorial.claims[0].against[0]", "'tables'"});
+  bad = t;
+  bad["claims"][0]["band"] = json::array({0.99, 1.0});
+  expect_refused(design_config(bad), {"$.factorial.claims[0].band", "must hold the published ratio 0.98"});
+  bad = t;
+  bad["claims"][0]["share"] = 0.5;  // a share belongs to share claims
+  expect_refused(design_config(bad), {"$.factorial.claims[0]", "'share'"});
+  bad = t;
+  bad["claims"][0].erase("ratio");
+  expect_refused(design_config(bad), {"$.factorial.claims[0]", "ratio"});
+  bad = t;
+  bad["claims"][0]["ratio"] = 0;
+  expect_refused(design_config(bad), {"$.factorial.claims[0].ratio", "above 0"});
 }
 
 }  // namespace design_test

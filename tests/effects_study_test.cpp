@@ -126,7 +126,9 @@ TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
   EXPECT_NEAR(j["depths"][1]["interactions"][0]["ratio"]["mean"].get<double>(), g, 1e-4);
   EXPECT_EQ(j["depths"][1]["best"], "history+killers+pvs");
   EXPECT_EQ(j["claims"][0]["verdict"], "holds");
+  EXPECT_FALSE(j["claims"][0].contains("kind"));  // share claims read as before claims had kinds
   const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("### Published shares tested"), std::string::npos);
   EXPECT_EQ(md.rfind("## Effects of the design's factors (factorial, base A, 3 factors)", 0), 0u);
   EXPECT_NE(md.find("| history × killers | 1.200 [1.200, 1.200] | 1.200 [1.200, 1.200] |"), std::string::npos) << md;
   EXPECT_NE(md.find("#### HP — test: **holds** (depth 3)"), std::string::npos) << md;
@@ -215,6 +217,104 @@ TEST(EffectsStudy, ATinyRealRunIsReportedFromExperimentJsonAlone) {
   }
   EXPECT_NE(runner_test::read_text(out / "REPORT.md").find("## Effects of the design's factors (factorial, base A_ID, 2 factors)"),
             std::string::npos);
+}
+
+// Node-ratio claims (design.h) on the model: the ratio of `against` + `factors` to `against`, per position, decided by
+// its geometric mean's interval against the band.
+json node_ratio_config() {
+  json c = factorial_config();
+  c["factorial"]["claims"] = json::parse(R"([
+    {"id": "R1", "source": "test", "statement": "history saves 25 % or more", "kind": "node_ratio",
+     "factors": ["history"], "ratio": 0.75, "band": [0, 0.75]},
+    {"id": "R2", "source": "test", "statement": "killers save 25 % or more once history is there", "kind": "node_ratio",
+     "factors": ["killers"], "against": ["history"], "ratio": 0.75, "band": [0, 0.75]},
+    {"id": "R3", "source": "test", "statement": "pvs saves 5-15 %", "kind": "node_ratio",
+     "factors": ["pvs"], "ratio": 0.9, "band": [0.85, 0.95]}])");
+  return c;
+}
+
+TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
+  const double g = 1.2;  // killers with history: 0.8 × 1.2 = 0.96 of history alone
+  const EffectsStudy st = build_effects_study(model_set(node_ratio_config(), g));
+  ASSERT_EQ(st.verdicts.size(), 3u);
+  for (const auto& at : st.depths) {
+    ASSERT_EQ(at.claims.size(), 3u);
+    EXPECT_NEAR(at.claims[0].ratio.mean, 0.5, 1e-4);
+    EXPECT_EQ(at.claims[0].ratio.n, 4u);
+    EXPECT_EQ(at.claims[0].verdict, "holds");
+    EXPECT_NEAR(at.claims[1].ratio.mean, 0.8 * g, 1e-4);  // A+history+killers ÷ A+history
+    EXPECT_EQ(at.claims[1].verdict, "does not hold");
+    EXPECT_NEAR(at.claims[2].ratio.mean, 0.9, 1e-4);
+    EXPECT_EQ(at.claims[2].verdict, "holds");
+  }
+  EXPECT_EQ(st.verdicts[0].verdict, "holds");
+  EXPECT_EQ(st.verdicts[0].depth, 3);
+  EXPECT_EQ(st.verdicts[1].verdict, "does not hold");
+
+  // PVS's saving scattered over the positions (ratios 0.9 × 1.3, × 0.7, × 1.1, × 0.9): the interval meets the band
+  // and leaves it, so nothing is decided; the figure is the geometric mean of the four ratios.
+  const double scatter[] = {1.3, 0.7, 1.1, 0.9};
+  const EffectsStudy spread = build_effects_study(model_set(node_ratio_config(), g, [&](const std::string& p, const std::string& v, CellRecord& r) {
+    if (v.find("pvs") != std::string::npos)
+      r.counters = {{"nodes", std::uint64_t(std::llround(double(r.nodes()) * scatter[std::stoi(p.substr(1)) - 1]))}};
+  }));
+  const GeometricInterval expect = geometric_interval({0.9 * 1.3, 0.9 * 0.7, 0.9 * 1.1, 0.9 * 0.9});
+  EXPECT_NEAR(spread.depths[1].claims[2].ratio.mean, expect.mean, 1e-4);
+  EXPECT_NEAR(spread.depths[1].claims[2].ratio.low, expect.low, 1e-4);
+  EXPECT_EQ(spread.depths[1].claims[2].verdict, "undecided");
+  EXPECT_EQ(spread.verdicts[2].verdict, "undecided");
+  // The summed change weighs each position by its nodes (position i has i times the nodes of P1): Σ i·0.9·s_i ÷ Σ i.
+  EXPECT_NEAR(spread.depths[1].claims[2].summed_ratio, 0.9 * (1 * 1.3 + 2 * 0.7 + 3 * 1.1 + 4 * 0.9) / 10.0, 1e-4);
+  EXPECT_EQ(spread.verdicts[0].verdict, "holds");  // the other claims' combinations are untouched
+
+  const json j = effects_json(st);
+  EXPECT_EQ(j["claims"][1]["kind"], "node_ratio");
+  EXPECT_EQ(j["claims"][1]["against"], json::array({"history"}));
+  EXPECT_NEAR(j["claims"][1]["per_depth"][0]["ratio"]["mean"].get<double>(), 0.96, 1e-4);
+  const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("### Published claims tested"), std::string::npos);
+  EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
+  EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
+            std::string::npos) << md;
+  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | -4.0 % | — | does not hold |"), std::string::npos) << md;
+}
+
+// Beside a node-ratio claim, the positions solved (EPD bm) by the combination it is taken against and by the claim's:
+// Heinz 1998 put positions solved beside nodes saved. Here P1-P3 have a solution, P4 none; A solves P1 and P2 at
+// every depth, A+pvs only P1.
+TEST(EffectsStudy, NodeRatioClaimsCountPositionsSolved) {
+  ResultSet rs = model_set(node_ratio_config(), 1.0);
+  for (const char* p : {"P1", "P2", "P3"}) rs.experiment.solutions[p] = Solution{{"e2e4"}, {}};
+  for (const CellSpec& c : rs.cells) {
+    const std::string& p = c.inputs.position;
+    const bool solves = c.inputs.version == "A" ? (p == "P1" || p == "P2") : c.inputs.version == "A+pvs" ? p == "P1" : false;
+    SolveResult r;
+    r.solved = solves;
+    rs.rows[c.identity].solve = r;
+  }
+  const EffectsStudy st = build_effects_study(rs);
+  const DesignClaimTest& t = st.depths[1].claims[2];  // R3: A+pvs ÷ A
+  EXPECT_EQ(t.solvable, 3);
+  EXPECT_EQ(t.solved_against, 2);
+  EXPECT_EQ(t.solved_with, 1);
+  EXPECT_EQ(st.depths[1].claims[1].solved_against, 0);  // R2: A+history solves nothing here
+  EXPECT_NE(effects_markdown(st).find("| 3 | 4 | 0.900 [0.900, 0.900] | 10.0 % fewer nodes | -10.0 % | 2 → 1 of 3 (-1) | holds |"),
+            std::string::npos) << effects_markdown(st);
+  const json j = effects_json(st);
+  EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved"]["with"], 1);
+}
+
+// A one-factor factorial (base and base+factor) decides a node-ratio claim: Plaat et al.'s ETC experiment's shape.
+TEST(EffectsStudy, OneFactorFactorialDecidesANodeRatioClaim) {
+  json c = factorial_config();
+  c["factorial"]["factors"] = json::parse(R"({"history": {"history": true}})");
+  c["factorial"]["claims"] = json::parse(R"([{"id": "R1", "source": "test", "statement": "t", "kind": "node_ratio",
+                                              "factors": ["history"], "ratio": 0.6, "band": [0.55, 0.65]}])");
+  const EffectsStudy st = build_effects_study(model_set(c, 1.0));
+  ASSERT_EQ(st.depths.size(), 2u);
+  EXPECT_EQ(st.depths[0].combinations.size(), 2u);
+  EXPECT_NEAR(st.depths[1].claims[0].ratio.mean, 0.5, 1e-4);
+  EXPECT_EQ(st.verdicts[0].verdict, "does not hold");  // 0.5, wholly below the band
 }
 
 }  // namespace effects_study_test

@@ -10,6 +10,7 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 
 namespace experiment_config_test {
@@ -209,6 +210,31 @@ TEST(ExperimentConfigErrors, FailedRunLeavesExistingOutputUntouched) {
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(out), std::filesystem::directory_iterator()), 2);
 }
 
+// configs/heinz-wac.json maps Heinz 1998's terms onto versions: G-normal prunes at frontier nodes only (the depth-2
+// margin out of reach), +pre_frontier_futility is G itself (his extended futility), both factors are G with limited
+// razoring; the pruning-cost section's steps are his two comparisons.
+TEST(ExperimentConfig, HeinzWacConfigRunsHisComparisons) {
+  const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/heinz-wac.json");
+  std::vector<std::string> names;
+  for (const auto& v : e.versions) names.push_back(v.name);
+  ASSERT_EQ(names, (std::vector<std::string>{"G-normal", "G-normal+limited_razoring", "G-normal+pre_frontier_futility",
+                                             "G-normal+limited_razoring+pre_frontier_futility"}));
+  const auto g = PresetBook::load(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/versions.json").resolve("G");
+  EXPECT_EQ(e.versions[0].search.futility_margin_2, 10000);
+  EXPECT_EQ(flags_to_json(e.versions[2].search, e.versions[2].eval), flags_to_json(g.search, g.eval));
+  buho::SearchConfig razor = g.search;
+  razor.limited_razoring = true;
+  EXPECT_EQ(flags_to_json(e.versions[3].search, e.versions[3].eval), flags_to_json(razor, g.eval));
+  const auto steps = pruning_steps(e);
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[1].version, "G-normal+pre_frontier_futility");
+  EXPECT_EQ(steps[1].base, "G-normal");
+  EXPECT_EQ(steps[2].version, "G-normal+limited_razoring+pre_frontier_futility");
+  EXPECT_EQ(steps[2].base, "G-normal+pre_frontier_futility");
+  ASSERT_EQ(e.design->claims.size(), 2u);
+  EXPECT_EQ(e.design->claims[1].against, (std::vector<std::string>{"pre_frontier_futility"}));
+}
+
 TEST(ExperimentConfig, ShippedConfigsLoad) {
   const std::map<std::string, std::size_t> expected_cells = {
       {"quick.json", 5u * 8u * 5u + 4u * 4u * 10u},
@@ -216,7 +242,11 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
       {"thesis-tt.json", 5u * 4u * 11u},
       {"lct2-all.json", 35u * 8u * 7u},
       {"ablation-h.json", 35u * 9u * 8u},
-      {"factorial.json", 35u * 128u * 5u}};
+      {"factorial.json", 35u * 128u * 5u},
+      {"etc-d.json", 35u * 2u * 9u},
+      {"etc-h.json", 35u * 2u * 12u},
+      {"heinz-wac.json", 299u * 4u * 2u},
+      {"heinz-wac-10.json", 299u * 4u}};
   for (const auto& [file, cells] : expected_cells) {
     const Experiment e = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs" / file);
     const auto n = enumerate_cells(e, "x").size();

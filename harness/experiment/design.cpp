@@ -39,41 +39,70 @@ double design_number(const Where& w, const std::string& path, const json& j) {
   return j.get<double>();
 }
 
-ShareClaim parse_share_claim(const Where& w, const std::string& p, const json& c, const Design& d) {
-  check_keys(w, p, c, {"id", "source", "statement", "factors", "share", "band"});
-  ShareClaim claim;
+constexpr const char* kShareKind = "share";
+constexpr const char* kNodeRatioKind = "node_ratio";
+
+// A claim's list of the design's factor names (each once); `empty_ok` for a node-ratio claim's "against".
+std::vector<std::string> parse_claim_factors(const Where& w, const std::string& p, const json& fs, const Design& d, bool empty_ok) {
+  if (!fs.is_array() || (fs.empty() && !empty_ok))
+    w.fail(p, empty_ok ? "expected a list of the design's factor names" : "expected a non-empty list of the design's factor names");
+  std::vector<std::string> names;
+  for (const auto& f : d.factors) names.push_back(f.name);
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < fs.size(); ++i) {
+    const std::string fp = fmt::format("{}[{}]", p, i);
+    const std::string name = get_string(w, fp, fs[i]);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      w.fail(fp, fmt::format("'{}' is not one of the design's factors (valid: {})", name, join(names)));
+    if (!seen.insert(name).second) w.fail(fp, fmt::format("factor '{}' is listed twice", name));
+    out.push_back(name);
+  }
+  return out;
+}
+
+DesignClaim parse_claim(const Where& w, const std::string& p, const json& c, const Design& d) {
+  if (!c.is_object()) w.fail(p, "expected a claim object");
+  DesignClaim claim;
+  if (c.contains("kind")) {
+    const std::string kind = get_string(w, p + ".kind", c["kind"]);
+    if (kind != kShareKind && kind != kNodeRatioKind)
+      w.fail(p + ".kind", fmt::format("unknown claim kind '{}' (valid: {}, {})", kind, kShareKind, kNodeRatioKind));
+    claim.kind = kind == kShareKind ? DesignClaim::Kind::Share : DesignClaim::Kind::NodeRatio;
+  }
+  const bool share = claim.kind == DesignClaim::Kind::Share;
+  const char* figure_key = share ? "share" : "ratio";
+  check_keys(w, p, c, share ? std::vector<std::string>{"id", "source", "statement", "kind", "factors", "share", "band"}
+                            : std::vector<std::string>{"id", "source", "statement", "kind", "factors", "against", "ratio", "band"});
   claim.id = get_string(w, p + ".id", require(w, p, c, "id"));
   if (!design_name_ok(claim.id)) w.fail(p + ".id", fmt::format("'{}' is not a valid claim id (letters, digits, '_')", claim.id));
   claim.source = get_string(w, p + ".source", require(w, p, c, "source"));
   claim.statement = get_string(w, p + ".statement", require(w, p, c, "statement"));
-  const json& fs = require(w, p, c, "factors");
-  if (!fs.is_array() || fs.empty()) w.fail(p + ".factors", "expected a non-empty list of the design's factor names");
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < fs.size(); ++i) {
-    const std::string fp = fmt::format("{}.factors[{}]", p, i);
-    const std::string name = get_string(w, fp, fs[i]);
-    bool known = false;
-    std::vector<std::string> names;
-    for (const auto& f : d.factors) {
-      known = known || f.name == name;
-      names.push_back(f.name);
-    }
-    if (!known) w.fail(fp, fmt::format("'{}' is not one of the design's factors (valid: {})", name, join(names)));
-    if (!seen.insert(name).second) w.fail(fp, fmt::format("factor '{}' is listed twice", name));
-    claim.factors.push_back(name);
+  claim.factors = parse_claim_factors(w, p + ".factors", require(w, p, c, "factors"), d, false);
+  if (c.contains("against")) {
+    claim.against = parse_claim_factors(w, p + ".against", c["against"], d, true);
+    for (const auto& a : claim.against)
+      if (std::find(claim.factors.begin(), claim.factors.end(), a) != claim.factors.end())
+        w.fail(p + ".against", fmt::format("factor '{}' is in both 'factors' and 'against': the ratio adds 'factors' to 'against'", a));
   }
-  claim.share = design_number(w, p + ".share", require(w, p, c, "share"));
-  if (claim.share < 0 || claim.share > 1) w.fail(p + ".share", fmt::format("a share is in 0..1, got {}", claim.share));
+  claim.figure = design_number(w, p + "." + figure_key, require(w, p, c, figure_key));
+  if (share && (claim.figure < 0 || claim.figure > 1))
+    w.fail(p + ".share", fmt::format("a share is in 0..1, got {}", claim.figure));
+  if (!share && !(claim.figure > 0)) w.fail(p + ".ratio", fmt::format("a node ratio is above 0, got {}", claim.figure));
   const json& band = require(w, p, c, "band");
-  if (!band.is_array() || band.size() != 2) w.fail(p + ".band", "expected [low, high], the shares within which the claim holds");
+  if (!band.is_array() || band.size() != 2)
+    w.fail(p + ".band", fmt::format("expected [low, high], the {} within which the claim holds", share ? "shares" : "node ratios"));
   claim.low = design_number(w, p + ".band[0]", band[0]);
   claim.high = design_number(w, p + ".band[1]", band[1]);
-  if (!(claim.low <= claim.share && claim.share <= claim.high))
-    w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published share {}", claim.low, claim.high, claim.share));
+  if (!(claim.low <= claim.figure && claim.figure <= claim.high))
+    w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published {} {}", claim.low, claim.high,
+                                    share ? "share" : "ratio", claim.figure));
   return claim;
 }
 
 }  // namespace
+
+std::string DesignClaim::kind_text() const { return kind == Kind::Share ? kShareKind : kNodeRatioKind; }
 
 std::string Design::kind_text() const { return kind == Kind::Factorial ? kFactorialKey : kLeaveOneOutKey; }
 
@@ -113,9 +142,18 @@ json Design::to_json() const {
   json fs = json::array();
   for (const auto& f : factors) fs.push_back({{"name", f.name}, {"flags", f.flags}});
   json cs = json::array();
-  for (const auto& c : claims)
-    cs.push_back({{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
-                  {"share", c.share}, {"band", {c.low, c.high}}});
+  for (const auto& c : claims) {
+    // A share claim is stored as it was before claims had kinds, so stored designs and new ones read alike.
+    json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors}, {"band", {c.low, c.high}}};
+    if (c.kind == DesignClaim::Kind::Share) {
+      cj["share"] = c.figure;
+    } else {
+      cj["kind"] = c.kind_text();
+      cj["against"] = c.against;
+      cj["ratio"] = c.figure;
+    }
+    cs.push_back(cj);
+  }
   return {{"kind", kind_text()}, {"base", base}, {"factors", fs}, {"claims", cs}};
 }
 
@@ -129,10 +167,21 @@ Design Design::from_json(const json& j, const std::string& where) {
     for (const auto& f : j.at("factors")) d.factors.push_back({f.at("name").get<std::string>(), f.at("flags")});
     if (d.factors.empty() || d.factors.size() > kMaxFactors)
       throw UserError(fmt::format("{}: design: {} factors (1..{})", where, d.factors.size(), kMaxFactors));
-    for (const auto& c : j.value("claims", json::array()))
-      d.claims.push_back({c.at("id").get<std::string>(), c.at("source").get<std::string>(),
-                          c.at("statement").get<std::string>(), c.at("factors").get<std::vector<std::string>>(),
-                          c.at("share").get<double>(), c.at("band").at(0).get<double>(), c.at("band").at(1).get<double>()});
+    for (const auto& c : j.value("claims", json::array())) {
+      DesignClaim claim;
+      const std::string kind = c.value("kind", std::string(kShareKind));
+      if (kind != kShareKind && kind != kNodeRatioKind) throw UserError(fmt::format("{}: design: unknown claim kind '{}'", where, kind));
+      claim.kind = kind == kShareKind ? DesignClaim::Kind::Share : DesignClaim::Kind::NodeRatio;
+      claim.id = c.at("id").get<std::string>();
+      claim.source = c.at("source").get<std::string>();
+      claim.statement = c.at("statement").get<std::string>();
+      claim.factors = c.at("factors").get<std::vector<std::string>>();
+      if (claim.kind == DesignClaim::Kind::NodeRatio) claim.against = c.value("against", std::vector<std::string>{});
+      claim.figure = c.at(claim.kind == DesignClaim::Kind::Share ? "share" : "ratio").get<double>();
+      claim.low = c.at("band").at(0).get<double>();
+      claim.high = c.at("band").at(1).get<double>();
+      d.claims.push_back(std::move(claim));
+    }
     return d;
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: design: not a stored design: {}", where, e.what()));
@@ -191,7 +240,7 @@ std::optional<Design> parse_design(const json& config, const Where& w, const Pre
     if (!cs.is_array()) w.fail(path + ".claims", "expected a list of claims");
     std::set<std::string> ids;
     for (std::size_t i = 0; i < cs.size(); ++i) {
-      d.claims.push_back(parse_share_claim(w, fmt::format("{}.claims[{}]", path, i), cs[i], d));
+      d.claims.push_back(parse_claim(w, fmt::format("{}.claims[{}]", path, i), cs[i], d));
       if (!ids.insert(d.claims.back().id).second)
         w.fail(fmt::format("{}.claims[{}].id", path, i), fmt::format("claim id '{}' is used twice", d.claims.back().id));
     }

@@ -28,16 +28,27 @@ struct DesignFactor {
   nlohmann::json flags;  // {flag: value}: what the factor sets on the base, each value different from the base's
 };
 
-// A published figure about a factorial design, tested on this run's cells: the share of the achievable reduction
-// (from the base to the best combination) that the combination of `factors` gives, against a band. Written in the
-// config, so a claim is data; its verdict is computed (effects_study.cpp).
-struct ShareClaim {
+// A published figure about a factorial design, tested on this run's cells. Written in the config, so a claim is
+// data; its verdict is computed (effects_study.cpp). Two kinds:
+//  - share (the default, "kind" absent): the share of the achievable reduction (from the base to the best
+//    combination) that the combination of `factors` gives (Schaeffer 1989's "history + table ≈ 99 %");
+//  - node_ratio: nodes of the combination `against` + `factors` ÷ nodes of `against` (the base when `against` is
+//    empty), a geometric mean over positions (Plaat et al. 1996's "enhanced transposition cut-offs shrink trees by
+//    25 % or more" is a ratio of at most 0.75 of base+etc to the base).
+// Either way the published figure lies in the band [low, high] that the 95 % interval must lie inside to hold.
+struct DesignClaim {
+  enum class Kind { Share, NodeRatio };
+  Kind kind = Kind::Share;
   std::string id;
   std::string source;     // "Schaeffer 1989"
   std::string statement;  // the claim as published, in prose
   std::vector<std::string> factors;
-  double share = 0;       // the published share (0.99 for 99 %)
+  std::vector<std::string> against;  // node_ratio only: the combination the ratio is taken against (empty: the base)
+  double figure = 0;      // the published share (0.99 for 99 %) or node ratio (0.75 for "25 % fewer nodes")
   double low = 0, high = 0;  // the band the interval must lie inside for the claim to hold
+
+  // "share" or "node_ratio": the config's "kind".
+  std::string kind_text() const;
 };
 
 struct Design {
@@ -45,7 +56,7 @@ struct Design {
   Kind kind = Kind::Factorial;
   std::string base;                   // the base version's name
   std::vector<DesignFactor> factors;  // in the design's order (the config's keys, sorted by name)
-  std::vector<ShareClaim> claims;     // factorial designs only
+  std::vector<DesignClaim> claims;    // factorial designs only
 
   static constexpr std::size_t kMaxFactors = 10;
 

@@ -13,9 +13,10 @@
 //      N_best), N_best being the nodes of the depth's best combination (the smallest geometric mean ratio to the
 //      base), averaged over the positions where the best is below the base, with a 95 % Student t interval;
 //    * the best combination of each size (number of factors);
-//    * each published share (a ShareClaim of the config) tested at every depth, and decided at the deepest depth
-//      with an interval: "holds" only when the interval lies inside the claim's band, "does not hold" when it lies
-//      wholly outside, "undecided" otherwise (or with fewer than two positions).
+//    * each published claim of the config (design.h's DesignClaim: a share of the achievable reduction, or a node
+//      ratio between two combinations as a geometric mean over positions) tested at every depth, and decided at
+//      the deepest depth with an interval: "holds" only when the interval lies inside the claim's band, "does not
+//      hold" when it lies wholly outside, "undecided" otherwise (or with fewer than two positions).
 // Every figure and verdict is computed from cells.jsonl by `harness report`; the claims and their bands are the
 // config's.
 #pragma once
@@ -52,10 +53,16 @@ struct EffectsCombination {
   MeanInterval share;       // of the achievable reduction
 };
 
-struct ShareClaimTest {
+struct DesignClaimTest {
   int depth = 0;
-  MeanInterval share;
+  MeanInterval share;       // a share claim's figure
+  GeometricInterval ratio;  // a node-ratio claim's figure
+  double summed_ratio = 0;  // beside it: Σ nodes of the claim's combination ÷ Σ nodes of `against` (the largest tree decides)
+  // Node-ratio claims, beside the ratio (Heinz 1998 put positions solved beside nodes saved): of the positions
+  // measured that have an EPD solution, how many the `against` combination and the claim's combination solve.
+  int solvable = 0, solved_against = 0, solved_with = 0;
   std::string verdict;
+  bool has_interval() const { return share.has_interval() || ratio.has_interval(); }
 };
 
 struct EffectsAtDepth {
@@ -68,10 +75,10 @@ struct EffectsAtDepth {
   std::vector<EffectsCombination> combinations;  // every mask, in mask order
   std::uint32_t best = 0;                       // the combination with the smallest geometric mean ratio
   std::vector<std::uint32_t> best_of_size;      // [size] -> mask, sizes 0..k
-  std::vector<ShareClaimTest> claims;           // per claim of the design
+  std::vector<DesignClaimTest> claims;           // per claim of the design
 };
 
-struct ShareClaimVerdict {
+struct DesignClaimVerdict {
   std::string verdict;  // at the deepest depth with an interval; "undecided" when none has one
   int depth = 0;        // that depth (0: none)
 };
@@ -80,11 +87,19 @@ struct EffectsStudy {
   bool present = false;  // the experiment has a design
   Design design;
   std::vector<EffectsAtDepth> depths;
-  std::vector<ShareClaimVerdict> verdicts;  // per claim of the design
+  std::vector<DesignClaimVerdict> verdicts;  // per claim of the design
 };
 
 // "holds" / "does not hold" / "undecided" for a share interval against a claim's band [low, high].
 std::string share_verdict(const MeanInterval& m, double low, double high);
+
+// A claim tested on the nodes of every combination at the positions of one depth (nodes[position][combination
+// index], combinations in `masks` order): a share claim reads the combination's share (computed beforehand, in
+// `at.combinations`), a node-ratio claim the ratio of `against` + `factors` to `against` per position, with the
+// positions both solve (solved[position][combination index]: 1, 0, or -1 where the position has no solution).
+DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std::vector<std::uint32_t>& masks,
+                           const std::vector<std::vector<double>>& nodes, const std::vector<std::vector<int>>& solved,
+                           const EffectsAtDepth& at);
 
 EffectsStudy build_effects_study(const ResultSet& rs);
 std::string effects_markdown(const EffectsStudy& st);
