@@ -64,7 +64,7 @@ void rekey(json& line) { line["key"] = cell_key(written_inputs(line), line.at("e
 
 // Copies the committed directory's inputs (the reports are rebuilt) to `dir`.
 void copy_committed(const fs::path& dir) {
-  for (const char* f : {"experiment.json", "cells.jsonl", "runs.jsonl", "notes.md"})
+  for (const char* f : {"experiment.json", "cells.jsonl", "cells.flag_sets.jsonl", "runs.jsonl", "notes.md"})
     if (fs::exists(kSource / kCommitted / f)) fs::copy_file(kSource / kCommitted / f, dir / f);
 }
 

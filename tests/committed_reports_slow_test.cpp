@@ -48,7 +48,7 @@ TEST(CommittedReports, AreExactlyWhatTheHarnessComputesFromTheCells) {
   for (const auto& dir : dirs) {
     SCOPED_TRACE(dir.string());
     runner_test::TempDir tmp;
-    for (const char* f : {"experiment.json", "cells.jsonl", "runs.jsonl", "notes.md"})
+    for (const char* f : {"experiment.json", "cells.jsonl", "cells.flag_sets.jsonl", "runs.jsonl", "notes.md"})
       if (fs::exists(dir / f)) fs::copy_file(dir / f, tmp / f);
     const harness::ResultSet rs = harness::load_results(tmp.path);
     harness::write_reports(rs, tmp.path, harness::load_thesis_data(harness::project_path("data/thesis")));
@@ -65,7 +65,7 @@ TEST(CommittedReports, CalibrationsAreExactlyWhatCalibrateDecidesFromTheirCells)
   for (const auto& dir : committed_dirs("calibration-config.json")) {
     SCOPED_TRACE(dir.string());
     runner_test::TempDir tmp;
-    for (const char* f : {"calibration-config.json", "cells.jsonl", "runs.jsonl"})
+    for (const char* f : {"calibration-config.json", "cells.jsonl", "cells.flag_sets.jsonl", "runs.jsonl"})
       if (fs::exists(dir / f)) fs::copy_file(dir / f, tmp / f);
     const std::string cmd = "cd '" + std::string(BUHO_SOURCE_DIR) + "' && '" + BUHO_HARNESS_BIN + "' calibrate '" +
                             (tmp / "calibration-config.json").string() + "' --out '" + tmp.path.string() +

@@ -174,6 +174,30 @@ TEST(PruningSteps, HeinzsVerdictTakesTheStepThatAddsFutilityAlone) {
   EXPECT_EQ(md.find("- Hs against"), std::string::npos) << md;
 }
 
+// Each of Heinz's two steps is judged against his figure for that step: extended futility against 12–17 %, limited
+// razoring added to it against 1.4–8.3 % and no position lost (the committed run of configs/heinz-wac.json, reported
+// again from its cells).
+TEST(PruningSteps, HeinzsRazoringStepIsJudgedByHisRazoringFigure) {
+  TempDir tmp;
+  const fs::path committed = fs::path(BUHO_SOURCE_DIR) / "results/heinz-wac";
+  for (const char* f : {"experiment.json", "cells.jsonl", "cells.flag_sets.jsonl", "runs.jsonl"})
+    fs::copy_file(committed / f, tmp / f);
+  const auto r = runner_test::run_harness("report " + tmp.path.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::string md = runner_test::read_text(tmp / "REPORT.md");
+  // Both razoring steps (on G-normal, and on it with extended futility); the futility margin step is neither his
+  // futility switch nor razoring, and is the effects study's claim H1.
+  int lines = 0;
+  for (std::size_t at = md.find("(limited_razoring=true), depth 8, against his limited razoring:"); at != std::string::npos;
+       at = md.find("(limited_razoring=true), depth 8, against his limited razoring:", at + 1)) {
+    const std::string line = md.substr(at, md.find('\n', at) - at);
+    EXPECT_NE(line.find("Heinz's 1.4–8.3 %"), std::string::npos) << line;
+    EXPECT_EQ(line.find("12–17 %"), std::string::npos) << line;
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2) << md.substr(md.find("### Verdicts"), 3000);
+}
+
 TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   const auto steps = pruning_steps(parse_experiment(tiny_config(), "tiny.json"));
   ASSERT_EQ(steps.size(), 4u);
