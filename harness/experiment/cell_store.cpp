@@ -63,29 +63,43 @@ std::string flag_set_line(const FlagSet& set) {
   return "{\"flag_set\":\"" + set.hash + "\",\"flags\":" + *set.text + "}";
 }
 
-FlagSetTable read_flag_sets(const std::filesystem::path& file) {
-  FlagSetTable out;
+void for_each_checked_line(const std::filesystem::path& file, const std::string& what, const std::string& remedy,
+                           const std::function<void(const json&, const std::string& where)>& take) {
   std::error_code missing;
-  if (!std::filesystem::exists(file, missing)) return out;
+  if (!std::filesystem::exists(file, missing)) return;
   const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   std::size_t pos = 0;
   for (int lineno = 1; pos < text.size(); ++lineno) {
     const std::size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) break;  // torn: no cell names a set whose line never finished (written first)
+    if (nl == std::string::npos) break;  // a write cut off: the next writer sets it aside
     const std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     if (line.empty()) continue;
+    const std::string where = fmt::format("{}:{}", file.string(), lineno);
     if (check_line(line) != LineCheck::ok)
-      throw UserError(fmt::format("{}:{}: the flag-set line does not match its checksum (or has none): it was edited "
-                                  "or damaged after it was written; restore it",
-                                  file.string(), lineno));
+      throw UserError(fmt::format("{}: the {} does not match its checksum: it was edited or damaged after it was "
+                                  "written; {}",
+                                  where, what, remedy));
+    json j;
     try {
-      const json j = json::parse(line);
+      j = json::parse(line);
+    } catch (const json::exception& e) {
+      throw UserError(fmt::format("{}: unreadable {} ({})", where, what, e.what()));
+    }
+    take(j, where);
+  }
+}
+
+FlagSetTable read_flag_sets(const std::filesystem::path& file) {
+  // A torn last line is no loss: no cell names a set whose line never finished (a set is written, and synced, first).
+  FlagSetTable out;
+  for_each_checked_line(file, "flag-set line", "restore it", [&](const json& j, const std::string& where) {
+    try {
       out.add(j.at("flag_set").get<std::string>(), j.at("flags"));
     } catch (const std::exception& e) {
-      throw UserError(fmt::format("{}:{}: unreadable flag-set line ({})", file.string(), lineno, e.what()));
+      throw UserError(fmt::format("{}: unreadable flag-set line ({})", where, e.what()));
     }
-  }
+  });
   return out;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -27,6 +28,13 @@ std::string with_checksum(std::string_view line_json);
 enum class LineCheck { ok, mismatch, none };
 // Whether a stored line's text matches its checksum (none: a line without one).
 LineCheck check_line(std::string_view line);
+
+// Each whole line of an append-only file of checksummed JSON lines (a flag-set file, a match's pairs.jsonl), parsed,
+// with its 1-based line number; a missing file has none, empty lines are skipped, and a torn last line (a write cut
+// off: the next writer sets it aside) is not passed. A line that fails its checksum or is not JSON is a UserError
+// naming `file:line` and `what` ("flag-set line", "pair line"), with `remedy` after it.
+void for_each_checked_line(const std::filesystem::path& file, const std::string& what, const std::string& remedy,
+                           const std::function<void(const nlohmann::json&, const std::string& where)>& take);
 
 // The flag sets a cell file's lines name (cell_record.h FlagSetTable) live beside it (cells.jsonl:
 // cells.flag_sets.jsonl; cells.jsonl.bak-<time>: cells.jsonl.bak-<time>.flag_sets.jsonl), one checksummed line per set: `{"flag_set":"<hash>","flags":{every flag}}`,
