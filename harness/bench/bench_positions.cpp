@@ -2,10 +2,13 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 
 #include "harness/errors.h"
+#include "harness/experiment/epd_positions.h"
 #include "harness/paths.h"
 
 namespace harness {
@@ -44,6 +47,29 @@ std::vector<std::string> bench_position_ids() {
     return false;
   });
   return ids;
+}
+
+std::vector<std::pair<std::string, buho::Board>> bench_epd_positions(const std::string& file, const std::vector<std::string>& ids,
+                                                                     const std::string& option) {
+  // load_epd reads a relative path from the project root (as configs name files); a path typed on the command line
+  // is the user's, from where they are.
+  const std::string path = std::filesystem::absolute(file).string();
+  const EpdFile epd = load_epd(option, path);
+  if (epd.records.empty()) throw UserError(fmt::format("{}: EPD file '{}': holds no position", option, path));
+  const bool every = ids.empty() || (ids.size() == 1 && ids[0] == "all");
+  std::vector<std::pair<std::string, buho::Board>> out;
+  auto add = [&](const PositionSpec& p) { out.emplace_back(p.id, buho::Board::from_fen(p.fen)); };
+  if (every) {
+    for (const auto& p : epd.records) add(p);
+    return out;
+  }
+  for (const auto& id : ids) {
+    const auto it = std::find_if(epd.records.begin(), epd.records.end(), [&](const PositionSpec& p) { return p.id == id; });
+    if (it == epd.records.end())
+      throw UserError(fmt::format("{}: EPD file '{}' holds no position with id '{}'", option, path, id));
+    add(*it);
+  }
+  return out;
 }
 
 }  // namespace harness

@@ -10,6 +10,7 @@
 // positions (`all`: the 35 of LCT II) instead of the two built-in ones: one tree's make-up (its share of dear
 // middlegame nodes, of quiescence) moves a ratio by several per cent, and a geometric mean over many positions
 // averages it out. --common-depths searches every value at the reference's depths, as a scheme comparison wants.
+// --epd times the positions of any EPD file (all of them, or the ids given with --position) in the same way.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -125,6 +126,7 @@ void register_bench_search(CLI::App& bench) {
     double min_seconds = 0;
     std::vector<std::string> sets;
     std::vector<std::string> positions;
+    std::string epd;
     int depth = 0;
     bool common_depths = false;
     bool versions = false;
@@ -159,8 +161,12 @@ void register_bench_search(CLI::App& bench) {
       ->check(CLI::Range(0.001, 3600.0));
   cmd->add_option("--position", opt->positions,
                   "LCT II ids to time instead of LCTII.POS.01 and LCTII.FIN.02 (repeatable; `all`: every position of "
-                  "positions/lct2.epd), each at --depth: a geometric mean over many positions averages out what one tree is made of")
+                  "positions/lct2.epd; with --epd, ids of that file), each at --depth: a geometric mean over many positions "
+                  "averages out what one tree is made of")
       ->take_all();
+  cmd->add_option("--epd", opt->epd,
+                  "An EPD file of any positions to time instead (a path from the working directory): every position of it, "
+                  "or the ids given with --position, each at --depth");
   cmd->add_option("--depth", opt->depth, "The depth of every --position (with --min-seconds: the first depth tried)")
       ->check(CLI::Range(1, 60));
   cmd->add_flag("--common-depths", opt->common_depths,
@@ -182,7 +188,7 @@ void register_bench_search(CLI::App& bench) {
       ->take_all();
   cmd->callback([opt, cmd] {
     if (opt->versions) {
-      if (!opt->drivers.empty() || !opt->schemes.empty() || !opt->positions.empty() || !opt->sets.empty() ||
+      if (!opt->drivers.empty() || !opt->schemes.empty() || !opt->positions.empty() || !opt->epd.empty() || !opt->sets.empty() ||
           opt->min_seconds > 0 || opt->depth || opt->depth_fin || opt->common_depths || opt->signature_only)
         throw UserError("harness bench search --versions: it takes --depth-pos, --repeat, --glaurung, --ethereal, "
                         "--peer-depth and --json only");
@@ -200,7 +206,16 @@ void register_bench_search(CLI::App& bench) {
     nlohmann::json out{{"version", "H"}};
     // The positions timed: the two built-in cases (--depth-pos/--depth-fin override their depths), or --position's.
     std::vector<BenchCase> cases;
-    if (opt->positions.empty()) {
+    if (!opt->epd.empty()) {
+      if (opt->depth_pos || opt->depth_fin)
+        throw UserError("harness bench search --epd: give its depth with --depth, not --depth-pos/--depth-fin");
+      if (!opt->depth && opt->min_seconds <= 0)
+        throw UserError("harness bench search --epd: give --depth (or --min-seconds, which deepens from 1)");
+      // A missing file, a line that is not EPD or an id the file lacks is refused here, before anything is timed.
+      for (auto& [id, board] : bench_epd_positions(opt->epd, opt->positions, "harness bench search --epd"))
+        cases.push_back({id, opt->depth, opt->depth ? opt->depth : 1, std::move(board)});
+      out["epd"] = opt->epd;
+    } else if (opt->positions.empty()) {
       if (opt->depth) throw UserError("harness bench search --depth: give --position (the built-in cases take --depth-pos/--depth-fin)");
       for (const auto& [id, depth] : kSpeedCases) {
         const int given = std::string(id) == kSpeedCases[0].first ? opt->depth_pos : opt->depth_fin;
@@ -349,7 +364,7 @@ void register_bench_search(CLI::App& bench) {
       if (fair) {
         out["min_seconds"] = opt->min_seconds;
         out["common_depths"] = opt->common_depths;
-      } else if (opt->positions.empty()) {
+      } else if (opt->positions.empty() && opt->epd.empty()) {
         out["depth_pos"] = cases[0].depth;
         out["depth_fin"] = cases[1].depth;
       } else {

@@ -10,11 +10,25 @@
 #include "harness/report/pruning_cost.h"
 #include "harness/report/study.h"
 #include "harness/report/tt_study.h"
+#include "harness/report/version_ratios.h"
 #include "harness/report/writers.h"
 
 namespace harness {
 
 namespace {
+
+// Every version against the base (version_ratios.h), when the experiment has two or more versions and no design.
+class VersionRatiosStudy final : public Study {
+ public:
+  explicit VersionRatiosStudy(const Report& r) : ratios_(build_version_ratios(r.rs)) {}
+  std::string_view name() const override { return "version_ratios"; }
+  bool applies() const override { return ratios_.present; }
+  std::string markdown() const override { return version_ratios_markdown(ratios_); }
+  nlohmann::json json() const override { return version_ratios_json(ratios_); }
+
+ private:
+  VersionRatios ratios_;
+};
 
 // Issue 13: replacement schemes at equal entries and equal memory, when the experiment has a reference sweep.
 class TtSchemesStudy final : public Study {
@@ -155,6 +169,7 @@ class ClaimsStudy final : public Study {
 
 std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   std::vector<std::unique_ptr<Study>> studies;
+  studies.push_back(std::make_unique<VersionRatiosStudy>(report));
   studies.push_back(make_thesis_comparison_study(report));
   studies.push_back(std::make_unique<TtSchemesStudy>(report));
   studies.push_back(std::make_unique<PruningCostStudy>(report));

@@ -2,10 +2,11 @@
 // the cells when it is made, and rendered twice, as its REPORT.md section and as its summary.json member. A study that
 // does not apply writes neither: no "not measured" section in the report of an experiment it is not about, and no
 // empty member in the summary (tests/study_slow_test.cpp checks that the two always come together).
-// The registered studies, in the order REPORT.md shows them after the tables of nodes: the comparison with the thesis
-// (thesis_comparison_study.cpp), the table-scheme study (tt_study.h), what forward pruning costs (pruning_cost.h), the
-// root drivers (drivers_study.h), a design's factors (effects_study.h), the thesis's claims (claims.h). A new study is
-// a class and a line in report_studies() (studies.cpp).
+// The registered studies, in the order REPORT.md shows them after the tables of nodes: every version against a base
+// (version_ratios.h), the comparison with the thesis (thesis_comparison_study.cpp), the table-scheme study
+// (tt_study.h), what forward pruning costs (pruning_cost.h), the root drivers (drivers_study.h), a design's factors
+// (effects_study.h), the thesis's claims (claims.h). A new study is a class and a line in report_studies()
+// (studies.cpp).
 #pragma once
 
 #include <memory>

@@ -1,0 +1,146 @@
+#include "harness/report/version_ratios.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace harness {
+
+namespace {
+
+using nlohmann::json;
+
+// A measured cell that finished: not stopped by the node budget (a stopped cell's count is only where the budget
+// stopped it, so no ratio with it means anything). Failed cells are not in the rows at all.
+bool ratios_finished_cell(const CellRecord* r) { return r->completed && r->nodes() > 0; }
+
+bool ratios_solved(const CellRecord* r) { return r->solve && r->solve->solved; }
+
+VersionRatioRow ratios_row(const ResultSet& rs, const std::string& version, const std::string& base, int depth) {
+  VersionRatioRow row;
+  row.version = version;
+  std::vector<double> ratios;
+  double sum_version = 0, sum_base = 0;
+  for (const auto& p : rs.experiment.positions) {
+    const CellRecord* v = rs.version_cell(p.id, version, depth);
+    const CellRecord* b = rs.version_cell(p.id, base, depth);
+    if (!v || !b) continue;
+    // A cell stopped by the node budget answers with its last completed iteration's move, as a node-limited search
+    // does (Stockfish's `go nodes`): it counts as solved or not within the budget, and is counted as stopped.
+    row.stopped_base += !b->completed;
+    row.stopped_version += !v->completed;
+    if (!rs.experiment.solution(p.id).empty()) {
+      ++row.solvable;
+      row.solved_base += ratios_solved(b);
+      row.solved_version += ratios_solved(v);
+    }
+    if (!ratios_finished_cell(v) || !ratios_finished_cell(b)) continue;
+    ratios.push_back(double(v->nodes()) / double(b->nodes()));
+    sum_version += double(v->nodes());
+    sum_base += double(b->nodes());
+    row.reached_differs += v->depth_reached != b->depth_reached;
+  }
+  row.ratio = geometric_interval(ratios);
+  if (sum_base > 0) row.summed_ratio = sum_version / sum_base;
+  return row;
+}
+
+std::string ratios_interval_cell(const GeometricInterval& g) {
+  if (g.n == 0) return "—";
+  if (!g.has_interval()) return fmt::format("{:.3f}", g.mean);
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", g.mean, g.low, g.high);
+}
+
+// 6 decimals: the same file whichever compiler rebuilds it (a log or a t quantile may differ in the last bits).
+json ratios_rounded(double x) { return std::isfinite(x) ? json(std::round(x * 1e6) / 1e6) : json(nullptr); }
+
+}  // namespace
+
+std::string version_ratios_base(const Experiment& exp) {
+  if (exp.design) return exp.design->base;
+  if (exp.find_version("A")) return "A";
+  return exp.versions.empty() ? "" : exp.versions.front().name;
+}
+
+VersionRatios build_version_ratios(const ResultSet& rs) {
+  VersionRatios vr;
+  const Experiment& exp = rs.experiment;
+  if (exp.versions.size() < 2 || exp.design) return vr;
+  vr.present = true;
+  vr.base = version_ratios_base(exp);
+  vr.node_budget = exp.node_budget;
+  const VersionSpec* base = exp.find_version(vr.base);
+  for (int depth : exp.depths) {
+    if (!base || !base->runs_at(depth)) continue;
+    VersionRatiosAtDepth at;
+    at.depth = depth;
+    for (const auto& v : exp.versions)
+      if (v.name != vr.base && v.runs_at(depth)) at.rows.push_back(ratios_row(rs, v.name, vr.base, depth));
+    vr.depths.push_back(std::move(at));
+  }
+  return vr;
+}
+
+std::string version_ratios_markdown(const VersionRatios& vr) {
+  if (!vr.present) return "";
+  std::string md = fmt::format("## Versions against the base `{}`\n\n", vr.base);
+  md += fmt::format(
+      "Each version's nodes ÷ the nodes of `{}` (the design's base, else version A, else the first version listed), "
+      "at each depth, over the positions where both cells finished (a cell not measured, failed or stopped by the node "
+      "budget leaves its position out of that pair): the geometric mean over those positions with its 95 % interval "
+      "(Student t on the logarithms), and the change it stands for; below 1 the version searched fewer nodes. Beside "
+      "it, labelled and not deciding anything, the summed ratio Σ nodes ÷ Σ nodes (the largest tree decides it), the "
+      "positions solved (EPD bm/am) by the base and by the version, and the pairs whose two cells reached different "
+      "depths (a search that proves a mate stops early; such a pair compares unequal depths). Computed by `harness "
+      "report` from cells.jsonl.\n\n",
+      vr.base);
+  if (vr.node_budget)
+    md += fmt::format("Node budget: {} nodes per cell. A cell stopped by it is no failure: it answers with its last "
+                      "completed iteration's move, so its position counts in the solved column (solved within the "
+                      "budget) and in the stopped column (base, version), never in the ratio, whose count would be only "
+                      "where the budget stopped the search.\n\n",
+                      vr.node_budget);
+  for (const auto& at : vr.depths) {
+    md += fmt::format("### Depth {}\n\n", at.depth);
+    md += "| Version | Positions | Nodes ÷ base [95 %] | Change | Summed Σ ÷ Σ | Solved (EPD bm/am) | Depth reached differs |";
+    md += vr.node_budget ? " Stopped by the budget |\n|---|--:|--:|--:|--:|--:|--:|--:|\n" : "\n|---|--:|--:|--:|--:|--:|--:|\n";
+    for (const auto& r : at.rows) {
+      const bool measured = r.ratio.n > 0;
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", r.version, r.ratio.n, ratios_interval_cell(r.ratio),
+                        measured ? fmt::format("{:+.1f} %", 100 * (r.ratio.mean - 1)) : std::string("—"),
+                        measured ? fmt::format("{:.3f}", r.summed_ratio) : std::string("—"),
+                        r.solvable ? fmt::format("{} → {} of {} ({:+d})", r.solved_base, r.solved_version, r.solvable,
+                                                 r.solved_version - r.solved_base)
+                                   : std::string("—"),
+                        measured ? std::to_string(r.reached_differs) : std::string("—"));
+      if (vr.node_budget) md.insert(md.size() - 1, fmt::format(" {}, {} |", r.stopped_base, r.stopped_version));
+    }
+    md += "\n";
+  }
+  return md;
+}
+
+json version_ratios_json(const VersionRatios& vr) {
+  json depths = json::array();
+  for (const auto& at : vr.depths) {
+    json rows = json::array();
+    for (const auto& r : at.rows) {
+      json row = {{"version", r.version}, {"positions", r.ratio.n}};
+      if (r.ratio.n > 0) {
+        row["nodes_ratio"] = {{"n", r.ratio.n}, {"mean", ratios_rounded(r.ratio.mean)},
+                              {"low", ratios_rounded(r.ratio.low)}, {"high", ratios_rounded(r.ratio.high)}};
+        row["summed_ratio"] = ratios_rounded(r.summed_ratio);
+        row["depth_reached_differs"] = r.reached_differs;
+      }
+      if (r.solvable) row["solved"] = {{"positions", r.solvable}, {"base", r.solved_base}, {"version", r.solved_version}};
+      if (vr.node_budget) row["stopped_by_budget"] = {{"base", r.stopped_base}, {"version", r.stopped_version}};
+      rows.push_back(row);
+    }
+    depths.push_back({{"depth", at.depth}, {"versions", rows}});
+  }
+  json out = {{"base", vr.base}, {"depths", depths}};
+  if (vr.node_budget) out["node_budget"] = vr.node_budget;
+  return out;
+}
+
+}  // namespace harness
