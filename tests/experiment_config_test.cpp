@@ -219,7 +219,8 @@ TEST(ExperimentConfig, HeinzWacConfigRunsHisComparisons) {
   for (const auto& v : e.versions) names.push_back(v.name);
   ASSERT_EQ(names, (std::vector<std::string>{"G-normal", "G-normal+limited_razoring", "G-normal+pre_frontier_futility",
                                              "G-normal+limited_razoring+pre_frontier_futility"}));
-  const auto g = PresetBook::load(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/versions.json").resolve("G");
+  // The config names the presets its committed cells were made with (the readings of results/calibration-v3).
+  const auto g = PresetBook::load(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/versions-readings-v4.json").resolve("G");
   EXPECT_EQ(e.versions[0].search.futility_margin_2, 10000);
   EXPECT_EQ(flags_to_json(e.versions[2].search, e.versions[2].eval), flags_to_json(g.search, g.eval));
   buho::SearchConfig razor = g.search;
@@ -254,9 +255,9 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
   }
   const Experiment tv = load_experiment(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/thesis-versions.json");
   for (int i = 0; i < 6; ++i) EXPECT_EQ(tv.positions[std::size_t(i)].thesis_position, i + 1);
-  // Appendix B under the calibrated readings (docs/readings.md §11-14): every version carries Q2A2 through A (Alg. 4
-  // as printed, results/calibration-v3); the forward-pruning readings are set where each heuristic is switched on
-  // (F, G, H); no budget.
+  // Appendix B under the readings of docs/readings.md §15: every version carries Q2A2 through A (Alg. 4 as printed)
+  // and V1's bound kinds (no horizon entries); the forward-pruning readings are set where each heuristic is switched
+  // on (F, G, H): G is Alg. 11 as printed (alpha and the material balance at entry, no mate guard); no budget.
   const Experiment& cal = tv;
   EXPECT_EQ(cal.node_budget, 0u);
   ASSERT_EQ(cal.versions.size(), 8u);
@@ -264,22 +265,23 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
     EXPECT_EQ(v.search.qsearch_order, buho::QsearchOrder::MvvLva) << v.name;
     EXPECT_EQ(v.search.qsearch_captures, buho::QsearchCaptures::All) << v.name;
     EXPECT_EQ(v.search.generation_order, buho::GenerationOrder::CapturesFirst) << v.name;
-    const bool from_d = v.name >= "D", from_f = v.name >= "F", from_g = v.name >= "G", from_h = v.name == "H";
-    EXPECT_EQ(v.search.tt_horizon, from_d) << v.name;
+    const bool from_f = v.name >= "F", from_g = v.name >= "G", from_h = v.name == "H";
+    EXPECT_FALSE(v.search.tt_horizon) << v.name;
+    EXPECT_EQ(v.search.tt_bound_use, buho::TtBoundUse::AsDescribed) << v.name;
     EXPECT_EQ(v.search.null_move_min_depth, from_f ? 4 : 3) << v.name;
     EXPECT_EQ(v.search.null_move_at_root, from_f) << v.name;
-    EXPECT_EQ(v.search.futility_alpha, buho::FutilityAlpha::Current) << v.name;
-    EXPECT_TRUE(v.search.futility_mate_guard) << v.name;
-    EXPECT_EQ(v.search.futility_material, from_g ? buho::FutilityMaterial::AfterMove : buho::FutilityMaterial::BeforeMove) << v.name;
-    EXPECT_EQ(v.search.futility_positional, from_g ? buho::FutilityPositional::Bounded : buho::FutilityPositional::None) << v.name;
+    EXPECT_EQ(v.search.futility_alpha, from_g ? buho::FutilityAlpha::Entry : buho::FutilityAlpha::Current) << v.name;
+    EXPECT_EQ(v.search.futility_mate_guard, !from_g) << v.name;
+    EXPECT_EQ(v.search.futility_material, buho::FutilityMaterial::BeforeMove) << v.name;
+    EXPECT_EQ(v.search.futility_positional, buho::FutilityPositional::None) << v.name;
     EXPECT_EQ(v.search.lmr_scope, from_h ? buho::LmrScope::AfterAlphaRaised : buho::LmrScope::EveryNode) << v.name;
     EXPECT_EQ(v.search.lmr_min_depth, from_h ? 3 : 2) << v.name;
     EXPECT_EQ(v.search.lmr_min_moves, from_h ? 6 : 4) << v.name;
   }
   EXPECT_FALSE(cal.versions.front().search.null_move);  // A is still plain alpha-beta
   EXPECT_TRUE(cal.versions.back().search.lmr);
-  EXPECT_EQ(cal.positions.front().id, "LCTII.CMB.08");
-  EXPECT_EQ(cal.positions.back().id, "LCTII.FIN.07");
+  EXPECT_EQ(cal.positions.front().id, "LCTII.POS.13");  // results/mapping-v5
+  EXPECT_EQ(cal.positions.back().id, "LCTII.FIN.08");
 }
 
 // The schema states the limits the parser takes from the flag table (the one place they are written).

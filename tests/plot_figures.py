@@ -110,7 +110,7 @@ def main():
         def own(r):
             r["thesis_position"] = "" if r["position"] == "LCTII.POS.05" else r["thesis_position"]
             return r
-        d = make_run(tmp, "versions", "thesis-versions",
+        d = make_run(tmp, "versions", "thesis-versions-v4",
                      keep=lambda r: r["position"] in ("LCTII.FIN.06", "LCTII.POS.05") and int(r["depth"]) <= 6,
                      rename=own, experiment="copy", summary={"name": "versions"})
         saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
@@ -124,7 +124,7 @@ def main():
               "versions: the thesis's panel only beside the position carrying a thesis_position")
 
         # A leave-one-out design from H (G's cells renamed H-lmr): drawn against H, with no thesis panel.
-        exp = json.load(open(os.path.join(RESULTS, "thesis-versions", "experiment.json")))
+        exp = json.load(open(os.path.join(RESULTS, "thesis-versions-v4", "experiment.json")))
         exp["design"] = {"kind": "leave_one_out", "base": "H", "factors": [{"name": "lmr", "flags": {"lmr": False}}],
                          "claims": []}
         exp["experiment"]["versions"] = [{"name": "H"}, {"name": "H-lmr"}]
@@ -132,7 +132,7 @@ def main():
         def to_loo(r):
             r["version"] = "H-lmr" if r["version"] == "G" else r["version"]
             return r
-        d = make_run(tmp, "loo", "thesis-versions",
+        d = make_run(tmp, "loo", "thesis-versions-v4",
                      keep=lambda r: r["version"] in "GH" and r["position"] in ("LCTII.FIN.06", "LCTII.CMB.08"),
                      rename=to_loo, experiment=exp, summary={"name": "loo"})
         saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))

@@ -40,13 +40,14 @@ TEST(Presets, VersionsAToHEachAddTheirTechnique) {
   std::set<std::string> differ;
   for (const auto& [key, value] : defaults.items())
     if (h.flags.at(key) != value) differ.insert(key);
-  // Since results/calibration-v3 (docs/readings.md §14): quiescence Q2A2 (every capture, the default's, ordered in
-  // every version, the generator's captures first), D's horizon entries (V5), F's null move from depth 4 at the root
-  // too (N3R), G's F2A2B2P2 (the default's alpha, mate guard and balance after the move, at the root too, with the
-  // positional part bounded), H's Alg. 12 scope with 6 moves in full (its minimum depth 3 is the default's).
-  EXPECT_EQ(differ, (std::set<std::string>{"futility_at_root", "futility_positional", "generation_order", "lmr_min_moves",
-                                           "lmr_scope", "null_move_at_root", "null_move_min_depth", "null_move_min_material",
-                                           "qsearch_order", "tt_horizon"}));
+  // Since the mapping rounds of docs/readings.md §15: quiescence Q2A2 (every capture, the default's, ordered in
+  // every version, the generator's captures first), D's bound kinds as the prose reads them (V1, the default's),
+  // F's null move from depth 4 at the root too (N3R), G's Alg. 11 as printed (F2A1B1uP1: alpha and the material
+  // balance at entry, no mate guard, at the root too), H's Alg. 12 scope with 6 moves in full (its minimum depth 3
+  // is the default's).
+  EXPECT_EQ(differ, (std::set<std::string>{"futility_alpha", "futility_at_root", "futility_mate_guard", "futility_material",
+                                           "generation_order", "lmr_min_moves", "lmr_scope", "null_move_at_root",
+                                           "null_move_min_depth", "null_move_min_material", "qsearch_order"}));
   const PresetBook v1 = PresetBook::load(harness::project_path("configs/versions-readings-v1.json"));
   EXPECT_EQ(v1.resolve("H").flags, defaults);
   for (const char* v : {"A", "B", "C", "D", "E", "F", "G", "H"}) {
