@@ -261,3 +261,123 @@ TEST(Design, NodeRatioClaimsAreReadCheckedAndStored) {
 }
 
 }  // namespace design_test
+
+namespace design_test {
+
+// "minimal_tree": one more version, the base with every factor's flags and the driver minimal, at the listed depths
+// only; stored with the design and read back; refused at a depth the experiment lacks, under a name already taken,
+// and on a base that prunes forward (the minimal tree is the exact search's).
+TEST(Design, MinimalTreeAddsOneVersionAtItsDepths) {
+  json d = three_factors();
+  d["minimal_tree"] = {2};
+  const Experiment e = parse_experiment(design_config(d), "cfg.json");
+  ASSERT_EQ(e.versions.size(), 9u);  // 2^3 combinations, then the minimal tree
+  const VersionSpec& m = e.versions.back();
+  EXPECT_EQ(m.name, Design::kMinimalTreeVersion);
+  EXPECT_EQ(m.search.root_driver, buho::RootDriver::Minimal);
+  EXPECT_TRUE(m.search.killers && m.search.history && m.search.tt_cutoffs && m.search.tt_horizon);
+  const VersionSpec* all = e.find_version("A+history+killers+table");
+  ASSERT_NE(all, nullptr);
+  buho::SearchConfig same = m.search;
+  same.root_driver = all->search.root_driver;
+  EXPECT_EQ(flags_to_json(same, m.eval), flags_to_json(all->search, all->eval));  // nothing else differs
+  EXPECT_EQ(m.depths, std::vector<int>{2});
+  EXPECT_EQ(e.design->minimal_tree_depths, std::vector<int>{2});
+  std::size_t minimal_cells = 0;
+  for (const CellSpec& c : enumerate_cells(e, "engine-x")) minimal_cells += c.inputs.version == Design::kMinimalTreeVersion;
+  EXPECT_EQ(minimal_cells, 1u);  // one position at depth 2 only
+  const json stored = e.design->to_json();
+  EXPECT_EQ(stored["minimal_tree"], json::array({2}));
+  EXPECT_EQ(Design::from_json(stored, "x").minimal_tree_depths, std::vector<int>{2});
+  EXPECT_FALSE(parse_experiment(design_config(three_factors()), "cfg.json").design->to_json().contains("minimal_tree"));
+
+  d["minimal_tree"] = {3};
+  expect_refused(design_config(d), {"$.factorial.minimal_tree[0]", "depth 3 is not one of the experiment's depths"});
+  d["minimal_tree"] = json::array();
+  expect_refused(design_config(d), {"$.factorial.minimal_tree", "non-empty list"});
+  d["minimal_tree"] = {1, 1};
+  expect_refused(design_config(d), {"$.factorial.minimal_tree[1]", "listed twice"});
+  d["minimal_tree"] = {1};
+  json pruning = d;
+  pruning["factors"]["null_move"] = json::parse(R"({"null_move": true})");
+  expect_refused(design_config(pruning), {"$.factorial.minimal_tree", "prunes forward"});
+  json taken = design_config(d);
+  taken["versions"] = json::parse(R"([{"name": "minimal_tree", "extends": "A", "flags": {"pvs": true}}])");
+  expect_refused(taken, {"$.factorial.minimal_tree", "'minimal_tree'"});
+  json loo = three_factors();
+  loo["minimal_tree"] = {1};
+  expect_refused(design_config(loo, "leave_one_out"), {"$.leave_one_out", "unknown key 'minimal_tree'"});
+}
+
+// A node-ratio claim's published change in positions solved (Heinz 1998: 10 fewer of 879): read, checked against its
+// band, stored and read back; refused on a share claim.
+TEST(Design, SolvedChangesAreReadCheckedAndStored) {
+  json t = three_factors();
+  t["claims"] = json::parse(R"([{"id": "H1", "source": "s", "statement": "t", "kind": "node_ratio", "factors": ["killers"],
+                                  "ratio": 0.88, "band": [0.83, 0.89],
+                                  "solved": {"change": -10, "of": 879, "band": [-0.015, -0.005]}}])");
+  const Experiment e = parse_experiment(design_config(t), "cfg.json");
+  const DesignClaim& c = e.design->claims.at(0);
+  ASSERT_TRUE(c.solved);
+  EXPECT_EQ(c.solved->change, -10);
+  EXPECT_EQ(c.solved->of, 879);
+  EXPECT_NEAR(c.solved->figure(), -10.0 / 879, 1e-12);
+  EXPECT_DOUBLE_EQ(c.solved->high, -0.005);
+  const json stored = e.design->to_json();
+  EXPECT_EQ(Design::from_json(stored, "x").to_json(), stored);
+  EXPECT_EQ(stored["claims"][0]["solved"]["of"], 879);
+
+  json bad = t;
+  bad["claims"][0]["solved"]["band"] = json::array({-0.005, 0.0});
+  expect_refused(design_config(bad), {"$.factorial.claims[0].solved.band", "must hold the published difference -10 / 879"});
+  bad = t;
+  bad["claims"][0]["solved"]["change"] = 900;
+  expect_refused(design_config(bad), {"$.factorial.claims[0].solved.change", "-879..879"});
+  bad = t;
+  bad["claims"][0]["solved"].erase("of");
+  expect_refused(design_config(bad), {"$.factorial.claims[0].solved", "of"});
+  bad = t;
+  bad["claims"][0]["solved"]["band"] = json::array({-2, 0});
+  expect_refused(design_config(bad), {"$.factorial.claims[0].solved.band", "[-1, 1]"});
+  json share = three_factors();
+  share["claims"] = json::parse(R"([{"id": "S1", "source": "s", "statement": "t", "factors": ["history"], "share": 0.99,
+                                      "band": [0.95, 1.0], "solved": {"change": 0, "of": 10, "band": [-0.1, 0.1]}}])");
+  expect_refused(design_config(share), {"$.factorial.claims[0]", "'solved'"});
+}
+
+}  // namespace design_test
+
+namespace design_test {
+
+// The design is analysis: `harness run` of the same experiment into a directory that holds it re-stores the design
+// (a claim added) without searching a cell again, and the reports read the new claim.
+TEST(Design, HarnessRunReStoresTheDesignOfTheSameExperiment) {
+  runner_test::TempDir dir;
+  json c = design_config(json::parse(R"({"base": "A", "factors": {"history": {"history": true}}})"));
+  c["depths"] = json::array({1});
+  runner_test::write_text(dir / "run.json", c.dump());
+  const auto out = dir / "out";
+  auto r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::string cells = runner_test::read_text(out / "cells.jsonl"), runs = runner_test::read_text(out / "runs.jsonl");
+  EXPECT_EQ(runner_test::read_text(out / "REPORT.md").find("#### R1"), std::string::npos);
+
+  c["factorial"]["claims"] = json::parse(R"([{"id": "R1", "source": "s", "statement": "history halves the tree", "kind": "node_ratio",
+                                               "factors": ["history"], "ratio": 0.5, "band": [0.4, 0.6]}])");
+  runner_test::write_text(dir / "run.json", c.dump());
+  r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("re-stored its design"), std::string::npos) << r.output;
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), cells);  // nothing searched again
+  EXPECT_EQ(runner_test::read_text(out / "runs.jsonl"), runs);
+  EXPECT_EQ(load_results(out).experiment.design->claims.size(), 1u);
+  EXPECT_NE(runner_test::read_text(out / "REPORT.md").find("#### R1 — s:"), std::string::npos);
+  // A third run with the same config changes nothing and says nothing.
+  const std::string stored = runner_test::read_text(out / "experiment.json");
+  r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("re-stored"), std::string::npos) << r.output;
+  EXPECT_EQ(runner_test::read_text(out / "experiment.json"), stored);
+}
+
+}  // namespace design_test

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <functional>
 
+#include <fmt/format.h>
+
 #include "harness/errors.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/paths.h"
@@ -315,6 +317,114 @@ TEST(EffectsStudy, OneFactorFactorialDecidesANodeRatioClaim) {
   EXPECT_EQ(st.depths[0].combinations.size(), 2u);
   EXPECT_NEAR(st.depths[1].claims[0].ratio.mean, 0.5, 1e-4);
   EXPECT_EQ(st.verdicts[0].verdict, "does not hold");  // 0.5, wholly below the band
+}
+
+
+// The minimal tree counted at depth 3 only (design.h "minimal_tree"): one tenth of the base's nodes at every
+// position, so every combination's share of the reduction to it is (1 - its ratio) ÷ (1 - 0.1), known in advance
+// and different from its share of the reduction to the best combination; P4's minimal cell did not finish, so that
+// position is left out of these shares only; at depth 2 they are not measured here.
+TEST(EffectsStudy, SharesOfTheReductionToTheMinimalTree) {
+  json c = factorial_config();
+  c["factorial"]["minimal_tree"] = {3};
+  const EffectsStudy st = build_effects_study(model_set(c, 1.2, [](const std::string& p, const std::string& v, CellRecord& r) {
+    if (v != Design::kMinimalTreeVersion) return;
+    r.counters = {{"nodes", std::uint64_t(std::llround(1e5 * r.inputs.depth * std::stoi(p.substr(1)) * 0.1))}};
+    if (p == "P4") r.completed = false;
+  }));
+  ASSERT_EQ(st.depths.size(), 2u);
+  const Design& d = st.design;
+  const EffectsAtDepth& d2 = st.depths[0];
+  const EffectsAtDepth& d3 = st.depths[1];
+  EXPECT_EQ(d2.minimal_ratio.n, 0u);
+  EXPECT_EQ(combination(d2, d, {"history"}).share_to_minimal.n, 0u);
+  EXPECT_EQ(d3.positions.size(), 4u);  // the design's own versions all finished
+  EXPECT_EQ(d3.minimal_ratio.n, 3u);
+  EXPECT_NEAR(d3.minimal_ratio.mean, 0.1, 1e-4);
+  const double all = 0.5 * 0.8 * 0.9 * 1.2;  // 0.432, the best combination
+  EXPECT_NEAR(combination(d3, d, {"history", "killers", "pvs"}).share_to_minimal.mean, (1 - all) / 0.9, 1e-4);
+  EXPECT_NEAR(combination(d3, d, {"history", "killers", "pvs"}).share.mean, 1.0, 1e-9);
+  EXPECT_NEAR(combination(d3, d, {"history", "pvs"}).share_to_minimal.mean, (1 - 0.45) / 0.9, 1e-4);
+  EXPECT_NEAR(combination(d3, d, {"history", "pvs"}).share.mean, (1 - 0.45) / (1 - all), 1e-4);
+  EXPECT_NEAR(combination(d3, d, {"killers"}).share_to_minimal.mean, (1 - 0.8) / 0.9, 1e-4);
+  EXPECT_EQ(combination(d3, d, {"killers"}).share_to_minimal.n, 3u);
+  EXPECT_NEAR(d3.combinations[0].share_to_minimal.mean, 0.0, 1e-9);
+
+  const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("### Every combination's share of the reduction to the minimal tree"), std::string::npos) << md;
+  EXPECT_NE(md.find("| minimal tree ÷ base | not measured here | 0.100 [0.100, 0.100] |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| history+pvs | not measured here | 61.1 % [61.1, 61.1] |"), std::string::npos) << md;
+  // The share claim HP (history+pvs) with its share to the minimal tree beside it.
+  EXPECT_NE(md.find("| 3 | 4 | 96.8 % [96.8, 96.8] | 61.1 % [61.1, 61.1] | holds |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 2 | 4 | 96.8 % [96.8, 96.8] | not measured here | holds |"), std::string::npos) << md;
+  const json j = effects_json(st);
+  EXPECT_EQ(j["depths"][0]["minimal_tree"], "not measured here");
+  EXPECT_EQ(j["depths"][0]["combinations"][3]["share_to_minimal"], "not measured here");
+  EXPECT_NEAR(j["depths"][1]["minimal_tree"]["ratio_to_base"]["mean"].get<double>(), 0.1, 1e-4);
+  EXPECT_NEAR(j["depths"][1]["combinations"][5]["share_to_minimal"]["mean"].get<double>(), (1 - 0.45) / 0.9, 1e-4);
+  EXPECT_EQ(j["depths"][1]["combinations"][5]["factors"], "history+pvs");
+  EXPECT_NEAR(j["claims"][0]["per_depth"][1]["share_to_minimal"]["mean"].get<double>(), (1 - 0.45) / 0.9, 1e-4);
+
+  // Without a minimal tree, the report says so once.
+  const std::string plain = effects_markdown(build_effects_study(model_set(factorial_config(), 1.2)));
+  EXPECT_NE(plain.find("The share of the reduction to the minimal tree: not measured here"), std::string::npos);
+  EXPECT_EQ(plain.find("### Every combination's share of the reduction to the minimal tree"), std::string::npos);
+}
+
+// reduction_share leaves out a position whose reference is missing (0) or not below the base.
+TEST(EffectsStudy, ReductionShareIsPerPositionOverUsablePositions) {
+  const MeanInterval m = reduction_share({100, 100, 100, 100}, {60, 40, 50, 10}, {20, 0, 100, 0});
+  EXPECT_EQ(m.n, 1u);
+  EXPECT_DOUBLE_EQ(m.mean, 0.5);  // (100 - 60) ÷ (100 - 20)
+  const MeanInterval two = reduction_share({100, 200}, {60, 100}, {20, 100});
+  EXPECT_EQ(two.n, 2u);
+  EXPECT_DOUBLE_EQ(two.mean, (0.5 + 1.0) / 2);
+}
+
+// A node-ratio claim with a published change in positions solved (Heinz 1998): the difference of solved proportions
+// with Tango's paired interval, decided against its own band at the deepest depth; on a suite without solutions it
+// cannot be measured. As above, A solves P1 and P2, A+pvs only P1: one position lost of three.
+TEST(EffectsStudy, PositionsSolvedAreDecidedByTheirPairedInterval) {
+  json c = node_ratio_config();
+  c["factorial"]["claims"][2]["solved"] = json::parse(R"({"change": -1, "of": 100, "band": [-0.9, 0.5]})");
+  c["factorial"]["claims"][0]["solved"] = json::parse(R"({"change": 40, "of": 100, "band": [0.3, 0.5]})");
+  ResultSet rs = model_set(c, 1.0);
+  for (const char* p : {"P1", "P2", "P3"}) rs.experiment.solutions[p] = Solution{{"e2e4"}, {}};
+  for (const CellSpec& cell : rs.cells) {
+    const std::string& p = cell.inputs.position;
+    SolveResult r;
+    r.solved = cell.inputs.version == "A" ? (p == "P1" || p == "P2") : cell.inputs.version == "A+pvs" ? p == "P1" : false;
+    rs.rows[cell.identity].solve = r;
+  }
+  const EffectsStudy st = build_effects_study(rs);
+  const DesignClaimTest& r3 = st.depths[1].claims[2];
+  const PairedDifference expect = paired_difference(3, 0, 1);
+  EXPECT_EQ(r3.solved.lost, 1u);
+  EXPECT_EQ(r3.solved.gained, 0u);
+  EXPECT_NEAR(r3.solved.difference, -1.0 / 3, 1e-12);
+  EXPECT_NEAR(r3.solved.low, expect.low, 1e-12);
+  EXPECT_EQ(r3.solved_verdict, "holds");  // [-0.79, +0.42] inside [-0.9, 0.5]
+  EXPECT_EQ(st.verdicts[2].solved_verdict, "holds");
+  EXPECT_EQ(st.verdicts[2].solved_depth, 3);
+  // R1: A+history solves nothing, A two of three: -2/3 [-0.94, +0.27], wholly below its band.
+  EXPECT_EQ(st.depths[1].claims[0].solved.lost, 2u);
+  EXPECT_EQ(st.verdicts[0].solved_verdict, "does not hold");
+  EXPECT_TRUE(st.verdicts[1].solved_verdict.empty());  // R2 publishes no change in positions solved
+  const std::string md = effects_markdown(st);
+  EXPECT_NE(md.find("Positions solved, published: -1 of 100 (-1.00 % of the positions), band [-90 %, +50 %] on the difference "
+                    "of solved proportions: **holds** (depth 3)."),
+            std::string::npos) << md;
+  EXPECT_NE(md.find(fmt::format("| -33.33 % [{:+.2f}, {:+.2f}] (0 gained, 1 lost) | holds |", 100 * expect.low, 100 * expect.high)),
+            std::string::npos) << md;
+  const json j = effects_json(st);
+  EXPECT_EQ(j["claims"][2]["solved"]["verdict"], "holds");
+  EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved_difference"]["lost"], 1);
+  EXPECT_FALSE(j["claims"][1]["per_depth"][1].contains("solved_difference"));
+
+  // No position with a solution: nothing to decide.
+  const EffectsStudy none = build_effects_study(model_set(c, 1.0));
+  EXPECT_EQ(none.verdicts[2].solved_verdict, "cannot be measured here");
+  EXPECT_EQ(none.depths[1].claims[2].solved_verdict, "cannot be measured here");
 }
 
 }  // namespace effects_study_test

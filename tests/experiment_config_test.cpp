@@ -243,7 +243,7 @@ TEST(ExperimentConfig, ShippedConfigsLoad) {
       {"thesis-tt.json", 5u * 4u * 11u},
       {"lct2-all.json", 35u * 8u * 7u},
       {"ablation-h.json", 35u * 9u * 8u},
-      {"factorial.json", 35u * 128u * 5u},
+      {"factorial.json", 35u * 128u * 5u + 35u * 4u},  // and the minimal tree at depths 1-4
       {"etc-d.json", 35u * 2u * 9u},
       {"etc-h.json", 35u * 2u * 12u},
       {"heinz-wac.json", 299u * 4u * 2u},

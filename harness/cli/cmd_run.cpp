@@ -50,6 +50,25 @@ void move_cells_aside(const std::filesystem::path& cells, const std::string& sta
   move_aside(cells, stamp);
 }
 
+// The design and the notes are analysis, never an input of a cell (design.h): a run of the same experiment into DIR
+// re-stores them from its config, so that a claim added or reworded there reaches the directory's reports (`harness
+// report DIR` reads them from experiment.json alone). Every other member stays as stored.
+void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
+  std::ifstream in(exp_file);
+  json stored = json::parse(in);
+  std::vector<std::string> changed;
+  for (const char* key : {"design", "notes"}) {
+    if (now.contains(key) ? stored.contains(key) && stored[key] == now[key] : !stored.contains(key)) continue;
+    if (now.contains(key)) stored[key] = now[key];
+    else stored.erase(key);
+    changed.push_back(key);
+  }
+  if (changed.empty()) return;
+  write_file_atomically(exp_file, stored.dump(2) + "\n");
+  fmt::print(stderr, "{}: re-stored its {} from the config (analysis, not an input of any cell)\n", exp_file.string(),
+             changed.size() == 2 ? "design and notes" : changed.front());
+}
+
 }  // namespace
 
 void register_run(CLI::App& app) {
@@ -101,6 +120,7 @@ void register_run(CLI::App& app) {
       move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
     }
     if (!std::filesystem::exists(exp_file)) write_file_atomically(exp_file, exp_json.dump(2) + "\n");
+    else restore_analysis(exp_file, exp_json);
 
     std::vector<CellSpec> todo;
     std::size_t in_shard = 0, shard_done = 0;

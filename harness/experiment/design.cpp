@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/search_config.h"
 #include "harness/errors.h"
 #include "harness/experiment/presets.h"
 
@@ -39,6 +40,13 @@ double design_number(const Where& w, const std::string& path, const json& j) {
   return j.get<double>();
 }
 
+int design_int(const Where& w, const std::string& path, const json& j, int min, int max, const char* what) {
+  if (!j.is_number_integer()) w.fail(path, fmt::format("{} must be an integer, got {}", what, j.dump()));
+  const long long v = j.get<long long>();
+  if (v < min || v > max) w.fail(path, fmt::format("{} must be in {}..{}, got {}", what, min, max, v));
+  return int(v);
+}
+
 constexpr const char* kShareKind = "share";
 constexpr const char* kNodeRatioKind = "node_ratio";
 
@@ -61,6 +69,27 @@ std::vector<std::string> parse_claim_factors(const Where& w, const std::string& 
   return out;
 }
 
+// A node-ratio claim's published change in positions solved: {"change": -10, "of": 879, "band": [low, high]}, the
+// band on the difference of solved proportions.
+SolvedClaim parse_solved_claim(const Where& w, const std::string& p, const json& s) {
+  if (!s.is_object()) w.fail(p, "expected {\"change\", \"of\", \"band\"}: the published change in positions solved");
+  check_keys(w, p, s, {"change", "of", "band"});
+  SolvedClaim out;
+  out.of = design_int(w, p + ".of", require(w, p, s, "of"), 1, 1000000000, "positions");
+  out.change = design_int(w, p + ".change", require(w, p, s, "change"), -out.of, out.of, "change in positions solved");
+  const json& band = require(w, p, s, "band");
+  if (!band.is_array() || band.size() != 2)
+    w.fail(p + ".band", "expected [low, high], the differences of solved proportions within which the claim holds");
+  out.low = design_number(w, p + ".band[0]", band[0]);
+  out.high = design_number(w, p + ".band[1]", band[1]);
+  if (!(-1 <= out.low && out.high <= 1))
+    w.fail(p + ".band", fmt::format("a difference of proportions lies in [-1, 1], got [{}, {}]", out.low, out.high));
+  if (!(out.low <= out.figure() && out.figure() <= out.high))
+    w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published difference {} / {} = {:.4f}", out.low,
+                                    out.high, out.change, out.of, out.figure()));
+  return out;
+}
+
 DesignClaim parse_claim(const Where& w, const std::string& p, const json& c, const Design& d) {
   if (!c.is_object()) w.fail(p, "expected a claim object");
   DesignClaim claim;
@@ -73,7 +102,8 @@ DesignClaim parse_claim(const Where& w, const std::string& p, const json& c, con
   const bool share = claim.kind == DesignClaim::Kind::Share;
   const char* figure_key = share ? "share" : "ratio";
   check_keys(w, p, c, share ? std::vector<std::string>{"id", "source", "statement", "kind", "factors", "share", "band"}
-                            : std::vector<std::string>{"id", "source", "statement", "kind", "factors", "against", "ratio", "band"});
+                            : std::vector<std::string>{"id", "source", "statement", "kind", "factors", "against", "ratio", "band",
+                                                       "solved"});
   claim.id = get_string(w, p + ".id", require(w, p, c, "id"));
   if (!design_name_ok(claim.id)) w.fail(p + ".id", fmt::format("'{}' is not a valid claim id (letters, digits, '_')", claim.id));
   claim.source = get_string(w, p + ".source", require(w, p, c, "source"));
@@ -97,7 +127,43 @@ DesignClaim parse_claim(const Where& w, const std::string& p, const json& c, con
   if (!(claim.low <= claim.figure && claim.figure <= claim.high))
     w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published {} {}", claim.low, claim.high,
                                     share ? "share" : "ratio", claim.figure));
+  if (c.contains("solved")) claim.solved = parse_solved_claim(w, p + ".solved", c["solved"]);
   return claim;
+}
+
+// The minimal tree's version of a factorial design ("minimal_tree": [depths]): the base with every factor's flags
+// and the driver `minimal`, refused where the minimal tree is no yardstick (a base or factor that prunes forward).
+json minimal_tree_version(const Where& w, const std::string& p, const json& list, Design& d, const ResolvedVersion& base,
+                          const std::vector<std::string>& taken, const std::vector<int>& depths) {
+  if (!list.is_array() || list.empty()) w.fail(p, "expected a non-empty list of the experiment's depths where the minimal tree is counted");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string ip = fmt::format("{}[{}]", p, i);
+    const int depth = design_int(w, ip, list[i], 1, 1000, "depth");
+    if (std::find(depths.begin(), depths.end(), depth) == depths.end())
+      w.fail(ip, fmt::format("depth {} is not one of the experiment's depths", depth));
+    if (std::find(d.minimal_tree_depths.begin(), d.minimal_tree_depths.end(), depth) != d.minimal_tree_depths.end())
+      w.fail(ip, fmt::format("depth {} is listed twice", depth));
+    d.minimal_tree_depths.push_back(depth);
+  }
+  std::sort(d.minimal_tree_depths.begin(), d.minimal_tree_depths.end());
+  if (std::find(taken.begin(), taken.end(), Design::kMinimalTreeVersion) != taken.end())
+    w.fail(p, fmt::format("the minimal tree's version '{}' has the name of a version listed in $.versions", Design::kMinimalTreeVersion));
+  json flags = json::object();
+  for (const auto& f : d.factors) flags.update(f.flags);
+  ResolvedVersion all = base;
+  apply_flags(flags, all.search, all.eval, w.at(p));
+  if (buho::prunes_forward(all.search))
+    w.fail(p, fmt::format("'{}' with every factor prunes forward (null move, futility, LMR or razoring): the minimal tree is "
+                          "that of the exact search, no yardstick for a search that skips part of it",
+                          d.base));
+  flags["driver"] = "minimal";
+  return {{"name", Design::kMinimalTreeVersion},
+          {"extends", d.base},
+          {"description", fmt::format("the minimal tree (Knuth & Moore 1975) of {} with every factor ({}): the yardstick of "
+                                      "the shares of the reduction, at depths {}",
+                                      d.base, d.factors_text((std::uint32_t(1) << d.factors.size()) - 1),
+                                      json(d.minimal_tree_depths).dump())},
+          {"flags", flags}};
 }
 
 }  // namespace
@@ -151,10 +217,14 @@ json Design::to_json() const {
       cj["kind"] = c.kind_text();
       cj["against"] = c.against;
       cj["ratio"] = c.figure;
+      if (c.solved) cj["solved"] = {{"change", c.solved->change}, {"of", c.solved->of}, {"band", {c.solved->low, c.solved->high}}};
     }
     cs.push_back(cj);
   }
-  return {{"kind", kind_text()}, {"base", base}, {"factors", fs}, {"claims", cs}};
+  json j = {{"kind", kind_text()}, {"base", base}, {"factors", fs}, {"claims", cs}};
+  // Only when counted, so that designs stored before the minimal tree read alike.
+  if (!minimal_tree_depths.empty()) j["minimal_tree"] = minimal_tree_depths;
+  return j;
 }
 
 Design Design::from_json(const json& j, const std::string& where) {
@@ -180,8 +250,14 @@ Design Design::from_json(const json& j, const std::string& where) {
       claim.figure = c.at(claim.kind == DesignClaim::Kind::Share ? "share" : "ratio").get<double>();
       claim.low = c.at("band").at(0).get<double>();
       claim.high = c.at("band").at(1).get<double>();
+      if (c.contains("solved")) {
+        const json& s = c["solved"];
+        claim.solved = SolvedClaim{s.at("change").get<int>(), s.at("of").get<int>(), s.at("band").at(0).get<double>(),
+                                   s.at("band").at(1).get<double>()};
+      }
       d.claims.push_back(std::move(claim));
     }
+    d.minimal_tree_depths = j.value("minimal_tree", std::vector<int>{});
     return d;
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: design: not a stored design: {}", where, e.what()));
@@ -189,7 +265,8 @@ Design Design::from_json(const json& j, const std::string& where) {
 }
 
 std::optional<Design> parse_design(const json& config, const Where& w, const PresetBook& book,
-                                   const std::vector<std::string>& taken, std::vector<json>& versions) {
+                                   const std::vector<std::string>& taken, const std::vector<int>& depths,
+                                   std::vector<json>& versions) {
   const bool factorial = config.contains(kFactorialKey), loo = config.contains(kLeaveOneOutKey);
   if (!factorial && !loo) return std::nullopt;
   if (factorial && loo) w.fail("$", "give one design: 'factorial' or 'leave_one_out', not both");
@@ -197,7 +274,8 @@ std::optional<Design> parse_design(const json& config, const Where& w, const Pre
   d.kind = factorial ? Design::Kind::Factorial : Design::Kind::LeaveOneOut;
   const std::string path = "$." + d.kind_text();
   const json& j = config[d.kind_text()];
-  check_keys(w, path, j, factorial ? std::vector<std::string>{"base", "factors", "claims"} : std::vector<std::string>{"base", "factors"});
+  check_keys(w, path, j, factorial ? std::vector<std::string>{"base", "factors", "claims", "minimal_tree"}
+                                   : std::vector<std::string>{"base", "factors"});
   d.base = get_string(w, path + ".base", require(w, path, j, "base"));
   ResolvedVersion base;
   try {
@@ -266,6 +344,8 @@ std::optional<Design> parse_design(const json& config, const Where& w, const Pre
       }
     versions.push_back({{"name", name}, {"extends", d.base}, {"description", description}, {"flags", flags}});
   }
+  if (j.contains("minimal_tree")) versions.push_back(minimal_tree_version(w, path + ".minimal_tree", j["minimal_tree"], d,
+                                                                           base, taken, depths));
   return d;
 }
 

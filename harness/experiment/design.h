@@ -5,6 +5,14 @@
 //    are named by the base and the factors they set, in the design's factor order: "A+history", "A+history+killers".
 //  - "leave_one_out": the base and the base with each factor alone ("H-lmr"): what each adds to the rest. Its
 //    factors set the values that switch a heuristic off ({"lmr": false}).
+// A factorial design may also count the minimal tree (Knuth & Moore 1975; engine/minimal_tree.h) at some of the
+// experiment's depths ("minimal_tree": [1, 2, 3, 4]): one more version, "minimal_tree", the base with every
+// factor's flags and the driver `minimal`, so that each combination's share of the reduction can be read against
+// the smallest tree that proves the value as well as against the best combination. The minimal tree depends on
+// what the value and the horizon's quiescence depend on (evaluation, quiescence, extensions), which no factor may
+// change; the factors' ordering flags only pick among equally small proofs (the principal variation's move when
+// several reach the value), and the minimal tree searches no window and prunes nothing forward, so a design whose
+// base or factors prune forward is refused one (it would be no yardstick for them).
 // The design is analysis, not an input of any cell: it is stored beside the resolved experiment in experiment.json
 // (like the notes), so that `harness report DIR` rebuilds the effects study (harness/report/effects_study.h)
 // without the config, and rewording a claim never makes results unmixable.
@@ -28,6 +36,17 @@ struct DesignFactor {
   nlohmann::json flags;  // {flag: value}: what the factor sets on the base, each value different from the base's
 };
 
+// Beside a node-ratio claim, the published change in positions solved (Heinz 1998 gave both): `change` more (or,
+// negative, fewer) of `of` positions solved with the claim's factors than without, and the band of differences of
+// solved proportions (with - without, -0.01 for one position in a hundred fewer) the 95 % interval must lie
+// inside to hold (harness/report/paired_proportions.h).
+struct SolvedClaim {
+  int change = 0;
+  int of = 0;
+  double low = 0, high = 0;
+  double figure() const { return of > 0 ? double(change) / double(of) : 0; }
+};
+
 // A published figure about a factorial design, tested on this run's cells. Written in the config, so a claim is
 // data; its verdict is computed (effects_study.cpp). Two kinds:
 //  - share (the default, "kind" absent): the share of the achievable reduction (from the base to the best
@@ -46,6 +65,7 @@ struct DesignClaim {
   std::vector<std::string> against;  // node_ratio only: the combination the ratio is taken against (empty: the base)
   double figure = 0;      // the published share (0.99 for 99 %) or node ratio (0.75 for "25 % fewer nodes")
   double low = 0, high = 0;  // the band the interval must lie inside for the claim to hold
+  std::optional<SolvedClaim> solved;  // node_ratio only: the published change in positions solved, when given
 
   // "share" or "node_ratio": the config's "kind".
   std::string kind_text() const;
@@ -57,8 +77,11 @@ struct Design {
   std::string base;                   // the base version's name
   std::vector<DesignFactor> factors;  // in the design's order (the config's keys, sorted by name)
   std::vector<DesignClaim> claims;    // factorial designs only
+  std::vector<int> minimal_tree_depths;  // factorial designs only: where the minimal tree is counted (none: empty)
 
   static constexpr std::size_t kMaxFactors = 10;
+  // The version that counts the minimal tree (when minimal_tree_depths is not empty).
+  static constexpr const char* kMinimalTreeVersion = "minimal_tree";
 
   // "factorial" or "leave_one_out": the config key.
   std::string kind_text() const;
@@ -82,9 +105,12 @@ struct Design {
 // resolve; every flag must exist and change the base; factors set disjoint flags); nullopt when the config has
 // none. `versions` receives the versions it adds, as PresetBook version objects {"name", "extends", "description",
 // "flags"} in combination order, the base first (for the base: its name alone, {"name": base}, unless the config
-// lists it itself); `taken` are the names the config's own versions use (no other design version may reuse one). Mistakes fail through `w` naming the
-// JSON path ("$.factorial.factors.killers.killerz").
+// lists it itself), then the minimal tree's version when the design counts it (its depths are
+// Design::minimal_tree_depths); `taken` are the names the config's own versions use (no other design version may
+// reuse one). Mistakes fail through `w` naming the JSON path ("$.factorial.factors.killers.killerz"). `depths` are
+// the experiment's: the minimal tree's must be among them.
 std::optional<Design> parse_design(const nlohmann::json& config, const json_fields::Where& w, const PresetBook& book,
-                                   const std::vector<std::string>& taken, std::vector<nlohmann::json>& versions);
+                                   const std::vector<std::string>& taken, const std::vector<int>& depths,
+                                   std::vector<nlohmann::json>& versions);
 
 }  // namespace harness

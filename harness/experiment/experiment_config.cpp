@@ -239,11 +239,13 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   // A design (design.h) adds its versions after the listed ones: the base under its own name, then each combination.
   {
     std::vector<json> design_versions;
-    exp.design = parse_design(j, w, book, version_names, design_versions);
+    exp.design = parse_design(j, w, book, version_names, exp.depths, design_versions);
     for (const auto& v : design_versions) {
       if (v.size() > 1) book.add(v, w.at("$." + exp.design->kind_text()));
       version_names.push_back(v["name"].get<std::string>());
     }
+    if (exp.design && !exp.design->minimal_tree_depths.empty())
+      version_depths[Design::kMinimalTreeVersion] = exp.design->minimal_tree_depths;
   }
   std::set<std::string> seen_versions;
   for (std::size_t i = 0; i < version_names.size(); ++i) {

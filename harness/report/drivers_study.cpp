@@ -104,7 +104,10 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
     return s.root_driver == RootDriver::NegaScout && !s.aspiration && !has_ordering(s) && !buho::prunes_forward(s);
   });
   st.minimal = find_driver_role(exp, driver_is(RootDriver::Minimal));
-  st.present = !st.negascout.empty() || !st.minimal.empty();
+  // A design's minimal tree is the yardstick of its effects study (effects_study.h), not a driver compared here: a
+  // design with no other driver role has no drivers section.
+  const bool design_minimal_only = st.negascout.empty() && exp.design && st.minimal == Design::kMinimalTreeVersion;
+  st.present = !design_minimal_only && (!st.negascout.empty() || !st.minimal.empty());
   if (!st.present) return st;
 
   for (const auto& v : exp.versions)

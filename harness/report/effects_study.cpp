@@ -19,6 +19,7 @@ struct EffectsNodes {
   std::vector<std::string> positions;
   std::vector<std::vector<double>> nodes;  // [position][combination index]
   std::vector<std::vector<int>> solved;    // [position][combination index]: 1 solved, 0 not, -1 no EPD solution
+  std::vector<double> minimal;             // [position]: the minimal tree's nodes, 0 where it has no finished cell
 };
 
 // Looked up by identity (the inputs), not by name: a design version whose flags equal a listed version's is one
@@ -27,6 +28,9 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
   const Experiment& exp = rs.experiment;
   std::vector<const VersionSpec*> versions;
   for (std::uint32_t m : masks) versions.push_back(exp.find_version(d.version_name(m)));
+  const bool counts_minimal =
+      std::find(d.minimal_tree_depths.begin(), d.minimal_tree_depths.end(), depth) != d.minimal_tree_depths.end();
+  const VersionSpec* minimal = counts_minimal ? exp.find_version(Design::kMinimalTreeVersion) : nullptr;
   EffectsNodes out;
   for (const auto& p : exp.positions) {
     std::vector<double> row;
@@ -41,6 +45,13 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
       solved.push_back(!solvable ? -1 : it->second.solve && it->second.solve->solved ? 1 : 0);
     }
     if (row.size() != masks.size()) continue;
+    double minimal_nodes = 0;
+    if (minimal) {
+      const CellInputs in{p.id, p.fen, depth, minimal->name, minimal->search, minimal->eval, exp.node_budget};
+      if (auto it = rs.rows.find(in.identity()); it != rs.rows.end() && it->second.completed)
+        minimal_nodes = double(it->second.nodes());
+    }
+    out.minimal.push_back(minimal_nodes);
     out.positions.push_back(p.id);
     out.nodes.push_back(std::move(row));
     out.solved.push_back(std::move(solved));
@@ -54,8 +65,8 @@ std::string effects_interval_cell(const GeometricInterval& g) {
   return fmt::format("{:.3f} [{:.3f}, {:.3f}]", g.mean, g.low, g.high);
 }
 
-std::string effects_share_cell(const MeanInterval& m) {
-  if (m.n == 0) return "—";
+std::string effects_share_cell(const MeanInterval& m, const char* none = "—") {
+  if (m.n == 0) return none;
   if (!m.has_interval()) return fmt::format("{:.1f} %", 100 * m.mean);
   return fmt::format("{:.1f} % [{:.1f}, {:.1f}]", 100 * m.mean, 100 * m.low, 100 * m.high);
 }
@@ -66,6 +77,9 @@ json effects_interval_json(const GeometricInterval& g) {
   if (g.n == 0) return {{"n", 0}};
   return {{"n", g.n}, {"mean", effects_round(g.mean)}, {"low", effects_round(g.low)}, {"high", effects_round(g.high)}};
 }
+
+constexpr const char* kNotMeasuredHere = "not measured here";
+constexpr const char* kCannotBeMeasured = "cannot be measured here";
 
 json effects_share_json(const MeanInterval& m) {
   if (m.n == 0) return {{"n", 0}};
@@ -106,17 +120,26 @@ void add_factorial_effects(const Design& d, const std::vector<std::uint32_t>& ma
   for (std::size_t c = 0; c < masks.size(); ++c) {
     std::vector<double> ratios;
     for (const auto& row : n.nodes) ratios.push_back(row[c] / row[0]);
-    at.combinations.push_back({masks[c], d.version_name(masks[c]), geometric_interval(ratios), {}});
+    at.combinations.push_back({masks[c], d.version_name(masks[c]), geometric_interval(ratios), {}, {}});
   }
   std::size_t best = 0;
   for (std::size_t c = 1; c < masks.size(); ++c)
     if (at.combinations[c].ratio.n > 0 && at.combinations[c].ratio.mean < at.combinations[best].ratio.mean) best = c;
   at.best = masks[best];
+  auto column = [&](std::size_t c) {
+    std::vector<double> v;
+    for (const auto& row : n.nodes) v.push_back(row[c]);
+    return v;
+  };
+  const std::vector<double> base = column(0), best_nodes = column(best);
+  std::vector<double> to_minimal;  // the minimal tree ÷ the base, where counted
+  for (std::size_t p = 0; p < n.minimal.size(); ++p)
+    if (n.minimal[p] > 0) to_minimal.push_back(n.minimal[p] / base[p]);
+  at.minimal_ratio = geometric_interval(to_minimal);
   for (std::size_t c = 0; c < masks.size(); ++c) {
-    std::vector<double> shares;
-    for (const auto& row : n.nodes)
-      if (row[best] < row[0]) shares.push_back((row[0] - row[c]) / (row[0] - row[best]));
-    at.combinations[c].share = mean_interval(shares);
+    const std::vector<double> nodes = column(c);
+    at.combinations[c].share = reduction_share(base, nodes, best_nodes);
+    if (!to_minimal.empty()) at.combinations[c].share_to_minimal = reduction_share(base, nodes, n.minimal);
   }
   at.best_of_size.assign(k + 1, 0);
   for (std::size_t size = 0; size <= k; ++size) {
@@ -149,7 +172,52 @@ std::string effects_saving_text(double ratio, bool published) {
                      ratio <= 1 ? "fewer" : "more");
 }
 
+// "+0.33 % [-0.94, +1.87] (1 gained, 0 lost)": a difference of solved proportions in percent of the positions.
+std::string effects_solved_cell(const PairedDifference& p) {
+  return fmt::format("{:+.2f} % [{:+.2f}, {:+.2f}] ({} gained, {} lost)", 100 * p.difference, 100 * p.low, 100 * p.high,
+                     p.gained, p.lost);
+}
+
+// Every combination's share of the reduction to the minimal tree, or a sentence saying it is not measured here.
+template <class Header>
+std::string effects_minimal_markdown(const EffectsStudy& st, const Header& header) {
+  const Design& d = st.design;
+  const bool any = std::any_of(st.depths.begin(), st.depths.end(), [](const EffectsAtDepth& at) { return at.minimal_ratio.n > 0; });
+  if (!any)
+    return "The share of the reduction to the minimal tree: not measured here (the design counts no minimal tree at "
+           "these depths: `minimal_tree` in the config's design, configs/README.md).\n\n";
+  std::string md = "### Every combination's share of the reduction to the minimal tree\n\n"
+                   "Per position (N_base − N) ÷ (N_base − N_minimal), N_minimal the nodes of the minimal tree (Knuth & "
+                   "Moore 1975: the smallest tree that proves the value at the depth) of the base with every factor, "
+                   "averaged over the positions where it is below the base (the row `minimal tree ÷ base` gives its size, "
+                   "a geometric mean). The searches are iteratively deepened and enter their shallower iterations' trees "
+                   "too, so no combination reaches 100 %.\n\n";
+  md += header("Combination");
+  md += "| positions with the minimal tree |";
+  for (const auto& at : st.depths) md += at.minimal_ratio.n ? fmt::format(" {} |", at.minimal_ratio.n) : std::string(" — |");
+  md += "\n| minimal tree ÷ base |";
+  for (const auto& at : st.depths)
+    md += fmt::format(" {} |", at.minimal_ratio.n ? effects_interval_cell(at.minimal_ratio) : std::string(kNotMeasuredHere));
+  md += "\n";
+  for (std::size_t c = 0; c < (std::size_t(1) << d.factors.size()); ++c) {
+    md += fmt::format("| {} |", d.factors_text(std::uint32_t(c)));
+    for (const auto& at : st.depths)
+      md += fmt::format(" {} |", c < at.combinations.size() ? effects_share_cell(at.combinations[c].share_to_minimal, kNotMeasuredHere)
+                                                            : std::string(kNotMeasuredHere));
+    md += "\n";
+  }
+  return md + "\n";
+}
+
 }  // namespace
+
+MeanInterval reduction_share(const std::vector<double>& base, const std::vector<double>& combination,
+                             const std::vector<double>& reference) {
+  std::vector<double> shares;
+  for (std::size_t p = 0; p < base.size() && p < combination.size() && p < reference.size(); ++p)
+    if (reference[p] > 0 && reference[p] < base[p]) shares.push_back((base[p] - combination[p]) / (base[p] - reference[p]));
+  return mean_interval(shares);
+}
 
 MeanInterval mean_interval(const std::vector<double>& values) {
   MeanInterval m;
@@ -201,15 +269,21 @@ DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std:
       sum_den += row[den];
     }
     if (sum_den > 0) t.summed_ratio = sum_num / sum_den;
+    std::size_t gained = 0, lost = 0;
     for (const auto& row : solved)
       if (row.size() == masks.size() && row[den] >= 0) {
         ++t.solvable;
         t.solved_against += row[den];
         t.solved_with += row[num];
+        gained += row[num] > row[den];
+        lost += row[num] < row[den];
       }
+    t.solved = paired_difference(std::size_t(t.solvable), gained, lost);
   }
   t.ratio = geometric_interval(ratios);
   t.verdict = band_verdict(t.ratio, claim.low, claim.high);
+  if (claim.solved)
+    t.solved_verdict = t.solvable ? paired_difference_verdict(t.solved, claim.solved->low, claim.solved->high) : kCannotBeMeasured;
   return t;
 }
 
@@ -235,9 +309,14 @@ EffectsStudy build_effects_study(const ResultSet& rs) {
     st.depths.push_back(std::move(at));
   }
   for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-    DesignClaimVerdict v{"undecided", 0};
-    for (const auto& at : st.depths)
-      if (ci < at.claims.size() && at.claims[ci].has_interval()) v = {at.claims[ci].verdict, at.depth};
+    DesignClaimVerdict v{"undecided", 0, {}, 0};
+    if (d.claims[ci].solved) v.solved_verdict = kCannotBeMeasured;
+    for (const auto& at : st.depths) {
+      if (ci >= at.claims.size()) continue;
+      const DesignClaimTest& t = at.claims[ci];
+      if (t.has_interval()) v.verdict = t.verdict, v.depth = at.depth;
+      if (d.claims[ci].solved && t.solved.has_interval()) v.solved_verdict = t.solved_verdict, v.solved_depth = at.depth;
+    }
     st.verdicts.push_back(v);
   }
   return st;
@@ -321,14 +400,19 @@ std::string effects_markdown(const EffectsStudy& st) {
   md += "\n### The best combination of each size\n\n"
         "The combination of that many factors with the smallest geometric mean ratio to the base; its share of the "
         "achievable reduction, from the base to the depth's best combination (per position (N_base − N) ÷ "
-        "(N_base − N_best), over the positions where the best is below the base).\n\n"
-        "| Depth | Factors | Combination | Ratio to the base | Share of the achievable reduction |\n|---|--:|---|--:|--:|\n";
+        "(N_base − N_best), over the positions where the best is below the base), and beside it its share of the "
+        "reduction from the base to the minimal tree (per position (N_base − N) ÷ (N_base − N_minimal), where the "
+        "design counts the minimal tree: its `minimal_tree` version, the base with every factor and the driver "
+        "`minimal`, one proof tree at the depth, not summed over iterations).\n\n"
+        "| Depth | Factors | Combination | Ratio to the base | Share of the achievable reduction | Share of the reduction "
+        "to the minimal tree |\n|---|--:|---|--:|--:|--:|\n";
   for (const auto& at : st.depths) {
     if (at.combinations.empty()) continue;
     for (std::size_t size = 0; size < at.best_of_size.size(); ++size) {
       const auto& c = at.combinations[size_t(at.best_of_size[size])];
-      md += fmt::format("| {} | {} | {}{} | {} | {} |\n", at.depth, size, d.factors_text(c.mask),
-                        c.mask == at.best ? " (best)" : "", effects_interval_cell(c.ratio), effects_share_cell(c.share));
+      md += fmt::format("| {} | {} | {}{} | {} | {} | {} |\n", at.depth, size, d.factors_text(c.mask),
+                        c.mask == at.best ? " (best)" : "", effects_interval_cell(c.ratio), effects_share_cell(c.share),
+                        effects_share_cell(c.share_to_minimal, kNotMeasuredHere));
     }
   }
   md += "\n### Every combination's share of the achievable reduction\n\n";
@@ -340,6 +424,7 @@ std::string effects_markdown(const EffectsStudy& st) {
     md += "\n";
   }
   md += "\n";
+  md += effects_minimal_markdown(st, header);
   if (!d.claims.empty()) {
     // With share claims alone the section reads as it did before claims had kinds (committed reports keep it).
     const bool ratios = std::any_of(d.claims.begin(), d.claims.end(),
@@ -356,6 +441,12 @@ std::string effects_markdown(const EffectsStudy& st) {
             "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
             "depth where the figure has an interval: it holds only when the whole interval lies inside the band, does "
             "not hold when the interval lies wholly outside it, and is undecided otherwise.\n\n";
+    if (std::any_of(d.claims.begin(), d.claims.end(), [](const DesignClaim& c) { return c.solved.has_value(); }))
+      md += "A node-ratio claim published with a change in positions solved is decided on it too, in the same way and "
+            "against its own band: Δsolved is the difference of solved proportions (the claim's combination minus the one "
+            "it is taken against) over the positions with an EPD solution, with Tango's 95 % score interval for paired "
+            "proportions (it keeps its width when no position is gained or lost, where the Wald interval and a "
+            "bootstrap over positions shrink to nothing).\n\n";
     for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
       const DesignClaim& c = d.claims[ci];
       const DesignClaimVerdict& v = st.verdicts[ci];
@@ -367,20 +458,38 @@ std::string effects_markdown(const EffectsStudy& st) {
                               effects_saving_text(c.figure, true), effects_band_text(c));
       md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
                         v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
-      md += share ? "| Depth | Positions | Share | Verdict |\n|--:|--:|--:|---|\n"
-                  : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
-                    "|--:|--:|--:|--:|--:|--:|---|\n";
+      if (c.solved)
+        md += fmt::format("Positions solved, published: {:+d} of {} ({:+.2f} % of the positions), band [{:+g} %, {:+g} %] on the "
+                          "difference of solved proportions: **{}**{}.\n\n",
+                          c.solved->change, c.solved->of, 100 * c.solved->figure(), 100 * c.solved->low, 100 * c.solved->high,
+                          v.solved_verdict, v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
+      md += share ? "| Depth | Positions | Share | Share of the reduction to the minimal tree | Verdict |\n|--:|--:|--:|--:|---|\n"
+                  : c.solved ? "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict | "
+                               "Δsolved [95 %] | Δsolved verdict |\n|--:|--:|--:|--:|--:|--:|---|--:|---|\n"
+                             : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
+                               "|--:|--:|--:|--:|--:|--:|---|\n";
+      const std::uint32_t claim_mask = d.mask_of(c.factors);
       for (const auto& at : st.depths) {
         if (ci >= at.claims.size()) continue;
         const DesignClaimTest& t = at.claims[ci];
-        md += share ? fmt::format("| {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share), t.verdict)
-                    : fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
-                                  t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
-                                  t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
-                                  t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
-                                                           t.solved_with - t.solved_against)
-                                             : std::string("—"),
-                                  t.verdict);
+        if (share) {
+          const MeanInterval none;
+          const MeanInterval& to_minimal =
+              claim_mask < at.combinations.size() ? at.combinations[claim_mask].share_to_minimal : none;
+          md += fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share),
+                            effects_share_cell(to_minimal, kNotMeasuredHere), t.verdict);
+          continue;
+        }
+        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
+                          t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
+                          t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
+                          t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
+                                                   t.solved_with - t.solved_against)
+                                     : std::string("—"),
+                          t.verdict);
+        if (c.solved)
+          md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), t.solved_verdict);
+        md += "\n";
       }
       md += "\n";
     }
@@ -407,8 +516,10 @@ json effects_json(const EffectsStudy& st) {
       json combos = json::array();
       for (const auto& c : at.combinations)
         combos.push_back({{"factors", d.factors_text(c.mask)}, {"version", c.version}, {"ratio", effects_interval_json(c.ratio)},
-                          {"share", effects_share_json(c.share)}});
+                          {"share", effects_share_json(c.share)},
+                          {"share_to_minimal", c.share_to_minimal.n ? effects_share_json(c.share_to_minimal) : json(kNotMeasuredHere)}});
       j["combinations"] = combos;
+      j["minimal_tree"] = at.minimal_ratio.n ? json{{"ratio_to_base", effects_interval_json(at.minimal_ratio)}} : json(kNotMeasuredHere);
       j["best"] = d.factors_text(at.best);
       json sizes = json::array();
       for (std::uint32_t m : at.best_of_size) sizes.push_back(d.factors_text(m));
@@ -430,6 +541,18 @@ json effects_json(const EffectsStudy& st) {
         if (!share && t.ratio.n) pd["summed_ratio"] = effects_round(t.summed_ratio);
         if (!share && t.solvable)
           pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
+        if (!share && c.solved) {
+          pd["solved_difference"] =
+              t.solvable ? json{{"difference", effects_round(t.solved.difference)}, {"low", effects_round(t.solved.low)},
+                                {"high", effects_round(t.solved.high)}, {"gained", t.solved.gained}, {"lost", t.solved.lost}}
+                         : json(kNotMeasuredHere);
+          pd["solved_verdict"] = t.solved_verdict;
+        }
+        if (share) {
+          const std::uint32_t m = d.mask_of(c.factors);
+          const MeanInterval& sm = m < at.combinations.size() ? at.combinations[m].share_to_minimal : MeanInterval{};
+          pd["share_to_minimal"] = sm.n ? effects_share_json(sm) : json(kNotMeasuredHere);
+        }
         per_depth.push_back(pd);
       }
     json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
@@ -438,6 +561,9 @@ json effects_json(const EffectsStudy& st) {
     if (!share) {  // a share claim reads as before claims had kinds
       cj["kind"] = c.kind_text();
       cj["against"] = c.against;
+      if (c.solved)
+        cj["solved"] = {{"change", c.solved->change}, {"of", c.solved->of}, {"band", {c.solved->low, c.solved->high}},
+                        {"verdict", st.verdicts[ci].solved_verdict}, {"depth", st.verdicts[ci].solved_depth}};
     }
     claims.push_back(cj);
   }
