@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "harness/bench/engine_signature.h"
@@ -67,22 +68,68 @@ TEST(HostileInput, DuplicateJsonKeysAreRefused) {
   EXPECT_THROW(harness::parse_json_refusing_duplicates(R"({"o": {"k": 3, "k": 4}})", "x"), harness::UserError);
 }
 
-// A position id that would cut REPORT.md's tables (a '|', a line break) is refused, from a config or an EPD file.
-TEST(HostileInput, IdsThatWouldBreakTheReportsTablesAreRefused) {
+// A line break in a position id or a version name would cut REPORT.md's tables: refused, from a config or an EPD file.
+TEST(HostileInput, IdsHoldingALineBreakAreRefused) {
   TempDir dir;
-  const auto cfg = dir / "ids.json";
-  std::ofstream(cfg) << R"({"name": "x", "positions": [{"fen": "startpos", "id": "a|b"}], "depths": [1], "versions": ["H"]})";
-  expect_refused("run " + cfg.string() + " --out " + (dir / "out").string(), "$.positions[0].id: position id 'a|b' holds '|'");
   const auto newline = dir / "nl.json";
   std::ofstream(newline) << R"({"name": "x", "positions": [{"fen": "startpos", "id": "a
 b"}], "depths": [1], "versions": ["H"]})";
   expect_refused("run " + newline.string() + " --out " + (dir / "out").string(), "control character");
-  const auto epd = dir / "bar.epd";
-  std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - id \"x|y\";\n";
+  const auto epd = dir / "tab.epd";
+  std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - id \"x\ty\";\n";
   const auto from_epd = dir / "epd.json";
   std::ofstream(from_epd) << R"({"name": "x", "positions": [{"epd": ")" << epd.string() << R"("}], "depths": [1], "versions": ["H"]})";
-  expect_refused("run " + from_epd.string() + " --out " + (dir / "out").string(), "line 1: position id 'x|y' holds '|'");
+  expect_refused("run " + from_epd.string() + " --out " + (dir / "out").string(), "line 1: a position id may not hold a control character");
+  const auto version = dir / "version.json";
+  std::ofstream(version) << R"({"name": "x", "positions": [{"fen": "startpos", "id": "s"}], "depths": [1],
+                               "versions": [{"name": "H\nI", "extends": "H"}]})";
+  expect_refused("run " + version.string() + " --out " + (dir / "out").string(), "a version name may not hold a control character");
   EXPECT_EQ(harness::position_id_problem("LCTII.POS.01"), "");
+  EXPECT_EQ(harness::position_id_problem("a|b"), "");
+}
+
+// The cells of one table row, split at the bars that are not escaped (`\|` is a '|' inside a cell).
+std::size_t table_columns(const std::string& row) {
+  std::size_t bars = 0;
+  for (std::size_t i = 0; i < row.size(); ++i)
+    if (row[i] == '|' && (i == 0 || row[i - 1] != '\\')) ++bars;
+  return bars - 1;
+}
+
+// A '|' in a position id (from a config or an EPD file) or a version name is written `\|` in every table of
+// REPORT.md: each table's rows have as many columns as its header.
+TEST(HostileInput, IdsHoldingABarAreEscapedInTheReportsTables) {
+  TempDir dir;
+  const auto epd = dir / "bar.epd";
+  std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - id \"x|y\";\n";
+  const auto cfg = dir / "ids.json";
+  std::ofstream(cfg) << R"({"name": "bars", "positions": [{"fen": "startpos", "id": "a|b"}, {"epd": ")" << epd.string()
+                     << R"("}], "depths": [1, 2], "versions": ["H", {"name": "H|w40", "extends": "H", "flags": {"aspiration_window": 40}}]})";
+  const auto r = run_harness("run " + cfg.string() + " --out " + (dir / "out").string() + " -j1 --quiet");
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::ifstream in(dir / "out" / "REPORT.md");
+  std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("| a\\|b |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| x\\|y |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| H\\|w40 |"), std::string::npos) << md;
+  std::istringstream lines(md);
+  int tables = 0, rows = 0;
+  std::size_t header = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] != '|') {
+      header = 0;
+      continue;
+    }
+    if (header == 0) {
+      header = table_columns(line);
+      ++tables;
+      continue;
+    }
+    ++rows;
+    EXPECT_EQ(table_columns(line), header) << line;
+  }
+  EXPECT_GE(tables, 4);
+  EXPECT_GE(rows, 10);
 }
 
 TEST(HostileInput, NegativeBudgetsAndParseErrorsArePrefixed) {

@@ -1,5 +1,6 @@
 #include "harness/calibration/calibration_report.h"
 
+#include "harness/report/markdown_text.h"
 #include "harness/calibration/thesis_table.h"
 #include "harness/report/thesis_credibility.h"
 
@@ -52,7 +53,7 @@ void write_runs(std::string& md, const std::filesystem::path& dir) {
   md += "| started (UTC) | what | searches | nodes | wall | threads | engine | bench signature | machine |\n|---|---|--:|--:|--:|--:|---|--:|---|\n";
   for (const auto& r : runs)
     md += fmt::format("| {} | {} | {} | {} | {:.1f} s | {} | `{}` | {} | {} ({} threads), {}, {}; {} |\n", r.started_utc,
-                      r.note, r.cells_run, r.nodes, r.wall_seconds, r.threads, r.engine, r.bench_signature, r.machine.cpu,
+                      table_cell(r.note), r.cells_run, r.nodes, r.wall_seconds, r.threads, r.engine, r.bench_signature, r.machine.cpu,
                       r.machine.cores, r.machine.os, r.machine.compiler, r.machine.build);
   md += "\n";
 }
@@ -81,8 +82,9 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
         if (other.thesis_position != m.thesis_position && other.chosen == m.ranked[0].id)
           also = fmt::format("its best match, {}, fits thesis position {} better (distinct positions)", m.ranked[0].id,
                              other.thesis_position);
-    md += fmt::format("| {} | {} | {} | {} | {} |\n", m.thesis_position, m.pinned ? "pinned by the config" : m.pool,
-                      m.chosen.empty() ? "**none possible**" : m.chosen, m.pinned ? "pinned" : num(m.confidence_gap), also);
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", m.thesis_position, m.pinned ? "pinned by the config" : table_cell(m.pool),
+                      m.chosen.empty() ? "**none possible**" : table_cell(m.chosen), m.pinned ? "pinned" : num(m.confidence_gap),
+                      table_cell(also));
   }
   md += "\n";
   if (!result.rounds.empty()) {
@@ -103,7 +105,7 @@ void write_mapping(std::string& md, std::string& csv, const CalibrationConfig& c
     for (std::size_t i = 0; i < m.ranked.size(); ++i) {
       const auto& c = m.ranked[i];
       if (i < 5)
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, c.id, c.legal_moves,
+        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, table_cell(c.id), c.legal_moves,
                           c.lower_bound_depth3, c.possible ? "yes" : "**no**", num(c.fit.median_abs_log), factor(c.fit.median_abs_log),
                           percent(c.fit.share_within_2x, c.fit.cells), c.fit.cells, c.fit.stopped);
       csv += fmt::format("mapping,{},{},possible,{}\n", group, c.id, c.possible ? 1 : 0);
@@ -149,8 +151,8 @@ void write_shape_group(std::string& md, std::string& csv, const CalibrationConfi
   for (std::size_t i = 0; i < d.scores.size(); ++i) {
     const auto& s = d.scores[i];
     const auto& a = s.against_printed;
-    md += fmt::format("| {}{} | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.reading.name, i == 0 ? " (printed)" : "",
-                      flags_text(s.reading), shape_text(s.shape_fitted),
+    md += fmt::format("| {}{} | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.reading.name), i == 0 ? " (printed)" : "",
+                      table_cell(flags_text(s.reading)), shape_text(s.shape_fitted),
                       i == 0 ? std::string("—") : fmt::format("{} / {} ({})", a.closer, a.further, num(a.p_value)),
                       i == 0 ? std::string("—") : std::to_string(a.positions_closer()),
                       shape_text(s.shape_held_out), factor(s.fit.median_abs_log), factor(s.fit_held_out.median_abs_log),
@@ -197,8 +199,8 @@ void write_group(std::string& md, std::string& csv, const CalibrationConfig& cfg
         "|---|---|---|--:|--:|--:|--:|--:|--:|---|\n";
   for (std::size_t i = 0; i < d.scores.size(); ++i) {
     const auto& s = d.scores[i];
-    md += fmt::format("| {} | `{}` | {} | {} | {} | {} ({}) | {} | {}/{} | {}/{} | {} |\n", s.reading.name, flags_text(s.reading),
-                      s.reading.from_version, factor(s.fit.median_abs_log), percent(s.fit.share_within_2x, s.fit.cells),
+    md += fmt::format("| {} | `{}` | {} | {} | {} | {} ({}) | {} | {}/{} | {}/{} | {} |\n", table_cell(s.reading.name),
+                      table_cell(flags_text(s.reading)), table_cell(s.reading.from_version), factor(s.fit.median_abs_log), percent(s.fit.share_within_2x, s.fit.cells),
                       s.fit.cells, s.fit.stopped, num(s.step.median_abs_log), s.equalities.ours_equal_too,
                       s.equalities.thesis_equal, s.equalities.ours_differ_too, s.equalities.thesis_differ,
                       i == d.chosen ? "**chosen**" : "");
@@ -239,7 +241,7 @@ void write_summary(std::string& md, std::string& csv, const CalibrationConfig& c
   md += "\n| version | median factor | within 2× | cells | stopped |\n|---|--:|--:|--:|--:|\n";
   for (const auto& v : cfg.versions) {
     const auto& f = s.by_version.at(v);
-    md += fmt::format("| {} | {} | {} | {} | {} |\n", v, factor(f.median_abs_log), percent(f.share_within_2x, f.cells), f.cells,
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", table_cell(v), factor(f.median_abs_log), percent(f.share_within_2x, f.cells), f.cells,
                       f.stopped);
     fit_rows(csv, "summary", "version", v, f);
   }

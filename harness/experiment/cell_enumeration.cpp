@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include <map>
+#include <unordered_map>
 
 #include "harness/errors.h"
 #include "harness/experiment/exact_reference.h"
@@ -23,7 +23,8 @@ void set_tt_flags(CellInputs& in, int entries, const std::string& scheme) {
 
 std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
   std::vector<CellSpec> out;
-  std::map<std::string, std::size_t> index;  // identity -> position in `out`
+  std::unordered_map<std::string, std::size_t> index;  // identity -> position in `out` (hashed: 10^5 cells' identities
+                                                      // share long prefixes, which an ordered map compares again and again)
   auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
     CellSpec c = make_cell(std::move(in), engine_identity, flags);
     if (auto it = index.find(c.identity); it != index.end()) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "harness/experiment/cell_line.h"  // append_json_string
 #include "harness/experiment/presets.h"
 
 namespace harness {
@@ -53,8 +54,12 @@ json CellInputs::key_json() const {
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash) {
   // nlohmann's canonical form (keys sorted, no spaces), assembled by hand: it is built for every cell of a run.
-  return "{\"depth\":" + std::to_string(depth) + ",\"fen\":" + json(fen).dump() + ",\"flags\":\"" + flags_hash +
-         "\",\"node_budget\":" + std::to_string(node_budget) + ",\"position\":" + json(position).dump() + "}";
+  std::string text = "{\"depth\":" + std::to_string(depth) + ",\"fen\":";
+  append_json_string(text, fen);
+  text += ",\"flags\":\"" + flags_hash + "\",\"node_budget\":" + std::to_string(node_budget) + ",\"position\":";
+  append_json_string(text, position);
+  text += '}';
+  return text;
 }
 
 std::string CellInputs::identity() const {
@@ -71,24 +76,40 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
   // keys sorted, no spaces), assembled by hand: tests/cell_identity_test.cpp checks the two ways agree.
   c.identity = identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash);
-  c.key = fnv1a_hex("{\"depth\":" + std::to_string(inputs.depth) + ",\"engine\":" + json(engine_identity).dump() +
-                    ",\"fen\":" + json(inputs.fen).dump() + ",\"flags\":\"" + c.flag_set.hash +
-                    "\",\"node_budget\":" + std::to_string(inputs.node_budget) +
-                    ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":" +
-                    json(inputs.tt_scheme()).dump() + "}");
+  std::string key_text;
+  key_text.reserve(c.identity.size() + engine_identity.size() + 64);
+  key_text += "{\"depth\":" + std::to_string(inputs.depth) + ",\"engine\":";
+  append_json_string(key_text, engine_identity);
+  key_text += ",\"fen\":";
+  append_json_string(key_text, inputs.fen);
+  key_text += ",\"flags\":\"" + c.flag_set.hash + "\",\"node_budget\":" + std::to_string(inputs.node_budget) +
+              ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":";
+  append_json_string(key_text, inputs.tt_scheme());
+  key_text += '}';
+  c.key = fnv1a_hex(key_text);
   c.key_engine = engine_identity;
   c.inputs = std::move(inputs);
   return c;
 }
 
-std::string fnv1a_hex(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ULL;
+std::uint64_t fnv1a_64(std::string_view text, std::uint64_t from) {
+  std::uint64_t h = from;
   for (unsigned char c : text) {
     h ^= c;
     h *= 1099511628211ULL;
   }
-  return fmt::format("{:016x}", h);
+  return h;
 }
+
+std::string hex16(std::uint64_t v) {
+  // By hand rather than by fmt: a line's checksum is written once per cell (cell_store.cpp).
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[std::size_t(i)] = kDigits[v & 15];
+  return out;
+}
+
+std::string fnv1a_hex(std::string_view text) { return hex16(fnv1a_64(text)); }
 
 std::string cell_key(const json& written_inputs, const std::string& engine_identity) {
   json j = written_inputs;

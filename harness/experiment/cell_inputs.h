@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -106,6 +107,11 @@ std::string identity_text(const std::string& position, const std::string& fen, i
 
 // 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
 std::string cell_key(const nlohmann::json& written_inputs, const std::string& engine_identity);
-std::string fnv1a_hex(const std::string& text);
+// FNV-1a 64 of `text`, and the same as 16 lowercase hex digits (what keys, flag sets and line checksums store).
+// `from`: the hash of the text before `text`, to hash a text given in pieces.
+constexpr std::uint64_t kFnv1aBasis = 1469598103934665603ULL;
+std::uint64_t fnv1a_64(std::string_view text, std::uint64_t from = kFnv1aBasis);
+std::string hex16(std::uint64_t v);
+std::string fnv1a_hex(std::string_view text);
 
 }  // namespace harness

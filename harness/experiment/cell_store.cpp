@@ -17,6 +17,7 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"  // fnv1a_hex
+#include "harness/experiment/cell_line.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/input_file.h"
 
@@ -34,9 +35,11 @@ constexpr std::size_t kChecksumTail = kChecksumKey.size() + 16 + 2;  // key, dig
 }  // namespace
 
 std::string with_checksum(std::string_view line_json) {
-  std::string out(line_json.substr(0, line_json.size() - 1));  // the object without its closing `}`
+  std::string out;
+  out.reserve(line_json.size() + kChecksumTail + 1);  // and the newline LineStore adds
+  out.append(line_json.substr(0, line_json.size() - 1));  // the object without its closing `}`
   out += kChecksumKey;
-  out += fnv1a_hex(std::string(line_json));
+  out += fnv1a_hex(line_json);
   out += "\"}";
   return out;
 }
@@ -46,9 +49,10 @@ LineCheck check_line(std::string_view line) {
       line.substr(line.size() - 2) != "\"}")
     // The member anywhere else: the line was parsed and written again (its members re-sorted), so edited.
     return line.find(kChecksumKey.substr(1)) == std::string_view::npos ? LineCheck::none : LineCheck::mismatch;
-  const std::string body = std::string(line.substr(0, line.size() - kChecksumTail)) + "}";
+  // The body is the text up to the member, then `}`: hashed in two pieces rather than copied.
+  const std::uint64_t body = fnv1a_64("}", fnv1a_64(line.substr(0, line.size() - kChecksumTail)));
   const std::string_view digits = line.substr(line.size() - 18, 16);
-  return fnv1a_hex(body) == digits ? LineCheck::ok : LineCheck::mismatch;
+  return hex16(body) == digits ? LineCheck::ok : LineCheck::mismatch;
 }
 
 std::filesystem::path flag_sets_file(const std::filesystem::path& cells_file) {
@@ -104,7 +108,12 @@ FlagSetTable read_flag_sets(const std::filesystem::path& file) {
 }
 
 void CellStore::append(const CellRecord& rec) {
-  const std::string line = rec.to_json().dump();
+  CellLineWriter writer;
+  append(rec, writer);
+}
+
+void CellStore::append(const CellRecord& rec, CellLineWriter& writer) {
+  const std::string_view line = writer.write(rec);
   std::lock_guard lock(mutex_);
   const bool names_set = rec.flag_set.text && rec.written_inputs.at("flags").is_string();
   if (names_set && !sets_written_.count(rec.flag_set.hash)) {
@@ -322,8 +331,9 @@ void LineStore::sync() {
   }
 }
 
-void LineStore::append(const std::string& json_text) {
-  const std::string line = with_checksum(json_text) + "\n";
+void LineStore::append(std::string_view json_text) {
+  std::string line = with_checksum(json_text);
+  line += '\n';
   std::lock_guard lock(impl_->mutex);
   if (!impl_->failure.empty())
     throw IoError(fmt::format("{}: not appending after an earlier failure ({})", impl_->file.string(), impl_->failure));

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/cell_line.h"
 #include "harness/experiment/cell_record.h"
 
 namespace harness {
@@ -76,7 +77,7 @@ class LineStore {
   ~LineStore();
   LineStore(const LineStore&) = delete;
   LineStore& operator=(const LineStore&) = delete;
-  void append(const std::string& json_text);  // one JSON object's text: its checksum and newline are added here
+  void append(std::string_view json_text);  // one JSON object's text: its checksum and newline are added here
   void sync();                                // the lines appended so far, to the disk
   static constexpr double kSyncSeconds = 1.0;
 
@@ -85,13 +86,16 @@ class LineStore {
   Impl* impl_;
 };
 
-// cells.jsonl's writer: a LineStore of cell records. A record that names a flag set this store has not written yet
+// cells.jsonl's writer: a LineStore of cell records, each line written by CellLineWriter (cell_line.h: the bytes of
+// CellRecord::to_json().dump(), without building the tree). A record that names a flag set this store has not written yet
 // gets its set's line in the flag-set file first, synced (a resumed run writes a set again once: the reader takes a
 // repeated set as one).
 class CellStore {
  public:
   explicit CellStore(const std::filesystem::path& file) : file_(file), lines_(file) {}
   void append(const CellRecord& rec);
+  // The same with a writer of the caller's (a worker's, reused from cell to cell: no buffers made per line).
+  void append(const CellRecord& rec, CellLineWriter& writer);
   void sync() { lines_.sync(); }
 
  private:

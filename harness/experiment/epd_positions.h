@@ -23,7 +23,8 @@ EpdFile load_epd(const std::string& where, const std::string& name);
 
 // "endgame" for LCT II's ".FIN." ids, else "middlegame".
 std::string phase_from_id(const std::string& id);
-// Why `id` cannot name a position ("" when it can): empty, a '|' (REPORT.md's tables) or a control character.
+// Why `id` cannot name a position ("" when it can): empty, or a control character (a line break would cut REPORT.md's
+// tables; a '|' is escaped in them).
 std::string position_id_problem(const std::string& id);
 
 }  // namespace harness

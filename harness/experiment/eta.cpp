@@ -53,10 +53,12 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, cons
   // size and scheme at their defaults. Both are named by a hash. Where the identity is not of that shape, the
   // inputs are serialised again.
   const std::string depth_member = fmt::format("{{\"depth\":{},", inputs.depth);
-  std::string series = identity, family;
-  bool fast = series.compare(0, depth_member.size(), depth_member) == 0;
+  std::string series, family;
+  bool fast = identity.compare(0, depth_member.size(), depth_member) == 0;
   if (fast) {
-    series.replace(0, depth_member.size(), "{");
+    series.reserve(identity.size() - depth_member.size() + 1);
+    series += '{';
+    series.append(identity, depth_member.size());
     // The node budget bounds a cell's cost (SeriesDepth::node_budget) but does not change its tree below the
     // budget: cells that differ only in it are one series (a calibration searches its held-out depths under a
     // larger budget than its fitted ones, and their growth per ply is the fitted depths').

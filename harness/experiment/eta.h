@@ -25,6 +25,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -126,9 +127,11 @@ class EtaModel {
     std::map<int, double> nodes;  // depth -> nodes (this run's and earlier runs')
     Timed timed;
   };
-  std::map<std::string, Series> series_;
-  std::map<std::string, Timed> family_timed_;
-  std::map<std::string, std::map<int, Timed>> family_timed_by_depth_;
+  // By series and family name: hashed, as a run of 10^5 one-cell series looks a name up several times a cell (an
+  // ordered map's string comparisons cost about 5 us a cell there).
+  std::unordered_map<std::string, Series> series_;
+  std::unordered_map<std::string, Timed> family_timed_;
+  std::unordered_map<std::string, std::map<int, Timed>> family_timed_by_depth_;
   // The family model: its measured cells, by index of their (family, depth) and (table, depth), and its fit
   // (a level per family and depth, an effect per table and depth), refitted when a cell was added.
   struct FamilyCell {
@@ -136,7 +139,12 @@ class EtaModel {
     double log_nodes;
   };
   std::vector<FamilyCell> family_cells_;
-  std::map<std::pair<std::string, int>, int> family_depth_index_, table_depth_index_;
+  struct NameDepthHash {
+    std::size_t operator()(const std::pair<std::string, int>& k) const {
+      return std::hash<std::string>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
+    }
+  };
+  std::unordered_map<std::pair<std::string, int>, int, NameDepthHash> family_depth_index_, table_depth_index_;
   mutable std::vector<double> level_, effect_;  // the last fit: the next one starts from it and settles in a few rounds
   mutable bool family_fit_stale_ = false;
   void add_to_family(const SeriesDepth& cell, double nodes);

@@ -174,6 +174,10 @@ void PresetBook::add(const json& v, const std::string& where) {
   e.where = where;
   if (!v.contains("name") || !v["name"].is_string() || v["name"].get<std::string>().empty())
     throw UserError(fmt::format("{}.name: a version needs a non-empty string name", where));
+  // A version's name heads rows of REPORT.md's tables: a line break would cut one (a '|' is escaped there).
+  for (const unsigned char c : v["name"].get_ref<const std::string&>())
+    if (c < 0x20 || c == 0x7f)
+      throw UserError(fmt::format("{}.name: a version name may not hold a control character (a line break, a tab, ...)", where));
   e.name = v["name"].get<std::string>();
   if (find(e.name)) throw UserError(fmt::format("{}.name: version '{}' is defined twice", where, e.name));
   if (v.contains("extends")) {

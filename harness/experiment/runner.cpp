@@ -9,6 +9,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -66,8 +67,10 @@ CellRecord failed_cell(const CellSpec& cell, const std::string& engine_identity,
 }  // namespace
 
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop,
-                    buho::EngineMemory* memory) {
-  const buho::Board board = buho::Board::from_fen(cell.inputs.fen);
+                    buho::EngineMemory* memory, const buho::Board* parsed) {
+  std::optional<buho::Board> own;
+  if (!parsed) own.emplace(buho::Board::from_fen(cell.inputs.fen));
+  const buho::Board& board = parsed ? *parsed : *own;
 
   const auto t0 = Clock::now();
   buho::SearchResult result;
@@ -130,9 +133,10 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   costs.reserve(todo_in.size());
   for (const auto& c : todo_in) costs.push_back(eta_of(c.inputs, c.identity, c.flag_set));
   CellQueue queue(std::move(costs));
+  // A running cell: its index in `todo_in` (and in the queue), so that nothing is copied or formatted per cell; its
+  // label is made only when a progress line or a failure prints it.
   struct Running {
-    std::string label;
-    SeriesDepth cost;
+    std::size_t index;
     Clock::time_point since;
   };
   const int threads = std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))));
@@ -150,6 +154,12 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
   const bool tty = isatty(STDERR_FILENO);
   auto worker = [&](std::size_t id) {
     buho::EngineMemory memory;  // this thread's table, passed from cell to cell (engine/search.h)
+    CellLineWriter line_writer;  // this thread's line buffers, reused from cell to cell
+    // The last position this thread parsed, and its FEN: the run order keeps the cells of one position together as
+    // long as their series tie (8 versions of a position in a row on a depth-1 run), and a parse costs about 3 us
+    // (the board's 32 KB of move history cleared), 6 % of a depth-1 cell's engine time.
+    std::unique_ptr<buho::Board> board;
+    std::string board_fen;
     for (;;) {
       const CellSpec* cell = nullptr;
       {
@@ -157,13 +167,17 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         if (error || queue_closed || queue.empty()) break;
         const std::size_t i = queue.take(model);
         cell = &todo_in[i];
-        running[id] = Running{cell_label(*cell), queue.cell(i), Clock::now()};
+        running[id] = Running{i, Clock::now()};
       }
       try {
         const auto t_cell = Clock::now();
         CellRecord rec;
+        if (!board || board_fen != cell->inputs.fen) {
+          board = std::make_unique<buho::Board>(buho::Board::from_fen(cell->inputs.fen));
+          board_fen = cell->inputs.fen;
+        }
         try {
-          rec = run_cell(*cell, engine_identity, &stop, &memory);
+          rec = run_cell(*cell, engine_identity, &stop, &memory, board.get());
         } catch (const buho::OpenListLimitError& e) {
           rec = failed_cell(*cell, engine_identity, e.what());
         } catch (const buho::AllocationError& e) {
@@ -174,7 +188,7 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
                             "tt_entries or sss_open_limit needs less)");
         }
         if (stop.load()) break;  // maybe cut short by the stop: never stored
-        store.append(rec);
+        store.append(rec, line_writer);
         const double busy = seconds_since(t_cell);
         std::lock_guard lock(mutex);
         totals.busy_seconds += busy;
@@ -183,12 +197,12 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
         if (!rec.failure.empty()) {
           ++totals.cells_failed;
           fmt::print(stderr, "{}cell {} failed: {} (stored as failed; the run goes on)\n", tty ? "\r\033[K" : "",
-                     running[id]->label, rec.failure);
+                     cell_label(*cell), rec.failure);
         }
         totals.nodes += rec.nodes();
         totals.engine_seconds += rec.engine_seconds;
         totals.search_seconds += rec.search_seconds;
-        model.add_finished(running[id]->cost, rec.nodes(), busy, rec.search_seconds);
+        model.add_finished(queue.cell(running[id]->index), rec.nodes(), busy, rec.search_seconds);
         running[id].reset();
       } catch (...) {
         std::lock_guard lock(mutex);
@@ -221,8 +235,8 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
     std::vector<std::pair<SeriesDepth, double>> in_flight;
     for (const auto& r : running)
       if (r) {
-        now += (now.empty() ? "" : ", ") + r->label;
-        in_flight.emplace_back(r->cost, seconds_since(r->since));
+        now += (now.empty() ? "" : ", ") + cell_label(todo_in[r->index]);
+        in_flight.emplace_back(queue.cell(r->index), seconds_since(r->since));
       }
     // The estimate passes over every cell left (O(n log n)) while the workers wait for the mutex: on a run of many
     // small cells it is recomputed only when kEtaShare of the time since the last one has gone into it, and in

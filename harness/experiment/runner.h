@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/board.h"
 #include "engine/search.h"
 #include "harness/experiment/cell_store.h"
 #include "harness/experiment/experiment_config.h"
@@ -38,8 +39,10 @@ struct RunTotals {
 // One cell, alone, on a fresh engine (its table maybe the worker's, reset as new): what `harness run` does per cell. `stop` (may be null) ends the
 // search early when another thread sets it; the record then says completed = false.
 // `memory` (may be null): the worker's EngineMemory, whose table the cell's engine takes when it fits (engine/search.h).
+// `parsed` (may be null): the position of cell.inputs.fen, parsed by the caller already.
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
-                    const std::atomic<bool>* stop = nullptr, buho::EngineMemory* memory = nullptr);
+                    const std::atomic<bool>* stop = nullptr, buho::EngineMemory* memory = nullptr,
+                    const buho::Board* parsed = nullptr);
 
 // Runs `todo` in next_cell() order (eta.h: plies left to the series' last depth, most first), appending
 // each result to `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,

@@ -33,7 +33,7 @@ Shard parse_shard(const std::string& text) {
 std::vector<CellSpec> select_shard(const std::vector<CellSpec>& cells, const Shard& shard) {
   std::vector<CellSpec> out;
   for (std::size_t k = 0; k < cells.size(); ++k)
-    if (int(k % std::size_t(shard.count)) == shard.index - 1) out.push_back(cells[k]);
+    if (shard.holds(k)) out.push_back(cells[k]);
   return out;
 }
 

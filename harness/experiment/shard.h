@@ -13,13 +13,15 @@ struct Shard {
   int index = 1;  // 1-based: 1..count
   int count = 1;
   bool all() const { return count == 1; }
+  // Whether cell number k (0-based, in enumerate_cells order) is this shard's: k % n == i - 1.
+  bool holds(std::size_t k) const { return int(k % std::size_t(count)) == index - 1; }
   std::string text() const;  // "i/n"
 };
 
 // Parses "i/n" with 1 <= i <= n. Throws UserError saying what is accepted.
 Shard parse_shard(const std::string& text);
 
-// Cells number k (0-based, in enumerate_cells order) with k % n == i - 1.
+// The cells this shard holds (Shard::holds), copied.
 std::vector<CellSpec> select_shard(const std::vector<CellSpec>& cells, const Shard& shard);
 
 }  // namespace harness

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "harness/report/markdown_text.h"
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/output_lock.h"
@@ -49,7 +50,7 @@ class MatchStudy final : public Study {
     md += "| figure | value |\n| --- | --- |\n";
     md += fmt::format("| pairs counted | {} of {}{} |\n", t_.counted.size(), spec_.pairs,
                       t_.stored_not_counted ? fmt::format(" ({} more stored, not counted)", t_.stored_not_counted) : "");
-    md += fmt::format("| W / D / L ({}) | {} / {} / {} |\n", spec_.players[0].name, t_.wdl.wins, t_.wdl.draws, t_.wdl.losses);
+    md += fmt::format("| W / D / L ({}) | {} / {} / {} |\n", table_cell(spec_.players[0].name), t_.wdl.wins, t_.wdl.draws, t_.wdl.losses);
     md += fmt::format("| score | {:.1f} / {} ({:.1f} %) |\n", t_.wdl.points(), games,
                       games ? 100.0 * t_.wdl.points() / double(games) : 0.0);
     md += fmt::format("| pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2) | {}, {}, {}, {}, {} |\n", p[0], p[1], p[2], p[3], p[4]);

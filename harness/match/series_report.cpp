@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "harness/report/markdown_text.h"
 #include "harness/errors.h"
 #include "harness/experiment/durable_file.h"
 #include "harness/experiment/output_lock.h"
@@ -47,8 +48,8 @@ class SeriesStudy final : public Study {
     md += "| --- | --- | --- | --- | ---: | --- | --- | --- | ---: | --- |\n";
     for (const LoadedMatch* m : matches_) {
       const MatchTally& t = m->tally;
-      md += fmt::format("| {} | {} | {} | {} | {} of {} | {} / {} / {} | {} | {} | {} | {} |\n", m->spec.name,
-                        m->spec.players[0].name, m->spec.players[1].name, series_limit_text(m->spec), t.counted.size(),
+      md += fmt::format("| {} | {} | {} | {} | {} of {} | {} / {} / {} | {} | {} | {} | {} |\n", table_cell(m->spec.name),
+                        table_cell(m->spec.players[0].name), table_cell(m->spec.players[1].name), series_limit_text(m->spec), t.counted.size(),
                         m->spec.pairs, t.wdl.wins, t.wdl.draws, t.wdl.losses, elo_text(logistic_elo(t.pentanomial)),
                         elo_text(normalized_elo(t.pentanomial)),
                         m->spec.sprt_enabled ? fmt::format("{:.2f}", t.llr) : "-",
@@ -84,10 +85,11 @@ class SeriesStudy final : public Study {
       else
         reading = "**" + reading + "**";
       if (!s) {
-        md += fmt::format("| {} | — | no run holds both players' flags | | | | {} | {} |\n", m->spec.name, elo_text(elo), reading);
+        md += fmt::format("| {} | — | no run holds both players' flags | | | | {} | {} |\n", table_cell(m->spec.name), elo_text(elo), reading);
         continue;
       }
-      md += fmt::format("| {} | {} | {} vs {} | {} | {} | {} | {} | {} |\n", m->spec.name, s->source, s->first, s->second,
+      md += fmt::format("| {} | {} | {} vs {} | {} | {} | {} | {} | {} |\n", table_cell(m->spec.name), table_cell(s->source),
+                        table_cell(s->first), table_cell(s->second),
                         s->depth, s->ratio.n, saving_text(s->ratio), elo_text(elo), reading);
     }
     return md;

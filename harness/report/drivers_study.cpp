@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "engine/root_driver.h"
+#include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 
 namespace harness {
@@ -244,7 +245,7 @@ std::string drivers_markdown(const DriversStudy& st) {
     for (std::size_t i = 0; i < depths.size(); ++i) md += "---|";
     md += "\n";
     for (const auto& v : versions) {
-      md += fmt::format("| {} |", v);
+      md += fmt::format("| {} |", table_cell(v));
       for (int d : depths) {
         const DriverRatioRow* r = driver_row_of(rows, v, d);
         if (!r || r->nodes.n == 0) {
@@ -263,14 +264,15 @@ std::string drivers_markdown(const DriversStudy& st) {
     md += "### Passes (null-window searches of the root) in the iteration at each depth\n\n"
           "| Version | Depth | Positions | Median | Max |\n|---|--:|--:|--:|--:|\n";
     for (const auto& r : st.passes)
-      md += fmt::format("| {} | {} | {} | {:g} | {} |\n", r.version, r.depth, r.positions, r.median, r.max);
+      md += fmt::format("| {} | {} | {} | {:g} | {} |\n", table_cell(r.version), r.depth, r.positions, r.median, r.max);
     md += "\n";
   }
   table(st.to_minimal, false,
         fmt::format("### Last-iteration nodes as a multiple of the minimal tree (`{}`)", st.minimal));
   md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
   for (const auto& v : st.verdicts)
-    md += fmt::format("| {} | {} | {} | **{}** | {} |\n", v.id, v.statement, v.band, v.verdict, v.evidence);
+    md += fmt::format("| {} | {} | {} | **{}** | {} |\n", table_cell(v.id), table_cell(v.statement), table_cell(v.band),
+                      v.verdict, table_cell(v.evidence));
   md += "\n";
   return md;
 }

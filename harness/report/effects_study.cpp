@@ -8,6 +8,8 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
+#include "harness/report/markdown_text.h"
+
 namespace harness {
 
 namespace {
@@ -200,7 +202,7 @@ std::string effects_minimal_markdown(const EffectsStudy& st, const Header& heade
     md += fmt::format(" {} |", at.minimal_ratio.n ? effects_interval_cell(at.minimal_ratio) : std::string(kNotMeasuredHere));
   md += "\n";
   for (std::size_t c = 0; c < (std::size_t(1) << d.factors.size()); ++c) {
-    md += fmt::format("| {} |", d.factors_text(std::uint32_t(c)));
+    md += fmt::format("| {} |", table_cell(d.factors_text(std::uint32_t(c))));
     for (const auto& at : st.depths)
       md += fmt::format(" {} |", c < at.combinations.size() ? effects_share_cell(at.combinations[c].share_to_minimal, kNotMeasuredHere)
                                                             : std::string(kNotMeasuredHere));
@@ -345,7 +347,7 @@ std::string effects_markdown(const EffectsStudy& st) {
     for (auto it = f.flags.begin(); it != f.flags.end(); ++it)
       flags += fmt::format("{}`{}={}`", flags.empty() ? "" : ", ", it.key(),
                            it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
-    md += fmt::format("| {} | {} |\n", f.name, flags);
+    md += fmt::format("| {} | {} |\n", table_cell(f.name), table_cell(flags));
   }
   md += "\n";
 
@@ -366,7 +368,7 @@ std::string effects_markdown(const EffectsStudy& st) {
                   : fmt::format("### Each heuristic switched off: nodes of `{}-factor` ÷ nodes of `{}`\n\n", d.base, d.base);
   md += header("Factor") + positions_row();
   for (std::size_t i = 0; i < d.factors.size(); ++i) {
-    md += fmt::format("| {} |", d.factors[i].name);
+    md += fmt::format("| {} |", table_cell(d.factors[i].name));
     for (const auto& at : st.depths) md += fmt::format(" {} |", effects_interval_cell(at.alone[i]));
     md += "\n";
   }
@@ -376,7 +378,7 @@ std::string effects_markdown(const EffectsStudy& st) {
   md += "### Main effects: each factor's node ratio averaged over every setting of the others (log nodes)\n\n";
   md += header("Factor") + positions_row();
   for (std::size_t i = 0; i < d.factors.size(); ++i) {
-    md += fmt::format("| {} |", d.factors[i].name);
+    md += fmt::format("| {} |", table_cell(d.factors[i].name));
     for (const auto& at : st.depths)
       md += fmt::format(" {} |", (at.main_effects.empty() ? std::string("—") : effects_interval_cell(at.main_effects[i])));
     md += "\n";
@@ -392,7 +394,7 @@ std::string effects_markdown(const EffectsStudy& st) {
       if (p < at.interactions.size())
         name = fmt::format("{} × {}", d.factors[at.interactions[p].a].name, d.factors[at.interactions[p].b].name);
     if (name.empty()) continue;
-    md += fmt::format("| {} |", name);
+    md += fmt::format("| {} |", table_cell(name));
     for (const auto& at : st.depths)
       md += fmt::format(" {} |", (p < at.interactions.size() ? effects_interval_cell(at.interactions[p].ratio) : std::string("—")));
     md += "\n";
@@ -410,7 +412,7 @@ std::string effects_markdown(const EffectsStudy& st) {
     if (at.combinations.empty()) continue;
     for (std::size_t size = 0; size < at.best_of_size.size(); ++size) {
       const auto& c = at.combinations[size_t(at.best_of_size[size])];
-      md += fmt::format("| {} | {} | {}{} | {} | {} | {} |\n", at.depth, size, d.factors_text(c.mask),
+      md += fmt::format("| {} | {} | {}{} | {} | {} | {} |\n", at.depth, size, table_cell(d.factors_text(c.mask)),
                         c.mask == at.best ? " (best)" : "", effects_interval_cell(c.ratio), effects_share_cell(c.share),
                         effects_share_cell(c.share_to_minimal, kNotMeasuredHere));
     }
@@ -418,7 +420,7 @@ std::string effects_markdown(const EffectsStudy& st) {
   md += "\n### Every combination's share of the achievable reduction\n\n";
   md += header("Combination") + positions_row();
   for (std::size_t c = 0; c < (std::size_t(1) << d.factors.size()); ++c) {
-    md += fmt::format("| {} |", d.factors_text(std::uint32_t(c)));
+    md += fmt::format("| {} |", table_cell(d.factors_text(std::uint32_t(c))));
     for (const auto& at : st.depths)
       md += fmt::format(" {} |", (c < at.combinations.size() ? effects_share_cell(at.combinations[c].share) : std::string("—")));
     md += "\n";

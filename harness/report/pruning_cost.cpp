@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "harness/report/markdown_text.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
 
@@ -413,7 +414,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
     }
     md += "\n" + sep + "\n";
     for (const auto& v : exp.versions) {
-      md += "| " + v.name + " |";
+      md += "| " + table_cell(v.name) + " |";
       for (int d : exp.depths) {
         int n = 0, measured = 0;
         for (const auto& p : exp.positions) {
@@ -432,7 +433,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
     md += fmt::format("\n### Positions solved within a node budget (found and kept by then, in the depth-{} search)\n\n"
                       "| Version | 10^5 | 10^6 | 10^7 | 10^8 |\n|---|--:|--:|--:|--:|\n", deepest);
     for (const auto& v : exp.versions) {
-      md += "| " + v.name + " |";
+      md += "| " + table_cell(v.name) + " |";
       for (auto b : budgets) {
         int n = 0;
         for (const auto& p : exp.positions) {
@@ -471,10 +472,10 @@ std::string pruning_cost_section(const ResultSet& rs) {
           by_nodes += lct2_points(double(*r->solve->found_nodes) / kLctNodesPerSecond);
         }
         if (measured == 0) {
-          md += fmt::format("| {} | — | — | — | — | — |\n", v.name);
+          md += fmt::format("| {} | — | — | — | — | — |\n", table_cell(v.name));
           continue;
         }
-        md += fmt::format("| {} | {}{} | {} | {} | {} | {} |\n", v.name, solved_n,
+        md += fmt::format("| {} | {}{} | {} | {} | {} | {} |\n", table_cell(v.name), solved_n,
                           measured < lct ? fmt::format(" ({} measured)", measured) : "", by_time, 1900 + by_time, by_nodes,
                           1900 + by_nodes);
       }
@@ -497,7 +498,8 @@ std::string pruning_cost_section(const ResultSet& rs) {
     for (const auto& s : steps)
       for (const auto& r : step_rows(rs, s)) {
         if (r.pairs == 0) continue;
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.version, s.base, s.change, r.depth, r.pairs,
+        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
+                          table_cell(s.change), r.depth, r.pairs,
                           interval_text(r.nodes_ratio), signed_pct(r.delta_nodes_pct),
                           r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
                           r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",

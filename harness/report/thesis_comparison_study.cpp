@@ -38,8 +38,8 @@ class ThesisComparisonStudy final : public Study {
             "both sides finished count.\n\n| Tables | Cells compared | Stopped by the budget | Not measured | Median factor | "
             "Within 2× | Worst tenth from |\n|---|--:|--:|--:|--:|--:|--:|\n";
       for (const auto& f : thesis_fit(report_.comparison))
-        md += f.compared == 0 ? fmt::format("| {} | 0 | {} | {} | — | — | — |\n", f.group, f.stopped, f.not_measured)
-                              : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", f.group, f.compared,
+        md += f.compared == 0 ? fmt::format("| {} | 0 | {} | {} | — | — | — |\n", table_cell(f.group), f.stopped, f.not_measured)
+                              : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", table_cell(f.group), f.compared,
                                             f.stopped, f.not_measured, f.median_factor, 100 * f.within_2x, f.worst_tenth);
       md += "\n";
       md += fidelity_markdown(report_.fidelity);
@@ -69,7 +69,7 @@ class ThesisComparisonStudy final : public Study {
           for (const auto& v : exp.versions) {
             auto vit = it->second.find(v.name);
             if (vit == it->second.end()) continue;
-            md += "| " + v.name + " |";
+            md += "| " + table_cell(v.name) + " |";
             for (int d : exp.depths) {
               auto dit = vit->second.find(d);
               md += fmt::format(" {} |", text(dit == vit->second.end() ? nullptr : dit->second));

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "harness/report/markdown_text.h"
 #include "harness/report/thesis_setup.h"
 
 namespace harness {
@@ -150,7 +151,7 @@ std::string credibility_markdown(const ThesisCredibility& c) {
     return s;
   };
   for (const auto& t : c.steps)
-    md += fmt::format("| {} → {} | {} | {} | {} | {:.2f} | {} | {} | {} |\n", t.from, t.to, t.nonzero, t.eligible,
+    md += fmt::format("| {} → {} | {} | {} | {} | {:.2f} | {} | {} | {} |\n", table_cell(t.from), table_cell(t.to), t.nonzero, t.eligible,
                       t.round.size(), t.expected, p_text(t.p_value), p_text(t.p_adjusted),
                       t.flagged ? "yes: " + cells_text(t.round) : std::string("no"));
   md += fmt::format("| all steps | {} | {} | {} | {:.2f} | {} | | |\n\n", c.all_steps.nonzero, c.all_steps.eligible,

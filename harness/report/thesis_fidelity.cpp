@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 #include "harness/report/thesis_setup.h"
 
@@ -239,7 +240,7 @@ std::string fidelity_markdown(const ThesisFidelity& f) {
                     thesis::kLastFittedDepth);
   for (const auto& g : f.raw)
     if (g.compared > 0)
-      md += fmt::format("| {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", g.group, g.compared, g.median_factor, 100 * g.within_2x, g.worst_tenth);
+      md += fmt::format("| {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", table_cell(g.group), g.compared, g.median_factor, 100 * g.within_2x, g.worst_tenth);
   md += "\n";
   if (!f.steps.empty()) {
     md += fmt::format("**Shape.** Each version's count over its predecessor's, ours against the thesis's, per position "
@@ -248,7 +249,7 @@ std::string fidelity_markdown(const ThesisFidelity& f) {
                       "| Step | Cells | Within 2× | Fitted depths within 2× | Held-out depths within 2× | Direction agrees | Median factor |\n"
                       "|---|--:|--:|--:|--:|--:|--:|\n", thesis::kFirstStepDepth);
     for (const auto& s : f.steps)
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f}× |\n", s.from == "all" ? "all steps" : s.from + " → " + s.to,
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f}× |\n", s.from == "all" ? "all steps" : table_cell(s.from + " → " + s.to),
                         s.cells, share_text(s.within_2x, s.cells), share_text(s.fitted_within_2x, s.fitted_cells),
                         share_text(s.held_out_within_2x, s.held_out_cells), share_text(s.direction_agree, s.cells), s.median_factor);
     md += "\n";
@@ -266,7 +267,7 @@ std::string fidelity_markdown(const ThesisFidelity& f) {
         const auto it = phases.find(phase);
         return it == phases.end() ? std::string("—") : fmt::format("{:.2f}", ours ? it->second->ours : it->second->thesis);
       };
-      md += fmt::format("| {} | {} | {} | {} | {} |\n", row.first, cell("middlegame", true), cell("middlegame", false),
+      md += fmt::format("| {} | {} | {} | {} | {} |\n", table_cell(row.first), cell("middlegame", true), cell("middlegame", false),
                         cell("endgame", true), cell("endgame", false));
     }
     md += "\n";

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 #include "harness/report/writers.h"
 
@@ -306,7 +307,7 @@ std::string tt_study_markdown(const TtStudy& st) {
   auto table = [&](const std::string& title, const std::vector<TtStudyRow>& rows, const std::string& what) {
     if (rows.empty()) return;
     md += "### " + title + "\n\n| Scheme | " + what + " | Ratio [95 % interval] (positions) | Median load |\n|---|---|---|--:|\n";
-    for (const auto& r : rows) md += fmt::format("| {} | {} | {} | {:.3g} |\n", r.scheme, r.group, interval_text(r.value), r.median_load);
+    for (const auto& r : rows) md += fmt::format("| {} | {} | {} | {:.3g} |\n", table_cell(r.scheme), table_cell(r.group), interval_text(r.value), r.median_load);
     md += "\n";
   };
   table("Nodes ÷ unlimited table, by table memory", st.by_memory, "Memory");

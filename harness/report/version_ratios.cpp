@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/markdown_text.h"
+
 namespace harness {
 
 namespace {
@@ -106,7 +108,7 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
     md += vr.node_budget ? " Stopped by the budget |\n|---|--:|--:|--:|--:|--:|--:|--:|\n" : "\n|---|--:|--:|--:|--:|--:|--:|\n";
     for (const auto& r : at.rows) {
       const bool measured = r.ratio.n > 0;
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", r.version, r.ratio.n, ratios_interval_cell(r.ratio),
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", table_cell(r.version), r.ratio.n, ratios_interval_cell(r.ratio),
                         measured ? fmt::format("{:+.1f} %", 100 * (r.ratio.mean - 1)) : std::string("—"),
                         measured ? fmt::format("{:.3f}", r.summed_ratio) : std::string("—"),
                         r.solvable ? fmt::format("{} → {} of {} ({:+d})", r.solved_base, r.solved_version, r.solvable,

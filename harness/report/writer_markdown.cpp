@@ -76,8 +76,9 @@ std::string measurement_section(const Report& report, std::uint64_t nodes, doubl
 std::string positions_section(const Experiment& exp) {
   std::string md = "## Positions\n\n| Position | Thesis position | Phase | FEN | Why |\n|---|--:|---|---|---|\n";
   for (const auto& p : exp.positions)
-    md += fmt::format("| {} | {} | {} | `{}` | {} |\n", p.id, p.thesis_position ? std::to_string(*p.thesis_position) : "",
-                      p.phase, p.fen, p.note);
+    md += fmt::format("| {} | {} | {} | `{}` | {} |\n", table_cell(p.id),
+                      p.thesis_position ? std::to_string(*p.thesis_position) : "", table_cell(p.phase), table_cell(p.fen),
+                      table_cell(p.note));
   return md + "\n";
 }
 
@@ -93,7 +94,8 @@ std::string failed_cells_section(const ResultSet& rs) {
                                "| Position | Version | Depth | Reason |\n|---|---|---|---|\n",
                                rs.failed.size());
   for (const auto& r : rs.failed)
-    md += fmt::format("| {} | {} | {} | {} |\n", r.inputs.position, r.inputs.version, r.inputs.depth, r.failure);
+    md += fmt::format("| {} | {} | {} | {} |\n", table_cell(r.inputs.position), table_cell(r.inputs.version),
+                      r.inputs.depth, table_cell(r.failure));
   return md + "\n";
 }
 
@@ -130,7 +132,7 @@ std::string markdown_report(const Report& report) {
     for (const auto& p : exp.positions) {
       md += "#### " + position_title(p) + "\n\n" + header_row("Version", depth_cols);
       for (const auto& v : exp.versions) {
-        md += "| " + v.name + " |";
+        md += "| " + table_cell(v.name) + " |";
         for (int d : exp.depths) md += fmt::format(" {} |", nodes_text(rs.version_cell(p.id, v.name, d)));
         md += "\n";
       }

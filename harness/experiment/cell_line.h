@@ -1,0 +1,39 @@
+// A cell record's line (cell_record.h), written straight into a buffer: the same bytes as
+// CellRecord::to_json().dump(), which builds a tree of the ~55 members (a map node, a key string and a value each)
+// only to walk it once. On a run of depth-1 cells (52 us of engine time each) the tree, its dump and their
+// allocations cost about 10 us a cell, the largest part of the harness's own time (docs/benchmarks.md); this writer
+// keeps nlohmann's output format exactly, so every reader, every stored checksum and pandas.read_json(lines=True)
+// see the lines they always saw (tests/cell_line_test.cpp compares the two on made and on committed cells).
+// What it keeps of nlohmann's format: members sorted by key (std::map's order: bytewise), no spaces, integers in
+// decimal, doubles by nlohmann's own shortest round-trip formatter (non-finite as null), strings escaped as
+// nlohmann escapes them (any string with a byte outside printable ASCII, a quote or a backslash is handed to
+// nlohmann whole, so control characters and UTF-8, valid or not, are treated exactly as before).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/experiment/cell_record.h"
+
+namespace harness {
+
+class CellLineWriter {
+ public:
+  // The record's line without checksum or newline; valid until the next call. Throws what dump() throws (a string
+  // that is not valid UTF-8: nlohmann::json::type_error).
+  std::string_view write(const CellRecord& r);
+
+ private:
+  struct Slot {
+    std::size_t from = 0, to = 0;  // the value's bytes in values_; from == to: absent
+  };
+  std::string values_;  // each member's value, rendered in the order the record holds them
+  std::vector<Slot> slots_;  // by the member's rank among every key a line can hold
+  std::string line_;
+};
+
+// `text` as nlohmann's dump() writes a JSON string (quotes included), appended to `out`.
+void append_json_string(std::string& out, std::string_view text);
+
+}  // namespace harness
