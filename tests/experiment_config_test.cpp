@@ -27,6 +27,28 @@ const std::string kGood = R"({
   "sweeps": [{"version": "D", "tt_entries": [1024, 2048], "tt_schemes": ["always", "depth"], "depths": [2]}]
 })";
 
+// A position's phase, where the config does not set one, is the evaluation's endgame test on its board (§2.4.3,
+// L476: each side's material below 1300 cp), not its name: LCTII.FIN.07 keeps two rooks, a knight and pawns a side,
+// a FEN named like an endgame but holding the opening's material is a middlegame, and K+P vs K is an endgame
+// whatever it is called. A config's own phase still decides.
+TEST(ExperimentConfig, PhaseIsDecidedByMaterialUnlessTheConfigSetsIt) {
+  TempDir dir;
+  runner_test::write_text(dir / "phase.json", R"({
+    "name": "phase",
+    "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.FIN.07", "LCTII.FIN.08"]},
+                  {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "id": "start.FIN.1"},
+                  {"fen": "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "id": "CMB.kpk"},
+                  {"fen": "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "id": "kpk-set", "phase": "middlegame"}],
+    "depths": [1], "versions": ["D"]})");
+  const Experiment e = load_experiment(dir / "phase.json");
+  ASSERT_EQ(e.positions.size(), 5u);
+  EXPECT_EQ(e.positions[0].phase, "middlegame") << "LCTII.FIN.07: above 1300 cp a side";
+  EXPECT_EQ(e.positions[1].phase, "endgame") << "LCTII.FIN.08";
+  EXPECT_EQ(e.positions[2].phase, "middlegame") << "the id does not decide";
+  EXPECT_EQ(e.positions[3].phase, "endgame") << "the id does not decide";
+  EXPECT_EQ(e.positions[4].phase, "middlegame") << "a config's phase decides";
+}
+
 // Writes `text` as a config and expects load_experiment to throw a UserError with every fragment.
 void expect_error(const std::string& text, const std::vector<std::string>& fragments) {
   TempDir dir;

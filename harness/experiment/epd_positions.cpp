@@ -1,5 +1,7 @@
 #include "harness/experiment/epd_positions.h"
 
+#include "engine/eval.h"
+
 #include <fmt/core.h>
 
 #include <cstdint>
@@ -54,8 +56,11 @@ std::string position_id_problem(const std::string& id) {
   return "";
 }
 
-std::string phase_from_id(const std::string& id) {
-  return id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame";
+std::string phase_from_material(const buho::Board& board) {
+  // §2.4.3 / L476: the evaluation's own endgame test (both sides' material below 1300 cp, eval.endgame_threshold at
+  // its default), not the position's name: an id says nothing reliable about the material on the board.
+  static const buho::EvalConfig kThesisEval{};
+  return buho::Evaluator(kThesisEval).is_endgame(board) ? "endgame" : "middlegame";
 }
 
 EpdFile load_epd(const std::string& where, const std::string& name) {
@@ -78,7 +83,7 @@ EpdFile load_epd(const std::string& where, const std::string& name) {
       if (const std::string why = position_id_problem(p.id); !why.empty())
         throw UserError(fmt::format("{}: EPD file '{}' line {}: {}", where, file.string(), lineno, why));
       p.fen = rec.board.fen();
-      p.phase = phase_from_id(p.id);
+      p.phase = phase_from_material(rec.board);
       // Issue 14: `bm` (best moves) and `am` (moves to avoid) in SAN, resolved against the position; a move
       // that is not legal here is bad input naming the file, the line and the move.
       for (const auto& [op, operands] : rec.ops) {

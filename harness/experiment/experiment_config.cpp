@@ -109,7 +109,7 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
       }
       ps.id = e.contains("id") ? get_string(w, p + ".id", e["id"]) : fmt::format("fen{}", i + 1);
       if (const std::string why = position_id_problem(ps.id); !why.empty()) w.fail(p + ".id", why);
-      ps.phase = phase_from_id(ps.id);
+      ps.phase = phase_from_material(buho::Board::from_fen(ps.fen));
       apply_position_extras(w, p, e, ps);
       out.push_back(std::move(ps));
       continue;
