@@ -42,8 +42,8 @@ class Board {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t key() const { return key_; }
-  // The key make_move(m) would give, without making it: the search prefetches the child's table entry and
-  // evaluation slot with it before the tests that precede make_move, so that the memory load overlaps them.
+  // The key make_move(m) would give, without making it: the search prefetches the child's table entry with it
+  // before the tests that precede make_move, so that the memory load overlaps them.
   std::uint64_t key_after(Move m) const;
   int plies_played() const { return history_size_; }  // make()/make_null() calls not yet undone
 

@@ -24,7 +24,6 @@ Score minimax(SearchCore& core, int depth, int ply, int sp) {
     const Move m = moves[i];
     const int ext = core.extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
     board.make_move(m);
-    core.prefetch_child(false);
     const Score v = -minimax(core, depth - 1 + ext, ply + 1, sp + n);
     board.unmake_move(m);
     if (core.stop) return 0;

@@ -71,7 +71,6 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
   MovePicker picker = MovePicker::of_generated(board, cfg, order, moves, scores, n, ordered);
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     board.make_move(m);
-    prefetch_child(false);
     const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;

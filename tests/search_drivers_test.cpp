@@ -152,7 +152,7 @@ TEST(SearchDrivers, EngineMinimaxIsPlainNegamax) {
   PlainNegamax ref;
   int checked = 0;
   for (const auto& k : all_cases()) {
-    // The reference has no evaluation cache: only the smaller trees, every depth among them.
+    // The reference is a plain negamax, slow: only the smaller trees, every depth among them.
     if (checked == 25 || k.minimax_nodes > 3000) continue;
     Board b = Board::from_fen(k.fen);
     EXPECT_EQ(run(s, k.fen, k.depth).score, ref.negamax(b, k.depth, 0)) << k.fen << " depth " << k.depth;

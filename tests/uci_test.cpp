@@ -497,7 +497,7 @@ TEST(Uci, ResetAnswersAsANewSession) {
                                            "position startpos moves e2e4 e7e5 g1f3", "go depth 4", "isready"};
   const auto fresh = answers({}, script);
   ASSERT_TRUE(has_line(fresh, "info depth 5 ")) << fresh.size() << " lines";
-  // The same options before the reset: the engine is kept, with its table, history and evaluation cache full of
+  // The same options before the reset: the engine is kept, with its table and history full of
   // another position's search; the position and the game are forgotten.
   EXPECT_EQ(answers({"position fen " + kiwipete, "go depth 5", "isready"}, script), fresh);
   EXPECT_EQ(answers({"position startpos moves d2d4", "go depth 5"}, script), fresh);

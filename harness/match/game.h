@@ -70,7 +70,7 @@ struct GameRecord {
 };
 
 // The engines a worker thread keeps from game to game: one per player, built once for its flags (building one
-// allocates and clears its table and evaluation cache) and cleared at the start of each game, so that it searches as
+// allocates and clears its table) and cleared at the start of each game, so that it searches as
 // a new engine would (Engine::search without keep_state clears its table, killers and history).
 struct GameMemory {
   // The tables first: members are destroyed in reverse order, and an engine hands its table back at its end.

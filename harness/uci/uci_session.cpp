@@ -339,7 +339,7 @@ struct UciSession::Impl {
       return say("bestmove " + fallback_move(board));
     }
     // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
-    // building one allocates and clears several MB (the table, the evaluation cache).
+    // building one allocates and clears its table (64 MB for version H).
     const std::string key = engine_key(options.config());
     if (!engine || key != built_key) {
       engine = std::make_unique<buho::Engine>(options.config().search, options.config().eval);
