@@ -243,10 +243,7 @@ MeanInterval mean_interval(const std::vector<double>& values) {
 }
 
 std::string share_verdict(const MeanInterval& m, double low, double high) {
-  if (!m.has_interval()) return "undecided";
-  if (m.low >= low && m.high <= high) return "holds";
-  if (m.high < low || m.low > high) return "does not hold";
-  return "undecided";
+  return interval_verdict(m.has_interval(), m.low, m.high, low, high);
 }
 
 DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std::vector<std::uint32_t>& masks,

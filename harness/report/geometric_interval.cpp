@@ -30,11 +30,15 @@ GeometricInterval geometric_interval(const std::vector<double>& ratios) {
   return g;
 }
 
-std::string band_verdict(const GeometricInterval& g, double low, double high) {
-  if (!g.has_interval()) return "undecided";
-  if (g.low >= low && g.high <= high) return "holds";
-  if (g.high < low || g.low > high) return "does not hold";
+std::string interval_verdict(bool has_interval, double lo, double hi, double low, double high) {
+  if (!has_interval) return "undecided";
+  if (lo >= low && hi <= high) return "holds";
+  if (hi < low || lo > high) return "does not hold";
   return "undecided";
+}
+
+std::string band_verdict(const GeometricInterval& g, double low, double high) {
+  return interval_verdict(g.has_interval(), g.low, g.high, low, high);
 }
 
 std::string interval_text(const GeometricInterval& g) {

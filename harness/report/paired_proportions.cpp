@@ -5,6 +5,8 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include "harness/report/geometric_interval.h"
+
 namespace harness {
 
 namespace {
@@ -51,10 +53,7 @@ PairedDifference paired_difference(std::size_t n, std::size_t gained, std::size_
 }
 
 std::string paired_difference_verdict(const PairedDifference& d, double low, double high) {
-  if (!d.has_interval()) return "undecided";
-  if (d.low >= low && d.high <= high) return "holds";
-  if (d.high < low || d.low > high) return "does not hold";
-  return "undecided";
+  return interval_verdict(d.has_interval(), d.low, d.high, low, high);
 }
 
 }  // namespace harness
