@@ -44,8 +44,8 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
     for (std::size_t vi = 0; vi < exp.versions.size(); ++vi)
       for (int d : exp.depths)
         if (const auto& v = exp.versions[vi]; v.runs_at(d))  // a version may run at fewer depths
-          add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget}, TableRef::versions(),
-              &version_flags[vi]);
+          add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget, exp.time_limit_ms},
+              TableRef::versions(), &version_flags[vi]);
   // Issue 14: the exact reference of each pruning cell of the versions table, after them (so a reference that
   // is a version's own cell, e.g. E's, is that cell), each distinct reference once.
   if (const VersionSpec* ref = exp.find_version(exp.exact_reference))
@@ -53,14 +53,15 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
       for (const auto& v : exp.versions)
         for (int d : exp.depths) {
           if (!v.runs_at(d)) continue;
-          if (auto in = exact_reference_inputs(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget},
-                                               ref->search, ref->name))
+          const CellInputs cell{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget, exp.time_limit_ms};
+          if (auto in = exact_reference_inputs(cell, ref->search, ref->name))
             add(std::move(*in), TableRef::reference());
         }
   for (const auto& s : exp.sweeps)
     for_each_sweep_point(s, [&](const SweepPoint& pt) {
       const PositionSpec* p = exp.find_position(pt.position);
-      CellInputs in{pt.position, p ? p->fen : "", pt.depth, s.version.name, s.version.search, s.version.eval, exp.node_budget};
+      CellInputs in{pt.position,      p ? p->fen : "", pt.depth,        s.version.name,
+                    s.version.search, s.version.eval,  exp.node_budget, exp.time_limit_ms};
       set_tt_flags(in, pt.entries, pt.scheme);
       add(std::move(in), TableRef::sweep_named(s.name));
     });

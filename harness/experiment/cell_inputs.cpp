@@ -43,21 +43,24 @@ FlagSet flag_set_of(const json& flags) {
 FlagSet CellInputs::flag_set() const { return flag_set_of(flags_json()); }
 
 json CellInputs::key_json() const {
-  return {{"fen", fen},
-          {"depth", depth},
-          {"flags", flag_set().hash},
-          {"tt_entries", tt_entries()},
-          {"tt_scheme", tt_scheme()},
-          {"node_budget", node_budget}};
+  json j = {{"fen", fen},
+            {"depth", depth},
+            {"flags", flag_set().hash},
+            {"tt_entries", tt_entries()},
+            {"tt_scheme", tt_scheme()},
+            {"node_budget", node_budget}};
+  if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;
+  return j;
 }
 
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
-                          const std::string& flags_hash) {
+                          const std::string& flags_hash, std::uint64_t time_limit_ms) {
   // nlohmann's canonical form (keys sorted, no spaces), assembled by hand: it is built for every cell of a run.
   std::string text = "{\"depth\":" + std::to_string(depth) + ",\"fen\":";
   append_json_string(text, fen);
   text += ",\"flags\":\"" + flags_hash + "\",\"node_budget\":" + std::to_string(node_budget) + ",\"position\":";
   append_json_string(text, position);
+  if (time_limit_ms) text += ",\"time_limit_ms\":" + std::to_string(time_limit_ms);
   text += '}';
   return text;
 }
@@ -65,7 +68,7 @@ std::string identity_text(const std::string& position, const std::string& fen, i
 std::string CellInputs::identity() const {
   // flags_json() lists every flag of the current table, so two cells whose stored flags differ only by flags at
   // their defaults have one flag set, and one identity.
-  return identity_text(position, fen, depth, node_budget, flag_set().hash);
+  return identity_text(position, fen, depth, node_budget, flag_set().hash, time_limit_ms);
 }
 
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
@@ -75,15 +78,17 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   c.flag_set = flags ? *flags : inputs.flag_set();
   // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
   // keys sorted, no spaces), assembled by hand: tests/cell_identity_test.cpp checks the two ways agree.
-  c.identity = identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash);
+  c.identity =
+      identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash, inputs.time_limit_ms);
   std::string key_text;
   key_text.reserve(c.identity.size() + engine_identity.size() + 64);
   key_text += "{\"depth\":" + std::to_string(inputs.depth) + ",\"engine\":";
   append_json_string(key_text, engine_identity);
   key_text += ",\"fen\":";
   append_json_string(key_text, inputs.fen);
-  key_text += ",\"flags\":\"" + c.flag_set.hash + "\",\"node_budget\":" + std::to_string(inputs.node_budget) +
-              ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":";
+  key_text += ",\"flags\":\"" + c.flag_set.hash + "\",\"node_budget\":" + std::to_string(inputs.node_budget);
+  if (inputs.time_limit_ms) key_text += ",\"time_limit_ms\":" + std::to_string(inputs.time_limit_ms);
+  key_text += ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":";
   append_json_string(key_text, inputs.tt_scheme());
   key_text += '}';
   c.key = fnv1a_hex(key_text);

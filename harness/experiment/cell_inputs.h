@@ -68,6 +68,9 @@ struct CellInputs {
   buho::SearchConfig search;
   buho::EvalConfig eval;
   std::uint64_t node_budget = 0;
+  // Wall-clock milliseconds per cell; 0 = none. Part of the identity only when set, so a cell without one keeps
+  // the identity and key it had before the limit existed. Its stops depend on the machine and its load.
+  std::uint64_t time_limit_ms = 0;
 
   int tt_entries() const { return search.tt_entries; }
   std::string tt_scheme() const;  // the scheme's name, from the flag table
@@ -75,8 +78,8 @@ struct CellInputs {
   nlohmann::json flags_json() const;
   // flag_set_of(flags_json()): the flags a new cell of these inputs is written with.
   FlagSet flag_set() const;
-  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} with `flags` the flag set's hash: what a new cell's line
-  // holds and its key hashes.
+  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) with `flags` the flag
+  // set's hash: what a new cell's line holds and its key hashes.
   nlohmann::json key_json() const;
   // Equal exactly when the position, FEN, depth, every flag and the budget are equal (the version name is not
   // an input). Computed with the current flag table (its flags by the hash of their canonical dump, as a flag set
@@ -102,8 +105,9 @@ struct CellSpec {
 // inputs.flag_set() (computed once for the many cells of one version: the dump of every flag is most of the cost).
 CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags = nullptr);
 // The identity() text of cells of these scalar inputs whose flags have the flag set hash `flags_hash`.
+// `time_limit_ms` 0 leaves it out of the text.
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
-                          const std::string& flags_hash);
+                          const std::string& flags_hash, std::uint64_t time_limit_ms = 0);
 
 // 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
 std::string cell_key(const nlohmann::json& written_inputs, const std::string& engine_identity);

@@ -17,14 +17,15 @@ namespace {
 enum Field {
   kKey, kEngine, kPosition, kVersion, kIterationNodes, kDepthReached, kSeldepth, kCompleted, kFailed, kBestMove,
   kScore, kPv, kSearchSeconds, kEngineSeconds, kTtOccupied, kTtCapacity, kIterationPasses, kIterationBestMoves,
-  kIterationSeconds, kSolved, kSolvedDepth, kSolvedNodes, kSolvedSeconds, kFieldCount
+  kIterationSeconds, kSolved, kSolvedDepth, kSolvedNodes, kSolvedSeconds, kStoppedBy, kFieldCount
 };
 constexpr std::string_view kFieldNames[kFieldCount] = {
     "key", "engine", "position", "version", "iteration_nodes", "depth_reached", "seldepth", "completed", "failed",
     "best_move", "score", "pv", "search_seconds", "engine_seconds", "tt_occupied", "tt_capacity", "iteration_passes",
-    "iteration_best_moves", "iteration_seconds", "solved", "solved_depth", "solved_nodes", "solved_seconds"};
+    "iteration_best_moves", "iteration_seconds", "solved", "solved_depth", "solved_nodes", "solved_seconds", "stopped_by"};
 // The written inputs (record_of_inputs): looked up by name, as the record holds them in a JSON object.
-constexpr std::string_view kInputNames[] = {"fen", "depth", "flags", "tt_entries", "tt_scheme", "node_budget"};
+constexpr std::string_view kInputNames[] = {"fen", "depth", "flags", "tt_entries", "tt_scheme", "node_budget",
+                                            "time_limit_ms"};
 
 // Every key a line can hold, in dump()'s order, each with its rank and its `"key":` text: built once (immutable).
 struct LineKeys {
@@ -158,6 +159,7 @@ std::string_view CellLineWriter::write(const CellRecord& r) {
   put_field(kSeldepth, [&](std::string& o) { append_int(o, r.seldepth); });
   put_field(kCompleted, [&](std::string& o) { o += r.completed ? "true" : "false"; });
   if (!r.failure.empty()) put_string(kFailed, r.failure);
+  if (!r.stopped_by.empty()) put_string(kStoppedBy, r.stopped_by);
   put_string(kBestMove, r.best_move);
   put_field(kScore, [&](std::string& o) { append_int(o, r.score); });
   put_string(kPv, r.pv);

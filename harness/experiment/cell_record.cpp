@@ -64,6 +64,7 @@ json CellRecord::to_json() const {
   j["seldepth"] = seldepth;
   j["completed"] = completed;
   if (!failure.empty()) j["failed"] = failure;
+  if (!stopped_by.empty()) j["stopped_by"] = stopped_by;
   j["best_move"] = best_move;
   j["score"] = score;
   j["pv"] = pv;
@@ -103,6 +104,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
                         {"tt_entries", j.at("tt_entries")},
                         {"tt_scheme", j.at("tt_scheme")},
                         {"node_budget", j.at("node_budget")}};
+    if (j.contains("time_limit_ms")) r.written_inputs["time_limit_ms"] = j.at("time_limit_ms");
     // Integrity: the key was computed from these inputs when the cell was created. A line whose inputs
     // were edited afterwards no longer hashes to it.
     if (const std::string k = cell_key(r.written_inputs, r.engine); k != r.key)
@@ -110,6 +112,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     r.inputs.fen = j.at("fen").get<std::string>();
     r.inputs.depth = j.at("depth").get<int>();
     r.inputs.node_budget = j.at("node_budget").get<std::uint64_t>();
+    r.inputs.time_limit_ms = j.value("time_limit_ms", std::uint64_t(0));
     // The stored flags over the current defaults: a flag added after the line was written takes its
     // default (the rule of configs/README.md: that default grows the tree the line was measured on).
     if (const json& flags = r.written_inputs["flags"]; flags.is_string()) {
@@ -125,7 +128,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
       r.inputs.eval = set->eval;
       r.flag_set = set->set;
       r.identity_known = identity_text(r.inputs.position, r.inputs.fen, r.inputs.depth, r.inputs.node_budget,
-                                       set->identity_hash);
+                                       set->identity_hash, r.inputs.time_limit_ms);
     } else {
       apply_flags(flags, r.inputs.search, r.inputs.eval,
                   fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
@@ -147,6 +150,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     r.seldepth = j.value("seldepth", 0);
     r.completed = j.value("completed", true);
     r.failure = j.value("failed", "");
+    r.stopped_by = j.value("stopped_by", "");
     r.best_move = j.value("best_move", "");
     r.score = j.value("score", 0);
     r.pv = j.value("pv", "");
@@ -191,12 +195,15 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
                       {"tt_entries", r.inputs.tt_entries()},
                       {"tt_scheme", r.inputs.tt_scheme()},
                       {"node_budget", r.inputs.node_budget}};
+  if (r.inputs.time_limit_ms) r.written_inputs["time_limit_ms"] = r.inputs.time_limit_ms;
   // The cell's key was computed at its creation for the run's engine: the same value, not hashed again.
   r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key : cell_key(r.written_inputs, engine_identity);
   return r;
 }
 
 std::string conflict_between(const CellRecord& kept, const CellRecord& again, const std::string& where) {
+  // A cell stopped by its time limit counts what the machine managed in the time: two runs differ honestly.
+  if (kept.stopped_by == "time" || again.stopped_by == "time") return {};
   std::string what;
   if (kept.counters != again.counters || kept.later_counters != again.later_counters)
     what = fmt::format("different counters ({} vs {} nodes)", kept.nodes(), again.nodes());

@@ -58,7 +58,8 @@ struct CellRecord {
   std::string key;      // as stored: hashes `written_inputs` and `engine` (cell_key), never recomputed otherwise
   std::string engine;
   CellInputs inputs;    // typed: the written flags plus the current defaults of flags the line does not name
-  nlohmann::json written_inputs;  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} exactly as in the line
+  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) exactly as in the line
+  nlohmann::json written_inputs;
   // The flag set the line names in `flags` (its hash and text); empty for a line that carries its flags in full.
   FlagSet flag_set;
   // Results.
@@ -71,6 +72,9 @@ struct CellRecord {
   // (so a resume does not repeat it: delete its line to try again), kept out of every table, and listed by the
   // report; its counters are 0.
   std::string failure;
+  // "time" when the cell's time limit stopped it (completed false; depth and move of its last completed iteration),
+  // "" otherwise: such a cell depends on the machine and its load, unlike one stopped by the node budget.
+  std::string stopped_by;
   std::string best_move;
   int score = 0;
   std::string pv;

@@ -71,7 +71,7 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, cons
     s.depth = 0;
     s.node_budget = 0;
     series = s.identity();
-    family = identity_text(s.position, s.fen, s.depth, s.node_budget, family_flags);
+    family = identity_text(s.position, s.fen, s.depth, s.node_budget, family_flags, s.time_limit_ms);
   }
   return {fnv1a_hex(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, fnv1a_hex(family),
           inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};

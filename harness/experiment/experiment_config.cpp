@@ -42,6 +42,7 @@ long long get_int(const Where& w, const std::string& path, const json& j, long l
 }
 
 constexpr int kMaxDepth = 40;
+constexpr long long kMaxTimeLimitMs = 86'400'000;
 
 std::vector<int> parse_depths(const Where& w, const std::string& path, const json& j) {
   std::vector<int> out;
@@ -187,7 +188,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
              {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
-              "exact_reference", "factorial", "leave_one_out"});
+              "time_limit_ms", "exact_reference", "factorial", "leave_one_out"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
   if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
@@ -198,6 +199,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (j.contains("note")) exp.note = get_string(w, "$.note", j["note"]);
   if (j.contains("node_budget"))
     exp.node_budget = std::uint64_t(get_int(w, "$.node_budget", j["node_budget"], 0, 1LL << 62, "node_budget"));
+  if (j.contains("time_limit_ms"))  // up to a day per cell
+    exp.time_limit_ms = std::uint64_t(get_int(w, "$.time_limit_ms", j["time_limit_ms"], 0, kMaxTimeLimitMs, "time_limit_ms"));
 
   const json& positions = require(w, "$", j, "positions");
   exp.depths = parse_depths(w, "$.depths", require(w, "$", j, "depths"));

@@ -98,6 +98,7 @@ struct Experiment {
   std::vector<VersionSpec> versions;
   std::vector<SweepSpec> sweeps;
   std::uint64_t node_budget = 0;  // per cell; 0 = none
+  std::uint64_t time_limit_ms = 0;  // per cell, wall clock; 0 = none (a stopped cell depends on machine and load)
   std::string note;               // the config's "note": prose for the report, not an input of any cell
   // Issue 14: a version without forward pruning (usually "E") that switches on the exact references, one per
   // pruning cell (exact_reference.h), their inert pruning parameters read from it; "" = no references.

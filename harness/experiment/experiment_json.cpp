@@ -44,6 +44,7 @@ json Experiment::to_json() const {
   j["name"] = name;
   j["description"] = description;
   j["node_budget"] = node_budget;
+  if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;  // absent where unset: older experiment.json unchanged
   j["depths"] = depths;
   json ps = json::array();
   for (const auto& p : positions) {
@@ -78,6 +79,7 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
     e.name = j.at("name").get<std::string>();
     e.description = j.value("description", "");
     e.node_budget = j.value("node_budget", std::uint64_t(0));
+    e.time_limit_ms = j.value("time_limit_ms", std::uint64_t(0));
     e.depths = j.at("depths").get<std::vector<int>>();
     for (const auto& p : j.at("positions")) {
       PositionSpec ps{p.at("id").get<std::string>(), p.at("fen").get<std::string>(), std::nullopt,

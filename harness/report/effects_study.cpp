@@ -40,7 +40,7 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
     const bool solvable = !exp.solution(p.id).empty();
     for (const VersionSpec* v : versions) {
       if (!v) break;
-      const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget};
+      const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget, exp.time_limit_ms};
       auto it = rs.rows.find(in.identity());
       if (it == rs.rows.end() || !it->second.completed || it->second.nodes() == 0) break;
       row.push_back(double(it->second.nodes()));
@@ -49,7 +49,8 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
     if (row.size() != masks.size()) continue;
     double minimal_nodes = 0;
     if (minimal) {
-      const CellInputs in{p.id, p.fen, depth, minimal->name, minimal->search, minimal->eval, exp.node_budget};
+      const CellInputs in{p.id,           p.fen,          depth,           minimal->name,
+                          minimal->search, minimal->eval, exp.node_budget, exp.time_limit_ms};
       if (auto it = rs.rows.find(in.identity()); it != rs.rows.end() && it->second.completed)
         minimal_nodes = double(it->second.nodes());
     }

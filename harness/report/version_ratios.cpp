@@ -71,6 +71,7 @@ VersionRatios build_version_ratios(const ResultSet& rs) {
   vr.present = true;
   vr.base = version_ratios_base(exp);
   vr.node_budget = exp.node_budget;
+  vr.time_limit_ms = exp.time_limit_ms;
   const VersionSpec* base = exp.find_version(vr.base);
   for (int depth : exp.depths) {
     if (!base || !base->runs_at(depth)) continue;
@@ -102,10 +103,17 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
                       "budget) and in the stopped column (base, version), never in the ratio, whose count would be only "
                       "where the budget stopped the search.\n\n",
                       vr.node_budget);
+  if (vr.time_limit_ms)
+    md += fmt::format("Time limit: {} ms per cell. A cell stopped by it answers with its last completed iteration's "
+                      "move and counts in the solved and stopped columns, never in the ratio; how far it got depends on "
+                      "the machine and its load, so those columns are not reproducible.\n\n",
+                      vr.time_limit_ms);
+  const char* stopped_header = vr.time_limit_ms ? " Stopped by a limit |" : " Stopped by the budget |";
   for (const auto& at : vr.depths) {
     md += fmt::format("### Depth {}\n\n", at.depth);
     md += "| Version | Positions | Nodes ÷ base [95 %] | Change | Summed Σ ÷ Σ | Solved (EPD bm/am) | Depth reached differs |";
-    md += vr.node_budget ? " Stopped by the budget |\n|---|--:|--:|--:|--:|--:|--:|--:|\n" : "\n|---|--:|--:|--:|--:|--:|--:|\n";
+    md += vr.any_limit() ? std::string(stopped_header) + "\n|---|--:|--:|--:|--:|--:|--:|--:|\n"
+                         : std::string("\n|---|--:|--:|--:|--:|--:|--:|\n");
     for (const auto& r : at.rows) {
       const bool measured = r.ratio.n > 0;
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", table_cell(r.version), r.ratio.n, ratios_interval_cell(r.ratio),
@@ -115,7 +123,7 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
                                                  r.solved_version - r.solved_base)
                                    : std::string("—"),
                         measured ? std::to_string(r.reached_differs) : std::string("—"));
-      if (vr.node_budget) md.insert(md.size() - 1, fmt::format(" {}, {} |", r.stopped_base, r.stopped_version));
+      if (vr.any_limit()) md.insert(md.size() - 1, fmt::format(" {}, {} |", r.stopped_base, r.stopped_version));
     }
     md += "\n";
   }
@@ -135,13 +143,15 @@ json version_ratios_json(const VersionRatios& vr) {
         row["depth_reached_differs"] = r.reached_differs;
       }
       if (r.solvable) row["solved"] = {{"positions", r.solvable}, {"base", r.solved_base}, {"version", r.solved_version}};
-      if (vr.node_budget) row["stopped_by_budget"] = {{"base", r.stopped_base}, {"version", r.stopped_version}};
+      if (vr.any_limit())  // by the budget or, where the experiment has one, by the time limit
+        row[vr.time_limit_ms ? "stopped" : "stopped_by_budget"] = {{"base", r.stopped_base}, {"version", r.stopped_version}};
       rows.push_back(row);
     }
     depths.push_back({{"depth", at.depth}, {"versions", rows}});
   }
   json out = {{"base", vr.base}, {"depths", depths}};
   if (vr.node_budget) out["node_budget"] = vr.node_budget;
+  if (vr.time_limit_ms) out["time_limit_ms"] = vr.time_limit_ms;
   return out;
 }
 

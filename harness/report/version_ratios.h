@@ -48,6 +48,8 @@ struct VersionRatios {
   bool present = false;  // two or more versions and no design
   std::string base;
   std::uint64_t node_budget = 0;  // the experiment's, per cell; 0 = none (then no cell is stopped)
+  std::uint64_t time_limit_ms = 0;  // the experiment's, per cell; 0 = none
+  bool any_limit() const { return node_budget || time_limit_ms; }  // then a cell may be stopped
   std::vector<VersionRatiosAtDepth> depths;  // the depths at which the base runs
 };
 

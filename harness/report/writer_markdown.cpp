@@ -30,7 +30,8 @@ std::string seconds_text(double s) {
 }
 
 // Where, how and with what the cells were measured: one row per `harness run` (runs.jsonl).
-std::string measurement_section(const Report& report, std::uint64_t nodes, double engine_s, bool any_incomplete) {
+std::string measurement_section(const Report& report, std::uint64_t nodes, double engine_s, bool any_incomplete,
+                                std::size_t stopped_by_time) {
   const ResultSet& rs = report.rs;
   std::string md = "## How these numbers were measured\n\n";
   md += fmt::format("- Engine identity: `{}` (version and a node-count signature; every cell carries it, and cells of "
@@ -55,6 +56,12 @@ std::string measurement_section(const Report& report, std::uint64_t nodes, doubl
   if (rs.experiment.node_budget)
     md += fmt::format("- Node budget: {} nodes per cell{}.\n", rs.experiment.node_budget,
                       any_incomplete ? "; cells that reached it are marked * and left out of the claims" : "; no cell reached it");
+  if (rs.experiment.time_limit_ms)
+    md += fmt::format("- Time limit: {} ms of wall clock per cell; {} cell(s) stopped by it, marked * and left out of "
+                      "the claims and ratios like every stopped cell. **A cell stopped by its time limit is not "
+                      "reproducible**: how far it got depends on the machine and its load, so another run stores other "
+                      "counts (and may stop other cells).\n",
+                      rs.experiment.time_limit_ms, stopped_by_time);
   if (report.runs.empty()) {
     md += "- No run log (runs.jsonl): the machine, build and wall time were not recorded for these cells.\n\n";
     return md;
@@ -110,19 +117,25 @@ std::string markdown_report(const Report& report) {
   std::uint64_t nodes = 0;
   double engine_s = 0;
   bool any_incomplete = false;
+  std::size_t stopped_by_time = 0;
   for (const auto& c : rs.cells)
     if (const CellRecord* r = rs.record(c)) {
       nodes += r->nodes();
       engine_s += r->engine_seconds;
       any_incomplete |= !r->completed;
+      stopped_by_time += r->stopped_by == "time";
     }
-  md += measurement_section(report, nodes, engine_s, any_incomplete);
+  md += measurement_section(report, nodes, engine_s, any_incomplete, stopped_by_time);
   md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
         std::string(buho::kNodeCountDefinition) + "\n\n";
   md += positions_section(exp);
   md += failed_cells_section(rs);
   md += "## Nodes by cell\n\n— marks a cell not measured";
-  md += any_incomplete ? "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n" : ".\n\n";
+  if (!any_incomplete) md += ".\n\n";
+  else if (exp.time_limit_ms)
+    md += "; * a cell stopped by the node budget or the time limit (the count where it stopped, not the whole tree).\n\n";
+  else
+    md += "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n";
 
   std::vector<std::string> depth_cols;
   for (int d : exp.depths) depth_cols.push_back(std::to_string(d));
