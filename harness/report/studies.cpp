@@ -8,6 +8,7 @@
 #include "harness/report/drivers_study.h"
 #include "harness/report/effects_study.h"
 #include "harness/report/pruning_cost.h"
+#include "harness/report/sweep_ratios.h"
 #include "harness/report/study.h"
 #include "harness/report/tt_study.h"
 #include "harness/report/version_ratios.h"
@@ -28,6 +29,19 @@ class VersionRatiosStudy final : public Study {
 
  private:
   VersionRatios ratios_;
+};
+
+// A sweep's schemes and sizes over its positions (sweep_ratios.h), when a sweep has two or more positions.
+class SweepRatiosStudy final : public Study {
+ public:
+  explicit SweepRatiosStudy(const Report& r) : ratios_(build_sweep_ratios(r.rs)) {}
+  std::string_view name() const override { return "sweep_ratios"; }
+  bool applies() const override { return !ratios_.empty(); }
+  std::string markdown() const override { return sweep_ratios_markdown(ratios_); }
+  nlohmann::json json() const override { return sweep_ratios_json(ratios_); }
+
+ private:
+  std::vector<SweepRatios> ratios_;
 };
 
 // Issue 13: replacement schemes at equal entries and equal memory, when the experiment has a reference sweep.
@@ -171,6 +185,7 @@ std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   std::vector<std::unique_ptr<Study>> studies;
   studies.push_back(std::make_unique<VersionRatiosStudy>(report));
   studies.push_back(make_thesis_comparison_study(report));
+  studies.push_back(std::make_unique<SweepRatiosStudy>(report));
   studies.push_back(std::make_unique<TtSchemesStudy>(report));
   studies.push_back(std::make_unique<PruningCostStudy>(report));
   studies.push_back(std::make_unique<DriversStudyUnit>(report));
