@@ -16,6 +16,7 @@
 #include "harness/report/study.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/writers.h"
+#include "hand_made_results.h"
 #include "runner_test_util.h"
 
 namespace effects_study_test {
@@ -47,10 +48,7 @@ json factorial_config() {
 // killers are both set. `change` may alter a cell (by position and version).
 ResultSet model_set(const json& config, double overlap,
                     std::function<void(const std::string&, const std::string&, CellRecord&)> change = {}) {
-  ResultSet rs;
-  rs.experiment = parse_experiment(config, "cfg.json");
-  rs.engine = "test-engine";
-  rs.index();
+  ResultSet rs = runner_test::indexed_result_set(config);
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
     const double scale = std::stoi(c.inputs.position.substr(1));

@@ -12,6 +12,7 @@
 #include "harness/report/study.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/writers.h"
+#include "hand_made_results.h"
 #include "runner_test_util.h"
 
 namespace version_ratios_test {
@@ -85,10 +86,7 @@ TEST(VersionRatios, ATwoVersionRunOnAnOwnEpdFileGetsAGeometricMeanTable) {
 
 // Versions A and B on inline positions, with hand-made nodes: enough to see which experiments the study is for.
 ResultSet hand_made(const json& config) {
-  ResultSet rs;
-  rs.experiment = parse_experiment(config, "cfg.json");
-  rs.engine = "test-engine";
-  rs.index();
+  ResultSet rs = runner_test::indexed_result_set(config);
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
     r.counters = {{"nodes", std::uint64_t(1000 * c.inputs.depth * (c.inputs.version == "B" ? 2 : 1))}};

@@ -97,17 +97,19 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
       "depths (a search that proves a mate stops early; such a pair compares unequal depths). Computed by `harness "
       "report` from cells.jsonl.\n\n",
       vr.base);
+  // What a cell stopped by each limit counts in (the node budget's words are those of every committed report).
+  const auto limit_note = [&md](const std::string& limit, const char* what) {
+    md += fmt::format("{} per cell. A cell stopped by it {}\n\n", limit, what);
+  };
   if (vr.node_budget)
-    md += fmt::format("Node budget: {} nodes per cell. A cell stopped by it is no failure: it answers with its last "
-                      "completed iteration's move, so its position counts in the solved column (solved within the "
-                      "budget) and in the stopped column (base, version), never in the ratio, whose count would be only "
-                      "where the budget stopped the search.\n\n",
-                      vr.node_budget);
+    limit_note(fmt::format("Node budget: {} nodes", vr.node_budget),
+               "is no failure: it answers with its last completed iteration's move, so its position counts in the "
+               "solved column (solved within the budget) and in the stopped column (base, version), never in the ratio, "
+               "whose count would be only where the budget stopped the search.");
   if (vr.time_limit_ms)
-    md += fmt::format("Time limit: {} ms per cell. A cell stopped by it answers with its last completed iteration's "
-                      "move and counts in the solved and stopped columns, never in the ratio; how far it got depends on "
-                      "the machine and its load, so those columns are not reproducible.\n\n",
-                      vr.time_limit_ms);
+    limit_note(fmt::format("Time limit: {} ms", vr.time_limit_ms),
+               "answers with its last completed iteration's move and counts in the solved and stopped columns, never in "
+               "the ratio; how far it got depends on the machine and its load, so those columns are not reproducible.");
   const char* stopped_header = vr.time_limit_ms ? " Stopped by a limit |" : " Stopped by the budget |";
   for (const auto& at : vr.depths) {
     md += fmt::format("### Depth {}\n\n", at.depth);
