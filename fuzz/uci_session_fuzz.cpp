@@ -125,11 +125,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Every line is one a client expects, and every `go` has exactly one answer: a `bestmove` (after its `info string
   // error` when it was refused), the `Nodes searched:` of a perft, or, for a `go` sent while `go infinite` runs,
   // the error that refuses it (the running search's `bestmove` is the answer the client awaits).
+  // `bench` also ends on a `Nodes searched:` line (Stockfish's form), right after its `info string signature`: that
+  // one answers the bench, not a go.
   std::istringstream written(out.str());
   std::size_t answers = 0;
-  for (std::string line; std::getline(written, line);) {
+  std::string previous;
+  for (std::string line; std::getline(written, line); previous = line) {
     if (!is_expected_line(line)) fail("an unexpected output line", line + "\n--- input:\n" + input);
-    if (line.rfind("bestmove ", 0) == 0 || line.rfind("Nodes searched: ", 0) == 0 ||
+    const bool bench_total = line.rfind("Nodes searched: ", 0) == 0 && previous.rfind("info string signature ", 0) == 0;
+    if (line.rfind("bestmove ", 0) == 0 || (line.rfind("Nodes searched: ", 0) == 0 && !bench_total) ||
         line.rfind("info string error: 'go' while searching", 0) == 0)
       ++answers;
   }
