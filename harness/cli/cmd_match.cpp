@@ -13,6 +13,7 @@
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/output_lock.h"
+#include "harness/experiment/presets.h"
 #include "harness/experiment/run_log.h"
 #include "harness/input_file.h"
 #include "harness/match/match_config.h"
@@ -84,6 +85,17 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
     }
     nlohmann::json old_identity = old;
     for (const char* k : {"pairs", "description", "date"}) old_identity.erase(k);
+    // The stored players' flags over the current defaults, as the match report reads them: a flag added since
+    // the pairs were played takes its default (configs/README.md: that default grows the tree they were played on).
+    if (old_identity.contains("players") && old_identity["players"].is_array())
+      for (std::size_t i = 0; i < old_identity["players"].size(); ++i) {
+        nlohmann::json& player = old_identity["players"][i];
+        if (!player.is_object() || !player.contains("flags")) continue;
+        buho::SearchConfig search;
+        buho::EvalConfig eval;
+        apply_flags(player["flags"], search, eval, fmt::format("{}: $.players[{}].flags", match_file.string(), i));
+        player["flags"] = flags_to_json(search, eval);
+      }
     const nlohmann::json identity = spec.identity_json(engine);
     if (old_identity != identity)
       throw UserError(fmt::format("--out {}: holds the pairs of another match (its '{}' differs from {}'s); give "
