@@ -377,4 +377,30 @@ TEST(MatchRun, ShippedMatchConfigsLoad) {
   EXPECT_NE(m.players[0].search.lmr, m.players[1].search.lmr);
 }
 
+
+// A match.json written before a flag existed lacks it in its players' flags; its pairs were played with the flag's
+// default (configs/README.md), so the match resumes. A stored flag whose value differs is still another match.
+TEST(MatchRun, AFlagAddedSinceThePairsWerePlayedTakesItsDefaultOnResume) {
+  TempDir tmp;
+  const fs::path cfg = write_config(tmp, "older", json{{"pairs", 1}, {"nodes", 200}, {"max_moves", 20}});
+  const fs::path dir = tmp / "m";
+  ASSERT_EQ(run_harness("match " + match_args(cfg, dir, 1)).code, 0);
+  const json played = json::parse(read_text(dir / "match.json"));
+  ASSERT_TRUE(played["players"][0]["flags"].contains("etc"));
+
+  json older = played;
+  for (auto& player : older["players"]) player["flags"].erase("etc");
+  write_text(dir / "match.json", older.dump(2));
+  const auto resumed = run_harness("match " + match_args(cfg, dir, 1) + " --pairs 2");
+  EXPECT_EQ(resumed.code, 0) << resumed.output;
+  EXPECT_EQ(stored_pairs(dir).size(), 2u);
+
+  json changed = json::parse(read_text(dir / "match.json"));
+  changed["players"][0]["flags"]["etc"] = !changed["players"][0]["flags"]["etc"].get<bool>();
+  write_text(dir / "match.json", changed.dump(2));
+  const auto refused = run_harness("match " + match_args(cfg, dir, 1) + " --pairs 3");
+  EXPECT_EQ(refused.code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("holds the pairs of another match"), std::string::npos) << refused.output;
+}
+
 }  // namespace match_run_test
