@@ -458,6 +458,11 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
     // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
     // every shorter mate (a mate grafted from the table can be longer than the depth searched).
     if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
+    // A clock's soft target (engine/time_manager.h): past it, the next iteration, which would take several times
+    // as long as this one, is not started.
+    if (limits.soft_time_ms > 0
+        && std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(limits.soft_time_ms))
+      break;
   }
   result.completed = !stop;
   if (result.best_move.is_null()) {

@@ -49,6 +49,10 @@ struct Limits {
   // UCI's `searchmoves`: the root searches only these (legal) moves; empty = every move. Read by the root drivers
   // that search the root with the alpha-beta node function (searches_root_moves); the others ignore it.
   std::vector<Move> root_moves = {};
+  // A clock's soft target (engine/time_manager.h): once an iteration completes this many milliseconds after the
+  // search began, no new iteration starts; 0 = none. The hard limit is the caller's, through `stop`. A search ended
+  // here completed its last iteration (completed stays true); where it ends depends on the machine and its load.
+  std::uint64_t soft_time_ms = 0;
 };
 
 // Whether `driver` honours Limits::root_moves: alphabeta, negascout and mtdf, whose root is a node of search().

@@ -17,6 +17,7 @@
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/search.h"
+#include "engine/time_manager.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
@@ -180,6 +181,38 @@ TEST(Uci, NodeAndTimeLimitsEndTheSearch) {
   m.send("position startpos");
   m.send("go movetime 100");
   EXPECT_TRUE(has_line(m.lines(), "bestmove "));
+}
+
+// `go wtime ... btime ...`: the engine's time manager (engine/time_manager.h) gives the side to move a soft target and
+// a hard limit from its own clock; bestmove comes within the hard limit (a margin for the thread's start and a loaded
+// machine), well inside the clock.
+TEST(Uci, ClockSearchAnswersWithinTheTimeManagersLimit) {
+  const auto answer_ms = [](const std::string& position, const std::string& go) {
+    Session s;
+    // A first search builds the engine and clears its table (slow under the sanitizers); the timed one keeps it.
+    s.send(position);
+    s.send("go depth 1");
+    s.uci.wait();
+    const auto t0 = std::chrono::steady_clock::now();
+    s.send(go);
+    s.uci.wait();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_TRUE(has_line(s.lines(), "bestmove ")) << go;
+    return std::int64_t(ms);
+  };
+  const buho::MoveTimeBudget white = buho::allocate_move_time({1000, 100, 0, 0});
+  const std::int64_t took = answer_ms("position startpos", "go wtime 1000 btime 1000 winc 100 binc 100");
+  EXPECT_GE(took, white.soft_ms) << "the search ended before its soft target";
+  EXPECT_LE(took, white.hard_ms + 150);
+  EXPECT_LT(took, 1000);
+  // Black's clock when Black is to move: 300 ms of its own, whatever White has.
+  const buho::MoveTimeBudget black = buho::allocate_move_time({300, 0, 0, 1});
+  const std::int64_t black_took = answer_ms("position startpos moves e2e4", "go wtime 600000 btime 300");
+  EXPECT_LE(black_took, black.hard_ms + 150);
+  EXPECT_LT(black_took, 300);
+  // movestogo: the clock is shared over the moves to go (one move: most of it may be spent).
+  const buho::MoveTimeBudget last = buho::allocate_move_time({400, 0, 1, 0});
+  EXPECT_LE(answer_ms("position startpos", "go wtime 400 btime 400 movestogo 1"), last.hard_ms + 150);
 }
 
 TEST(Uci, InfiniteSearchAnswersIsreadyAndStopsOnStop) {

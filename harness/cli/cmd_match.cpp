@@ -1,5 +1,5 @@
 // `harness match CONFIG [--threads N] [--out DIR] [--pairs N] [--fresh]`: plays a match between two flag sets (game
-// pairs from the config's openings, colours swapped, a node budget or a depth per move), storing each pair in
+// pairs from the config's openings, colours swapped, a node budget, a depth or a clock per move), storing each pair in
 // DIR/pairs.jsonl as it ends and resuming what is there; stops when the SPRT decides; then writes REPORT.md,
 // summary.json and games.pgn (harness/match/).
 #include <CLI/CLI.hpp>
@@ -111,8 +111,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
   const std::size_t stored = read_pairs(pairs_file).size();
   fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs; {} stored in {}; {} thread(s)\n", spec.name,
              spec.players[0].name, spec.players[1].name,
-             spec.limit.nodes > 0 ? fmt::format("{} nodes per move", spec.limit.nodes)
-                                  : fmt::format("depth {} per move", spec.limit.depth),
+             move_limit_text(spec.limit),
              spec.pairs, stored, pairs_file.string(), opt.threads);
   MatchRunOptions options;
   options.threads = opt.threads;
@@ -146,7 +145,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
 void register_match(CLI::App& app) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "match", "Play game pairs between two flag sets at a fixed node budget or depth per move; Elo, SPRT, PGN");
+      "match", "Play game pairs between two flag sets at a fixed node budget, depth or clock per move; Elo, SPRT, PGN");
   cmd->add_option("config", opt->config,
                   "Match config (JSON with a \"match\" section, and a \"series\" for several matches; see "
                   "configs/README.md)")

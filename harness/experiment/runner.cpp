@@ -25,6 +25,7 @@
 #include "harness/experiment/eta.h"
 #include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
+#include "harness/experiment/stop_timer.h"
 
 namespace harness {
 
@@ -64,54 +65,6 @@ CellRecord failed_cell(const CellSpec& cell, const std::string& engine_identity,
   return r;
 }
 
-// A cell's time limit, the way UCI's `go movetime` stops a search: a timer thread sets the flag the search polls
-// (Limits::stop) once the limit has passed. The run's own stop reaches the search through the same flag, polled by
-// the timer. No limit: the search polls the run's stop directly and no thread starts.
-class CellTimeLimit {
- public:
-  CellTimeLimit(std::uint64_t ms, const std::atomic<bool>* run_stop) : run_stop_(run_stop) {
-    if (!ms) return;
-    timer_ = std::thread([this, deadline = Clock::now() + std::chrono::milliseconds(ms)] {
-      std::unique_lock lock(mutex_);
-      while (!done_) {
-        if (run_stop_ && run_stop_->load()) break;
-        if (Clock::now() >= deadline) {
-          expired_ = true;
-          break;
-        }
-        cv_.wait_until(lock, std::min(deadline, Clock::now() + std::chrono::milliseconds(10)));
-      }
-      if (!done_) stop_ = true;
-    });
-  }
-  ~CellTimeLimit() { finish(); }
-  CellTimeLimit(const CellTimeLimit&) = delete;
-  CellTimeLimit& operator=(const CellTimeLimit&) = delete;
-
-  const std::atomic<bool>* stop_flag() const { return timer_.joinable() ? &stop_ : run_stop_; }
-  // Ends the timer (the search is over); then whether the limit passed while it ran.
-  bool finish() {
-    if (timer_.joinable()) {
-      {
-        std::lock_guard lock(mutex_);
-        done_ = true;
-      }
-      cv_.notify_all();
-      timer_.join();
-    }
-    return expired_;
-  }
-
- private:
-  const std::atomic<bool>* run_stop_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  bool expired_ = false;
-  std::thread timer_;
-};
-
 }  // namespace
 
 CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop,
@@ -127,7 +80,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   {
     buho::Engine engine(cell.inputs.search, cell.inputs.eval, memory);
     // From here: the search's own set-up (clearing the table) counts against the limit, as in search_seconds.
-    CellTimeLimit time_limit(cell.inputs.time_limit_ms, stop);
+    StopTimer time_limit(cell.inputs.time_limit_ms, stop);  // stop_timer.h
     // Each completed iteration's best move (the PV's first move), for scoring against the suite.
     auto on_iteration = [&iterations](const buho::IterationReport& it) {
       iterations.push_back({it.depth, it.pv.empty() ? std::string() : it.pv.front().uci(), it.nodes, it.seconds});

@@ -3,23 +3,47 @@
 #include <fmt/core.h>
 
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 
 #include "engine/eval_config.h"
 #include "engine/movegen.h"
 #include "engine/search_config.h"
+#include "engine/time_manager.h"
 #include "engine/types.h"
+#include "harness/experiment/stop_timer.h"
 
 namespace harness {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kGameEndNames = {
+constexpr std::array<std::string_view, 9> kGameEndNames = {
     "checkmate", "stalemate", "threefold", "fifty_moves", "insufficient_material", "adjudicated_win",
-    "adjudicated_draw", "max_moves"};
+    "adjudicated_draw", "max_moves", "time_forfeit"};
 
 std::string pawns_text(int cp) { return fmt::format("{:.2f}", cp / 100.0); }
+
+std::string_view side_name(int colour) { return colour == 0 ? "White" : "Black"; }
+
+// One search of a clock game: the time manager's soft target and hard limit for the mover's clock (the hard limit
+// through a StopTimer on the search's stop flag, which also forwards `stop`), and the time it actually took, from
+// the call to its answer, as a GUI's clock counts from `go` to `bestmove`.
+buho::SearchResult timed_search(buho::Engine& engine, const buho::Board& board, const buho::Limits& limits,
+                                bool keep_state, std::int64_t remaining_us, std::int64_t increment_ms,
+                                const std::atomic<bool>* stop, std::int64_t& used_us) {
+  using GameTime = std::chrono::steady_clock;
+  const buho::MoveTimeBudget budget =
+      buho::allocate_move_time({remaining_us / 1000, increment_ms, 0, buho::game_ply(board)});
+  const auto t0 = GameTime::now();
+  StopTimer hard_limit(std::uint64_t(budget.hard_ms), stop);
+  buho::Limits move_limits = limits;
+  move_limits.stop = hard_limit.stop_flag();
+  move_limits.soft_time_ms = std::uint64_t(budget.soft_ms);
+  buho::SearchResult r = engine.search(board, move_limits, keep_state);
+  used_us = std::chrono::duration_cast<std::chrono::microseconds>(GameTime::now() - t0).count();
+  return r;
+}
 
 // Consecutive moves of each side for which its engine's score met a test.
 struct Streaks {
@@ -59,6 +83,14 @@ std::array<buho::Engine*, 2> GameMemory::engines_for(const MatchPlayer& white, c
   return out;
 }
 
+std::string move_limit_text(const MoveLimit& limit) {
+  if (limit.nodes > 0) return fmt::format("{} nodes per move", limit.nodes);
+  if (limit.has_clock())
+    return fmt::format("a clock of {:g} s + {:g} s per move", double(limit.clock.base_ms) / 1000,
+                       double(limit.clock.increment_ms) / 1000);
+  return fmt::format("depth {} per move", limit.depth);
+}
+
 std::string_view game_end_name(GameEnd e) { return kGameEndNames[std::size_t(e)]; }
 
 bool parse_game_end(std::string_view name, GameEnd& out) {
@@ -92,6 +124,10 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
   limits.depth = limit.depth > 0 ? limit.depth : buho::MaxPly - 1;
   limits.node_budget = limit.nodes;
   limits.stop = stop;
+  // A clock game: each side's time left, in microseconds (a move's time is measured to the microsecond).
+  const bool timed = limit.has_clock();
+  out.timed = timed;
+  std::int64_t clock_us[2] = {limit.clock.base_ms * 1000, limit.clock.base_ms * 1000};
   for (;;) {
     switch (buho::game_state(board)) {
       case buho::GameState::Checkmate:
@@ -122,16 +158,36 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
     // The position is searched as its FEN would be (board.h canonicalize_piece_lists), its history kept for
     // repetitions, so a game's searches do not depend on how its piece lists were shuffled by captures.
     board.canonicalize_piece_lists();
-    const buho::SearchResult r = engines[mover]->search(board, limits, searched_before[mover]);
+    std::int64_t used_us = 0;
+    const buho::SearchResult r =
+        timed ? timed_search(*engines[mover], board, limits, searched_before[mover], clock_us[mover],
+                             limit.clock.increment_ms, stop, used_us)
+              : engines[mover]->search(board, limits, searched_before[mover]);
     searched_before[mover] = true;
     out.engine_seconds += r.stats.seconds;
     if (stop && stop->load()) return false;
+    if (timed && used_us >= clock_us[mover]) {
+      // The flag falls: the move is not played. The side on time wins, unless it has only its king left, which can
+      // never mate (FIDE Laws of Chess 6.9: then the game is drawn).
+      const bool bare_king = board.piece_count(buho::Color(1 - mover)) == 1;
+      out.result = bare_king ? 0 : mover == 0 ? -1 : 1;
+      out.end = GameEnd::time_forfeit;
+      out.end_text = fmt::format("{} loses on time: its search took {:.3f} s with {:.3f} s left{}", side_name(mover),
+                                 double(used_us) / 1e6, double(clock_us[mover]) / 1e6,
+                                 bare_king ? fmt::format("; {} has only its king, a draw", side_name(1 - mover)) : "");
+      return true;
+    }
     PlayedMove pm;
     pm.move = r.best_move;
     if (pm.move.is_null()) pm.move = *buho::MoveList(board).begin();  // no iteration finished: any legal move
     pm.score = r.score;
     pm.depth = r.stats.depth_reached;
     pm.nodes = r.stats.nodes;
+    if (timed) {
+      clock_us[mover] += limit.clock.increment_ms * 1000 - used_us;
+      pm.used_ms = used_us / 1000;
+      pm.clock_ms = clock_us[mover] / 1000;
+    }
     out.moves.push_back(pm);
     const int move_number = board.fullmove_number();
     board.make_move(pm.move);

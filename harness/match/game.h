@@ -1,12 +1,15 @@
 // One game between two engines of this process from an opening position, each engine a player's flag set (a version
-// of configs/versions.json or a custom one). Each move is one search with a fixed limit per move: a node budget
-// (deterministic: the same game on any thread and any machine) or a depth. The engine has no time management of its
-// own (search.h: a node budget and a stop flag), so there are no clocks. Each engine keeps its table, killers and
-// history from move to move of its game (a new game starts them clean), as a playing engine does.
+// of configs/versions.json or a custom one). Each move is one search with a limit per move: a node budget
+// (deterministic: the same game on any thread and any machine), a depth, or a clock (base time plus an increment per
+// move, each side's clock kept by the game: the time its searches actually took, the increment added after each
+// move; the engine's time manager, engine/time_manager.h, decides each move's soft target and hard limit). A clock
+// game is not reproducible: how deep each search gets depends on the machine and its load. Each engine keeps its
+// table, killers and history from move to move of its game (a new game starts them clean), as a playing engine does.
 // The game ends by the engine's own rules (movegen.h game_state: mate, stalemate, threefold repetition, the 50-move
 // rule, insufficient material), by adjudication when asked (both engines' scores beyond a threshold for N moves each:
-// a win; both within a small margin for N moves each from a move number on: a draw), or at a maximum length (a draw).
-// Every adjudication is recorded as the game's end.
+// a win; both within a small margin for N moves each from a move number on: a draw), at a maximum length (a draw), or
+// on time (a clock game: the side whose search outlasts its clock loses, unless the other side has too little
+// material to mate, a draw). Every adjudication is recorded as the game's end.
 #pragma once
 
 #include <array>
@@ -29,11 +32,21 @@ struct MatchPlayer {
   buho::EvalConfig eval;
 };
 
-// The limit of every search: a node budget, or a depth (exactly one is set).
+// A clock: each side's base time, and the increment added after each of its moves.
+struct GameClock {
+  std::int64_t base_ms = 0;  // 0 = no clock
+  std::int64_t increment_ms = 0;
+};
+
+// The limit of every search: a node budget, a depth, or a clock (exactly one is set).
 struct MoveLimit {
   std::uint64_t nodes = 0;
   int depth = 0;
+  GameClock clock = {};
+  bool has_clock() const { return clock.base_ms > 0; }
 };
+// "2000 nodes per move", "depth 5 per move", "a clock of 1 s + 0.1 s per move".
+std::string move_limit_text(const MoveLimit& limit);
 
 // cutechess's resign and draw options. A threshold of 0 switches the adjudication off.
 struct Adjudication {
@@ -47,7 +60,7 @@ struct Adjudication {
 inline constexpr int kMaxGameMoves = 900;  // the board keeps 2,048 plies of history, the search needs 128 of them
 
 enum class GameEnd { checkmate, stalemate, threefold, fifty_moves, insufficient_material, adjudicated_win,
-                     adjudicated_draw, max_moves };
+                     adjudicated_draw, max_moves, time_forfeit };
 std::string_view game_end_name(GameEnd e);  // "checkmate", ..., as stored
 bool parse_game_end(std::string_view name, GameEnd& out);
 bool is_adjudication(GameEnd e);  // the adjudications and the maximum length
@@ -57,6 +70,10 @@ struct PlayedMove {
   int score = 0;  // centipawns from the mover's view (mate scores as the engine gives them)
   int depth = 0;  // the last completed iteration
   std::uint64_t nodes = 0;
+  // A clock game's (GameRecord::timed): the milliseconds the search took, and the mover's clock after the move (the
+  // increment added).
+  std::int64_t used_ms = 0;
+  std::int64_t clock_ms = 0;
 };
 
 struct GameRecord {
@@ -66,6 +83,7 @@ struct GameRecord {
   int result = 0;            // +1 white won, 0 draw, -1 black won
   GameEnd end = GameEnd::max_moves;
   std::string end_text;      // a sentence: "Black mates", "both engines' scores beyond 10.00 for 3 moves"
+  bool timed = false;        // played on a clock: its moves carry used_ms and clock_ms
   double engine_seconds = 0;  // the two engines' search time (not stored)
 };
 

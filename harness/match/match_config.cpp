@@ -50,6 +50,14 @@ void read_adjudication(const Where& w, const json& a, Adjudication& adj) {
     adj.draw_from_move = int(integer_in(w, p + ".draw_from_move", a["draw_from_move"], 1, kMaxGameMoves));
 }
 
+void read_clock(const Where& w, const json& c, GameClock& clock) {
+  const std::string p = "$.match.clock";
+  if (!c.is_object()) w.fail(p, "expected {\"base_ms\", \"increment_ms\"}");
+  check_keys(w, p, c, {"base_ms", "increment_ms"});
+  clock.base_ms = integer_in(w, p + ".base_ms", require(w, p, c, "base_ms"), 1, 24LL * 3600 * 1000);
+  if (c.contains("increment_ms")) clock.increment_ms = integer_in(w, p + ".increment_ms", c["increment_ms"], 0, 3600LL * 1000);
+}
+
 void read_sprt(const Where& w, const json& s, SprtBounds& b) {
   const std::string p = "$.match.sprt";
   check_keys(w, p, s, {"nelo0", "nelo1", "alpha", "beta"});
@@ -79,6 +87,7 @@ json MatchSpec::identity_json(const std::string& engine) const {
                                {"draw_score", adjudication.draw_score}, {"draw_moves", adjudication.draw_moves},
                                {"draw_from_move", adjudication.draw_from_move}}}};
   if (limit.nodes > 0) j["nodes"] = limit.nodes;
+  else if (limit.has_clock()) j["clock"] = json{{"base_ms", limit.clock.base_ms}, {"increment_ms", limit.clock.increment_ms}};
   else j["depth"] = limit.depth;
   if (sprt_enabled)
     j["sprt"] = json{{"nelo0", sprt.nelo0}, {"nelo1", sprt.nelo1}, {"alpha", sprt.alpha}, {"beta", sprt.beta}};
@@ -107,7 +116,8 @@ MatchSpec match_spec_from_json(const json& j, const std::string& file) {
   const json& mj = require(w, "$", j, "match");
   const std::string p = "$.match";
   check_keys(w, p, mj,
-             {"players", "openings", "first_opening", "pairs", "nodes", "depth", "max_moves", "adjudication", "sprt"});
+             {"players", "openings", "first_opening", "pairs", "nodes", "depth", "clock", "max_moves", "adjudication",
+              "sprt"});
   const json& players = require(w, p, mj, "players");
   if (!players.is_array() || players.size() != 2)
     w.fail(p + ".players", "expected two version names: [first, second] (the Elo is the first's)");
@@ -134,9 +144,11 @@ MatchSpec match_spec_from_json(const json& j, const std::string& file) {
   if (mj.contains("first_opening"))
     m.first_opening = int(integer_in(w, p + ".first_opening", mj["first_opening"], 0, (long long)m.openings.size() - 1));
   m.pairs = int(integer_in(w, p + ".pairs", require(w, p, mj, "pairs"), 1, 10000000));
-  if (mj.contains("nodes") == mj.contains("depth"))
-    w.fail(p, "give exactly one limit per move: \"nodes\" (a node budget) or \"depth\" (plies)");
+  if (int(mj.contains("nodes")) + int(mj.contains("depth")) + int(mj.contains("clock")) != 1)
+    w.fail(p, "give exactly one limit per move: \"nodes\" (a node budget), \"depth\" (plies) or \"clock\" "
+              "({\"base_ms\", \"increment_ms\"})");
   if (mj.contains("nodes")) m.limit.nodes = std::uint64_t(integer_in(w, p + ".nodes", mj["nodes"], 1, 1LL << 50));
+  else if (mj.contains("clock")) read_clock(w, mj["clock"], m.limit.clock);
   else m.limit.depth = int(integer_in(w, p + ".depth", mj["depth"], 1, 64));
   if (mj.contains("max_moves"))
     m.adjudication.max_moves = int(integer_in(w, p + ".max_moves", mj["max_moves"], 1, kMaxGameMoves));
@@ -199,7 +211,7 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
   const json& pairings = require(w, "$.series", sj, "pairings");
   if (!pairings.is_array() || pairings.empty()) w.fail("$.series.pairings", "expected a list of [first, second] pairs");
   const json& mj = require(w, "$", j, "match");
-  for (const char* k : {"players", "nodes", "depth"})
+  for (const char* k : {"players", "nodes", "depth", "clock"})
     if (mj.is_object() && mj.contains(k))
       w.fail(fmt::format("$.match.{}", k), "a series gives the players and limits (\"series\"), not the match section");
   json base = j;

@@ -1,7 +1,8 @@
 // A match config: two players (each a version of configs/versions.json or a custom flag set, as experiment configs
 // write them), the openings, the limit per move, adjudication and an optional SPRT. configs/README.md describes it:
 //   {"name", "description"?, "presets"?, "versions"?: [custom versions],
-//    "match": {"players": [P1, P2], "openings": EPD or PGN (pgn_openings.h), "first_opening"?, "pairs", "nodes" | "depth",
+//    "match": {"players": [P1, P2], "openings": EPD or PGN (pgn_openings.h), "first_opening"?, "pairs",
+//              "nodes" | "depth" | "clock": {"base_ms", "increment_ms"?},
 //              "max_moves"?, "adjudication"?: {"win_score", "win_moves", "draw_score", "draw_moves", "draw_from_move"},
 //              "sprt"?: {"nelo0", "nelo1", "alpha", "beta"}}}
 // Every problem is a UserError naming the file and the JSON path. The Elo is the first player's, against the second.

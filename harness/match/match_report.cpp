@@ -17,9 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string limit_text(const MatchSpec& s) {
-  return s.limit.nodes > 0 ? fmt::format("{} nodes per move", s.limit.nodes) : fmt::format("depth {} per move", s.limit.depth);
-}
 
 nlohmann::json elo_json(const EloInterval& e) {
   return e.defined ? json{{"elo", e.elo}, {"error95", e.error}} : json(nullptr);
@@ -37,7 +34,13 @@ class MatchStudy final : public Study {
     std::string md = fmt::format("## Match: {} against {}\n\n", spec_.players[0].name, spec_.players[1].name);
     md += fmt::format("Each opening played twice, colours swapped; {}; Elo is {}'s, from the pentanomial of the "
                       "pairs (95 % intervals). Computed from pairs.jsonl by the harness (`harness report DIR` rebuilds it).\n\n",
-                      limit_text(spec_), spec_.players[0].name);
+                      move_limit_text(spec_.limit), spec_.players[0].name);
+    if (spec_.limit.has_clock())
+      md += "**A clock match is not reproducible**: each engine's time manager (engine/time_manager.h) reads the wall "
+            "clock, so how deep each search gets, and so the games, depend on the machine and its load; another run "
+            "plays other games. A match at a node budget replays byte for byte. Each side's clock counts its searches' "
+            "time (the increment added after each move); a search that outlasts its clock loses on time (`time_forfeit` "
+            "below).\n\n";
     const Adjudication& a = spec_.adjudication;
     md += fmt::format("Openings: `{}`, from its position {} on. Games end by the rules, at {} moves (a draw){}{}.\n\n",
                       spec_.openings_file, spec_.first_opening + 1, a.max_moves,
@@ -85,6 +88,9 @@ class MatchStudy final : public Study {
                      {"ends", t_.ends},
                      {"nodes", t_.nodes}};
     if (spec_.limit.nodes > 0) j["nodes_per_move"] = spec_.limit.nodes;
+    else if (spec_.limit.has_clock())
+      j["clock"] = nlohmann::json{{"base_ms", spec_.limit.clock.base_ms}, {"increment_ms", spec_.limit.clock.increment_ms},
+                                  {"reproducible", false}};
     else j["depth_per_move"] = spec_.limit.depth;
     if (spec_.sprt_enabled)
       j["sprt"] = nlohmann::json{{"nelo0", spec_.sprt.nelo0}, {"nelo1", spec_.sprt.nelo1}, {"alpha", spec_.sprt.alpha},
@@ -130,6 +136,8 @@ MatchSpec match_spec_from_file_json(const json& j, const std::string& where) {
     }
     s.pairs = int_member(j, "pairs", where);
     if (j.contains("nodes")) s.limit.nodes = j["nodes"].get<std::uint64_t>();
+    else if (j.contains("clock"))
+      s.limit.clock = GameClock{j["clock"].at("base_ms").get<std::int64_t>(), j["clock"].at("increment_ms").get<std::int64_t>()};
     else s.limit.depth = int_member(j, "depth", where);
     s.openings_file = j.at("openings").get<std::string>();
     s.first_opening = int_member(j, "first_opening", where);
@@ -165,6 +173,7 @@ std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std:
       tags.site = "BuhoChess harness";
       tags.date = date;
       tags.round = fmt::format("{}.{}", p->index + 1, g + 1);
+      if (spec.limit.has_clock()) tags.time_control = pgn_time_control(spec.limit.clock);
       out += game_pgn(p->games[g], tags);
       out += "\n";
     }

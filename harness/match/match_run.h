@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "harness/match/match_config.h"
+#include "harness/match/pair_record.h"
 
 namespace harness {
 

@@ -23,9 +23,20 @@ json game_json(const GameRecord& g) {
     depths.push_back(m.depth);
     nodes.push_back(m.nodes);
   }
-  return json{{"white", g.white}, {"black", g.black}, {"result", std::string(result_text(g.result))},
-              {"end", std::string(game_end_name(g.end))}, {"end_text", g.end_text}, {"moves", moves},
-              {"scores", scores}, {"depths", depths}, {"nodes", nodes}};
+  json j{{"white", g.white}, {"black", g.black}, {"result", std::string(result_text(g.result))},
+         {"end", std::string(game_end_name(g.end))}, {"end_text", g.end_text}, {"moves", moves},
+         {"scores", scores}, {"depths", depths}, {"nodes", nodes}};
+  // A clock game's times (absent from a game at a node budget or depth, whose lines stay as they were).
+  if (g.timed) {
+    json used = json::array(), clocks = json::array();
+    for (const PlayedMove& m : g.moves) {
+      used.push_back(m.used_ms);
+      clocks.push_back(m.clock_ms);
+    }
+    j["used_ms"] = used;
+    j["clocks_ms"] = clocks;
+  }
+  return j;
 }
 
 GameRecord game_from(const json& j, const std::string& fen, const std::string& where) {
@@ -44,6 +55,10 @@ GameRecord game_from(const json& j, const std::string& fen, const std::string& w
   const auto& scores = j.at("scores");
   const auto& depths = j.at("depths");
   const auto& nodes = j.at("nodes");
+  g.timed = j.contains("clocks_ms");
+  const json none = json::array();
+  const auto& used = g.timed ? j.at("used_ms") : none;
+  const auto& clocks = g.timed ? j.at("clocks_ms") : none;
   buho::Board b = buho::Board::from_fen(fen);
   std::istringstream moves(j.at("moves").get<std::string>());
   std::size_t i = 0;
@@ -56,6 +71,12 @@ GameRecord game_from(const json& j, const std::string& fen, const std::string& w
     m.score = scores[i].get<int>();
     m.depth = depths[i].get<int>();
     m.nodes = nodes[i].get<std::uint64_t>();
+    if (g.timed) {
+      if (i >= used.size() || i >= clocks.size())
+        throw UserError(fmt::format("{}: fewer used_ms or clocks_ms than moves", where));
+      m.used_ms = used[i].get<std::int64_t>();
+      m.clock_ms = clocks[i].get<std::int64_t>();
+    }
     b.make_move(m.move);
     g.moves.push_back(m);
   }

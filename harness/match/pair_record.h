@@ -1,5 +1,6 @@
 // A game pair as stored: its index, the opening, and its two games (the first player White in the first game, Black
-// in the second), each with its moves, scores, depths, nodes and end. One line of DIR/pairs.jsonl.
+// in the second), each with its moves, scores, depths, nodes and end, and in a clock game each move's time used and
+// the clock left after it. One line of DIR/pairs.jsonl.
 #pragma once
 
 #include <cstdint>

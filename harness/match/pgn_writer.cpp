@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "engine/board.h"
@@ -53,6 +54,15 @@ std::string pgn_score_text(int score) {
   return fmt::format("{}{:.2f}", score >= 0 ? "+" : "-", std::abs(score) / 100.0);
 }
 
+std::string pgn_clock_text(std::int64_t ms) {
+  ms = std::max<std::int64_t>(0, ms);
+  return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+}
+
+std::string pgn_time_control(const GameClock& clock) {
+  return fmt::format("{:g}+{:g}", double(clock.base_ms) / 1000, double(clock.increment_ms) / 1000);
+}
+
 std::string game_pgn(const GameRecord& g, const PgnTags& tags) {
   const std::string result(result_text(g.result));
   std::string out;
@@ -65,7 +75,10 @@ std::string game_pgn(const GameRecord& g, const PgnTags& tags) {
   out += tag_line("Result", result);
   out += tag_line("SetUp", "1");
   out += tag_line("FEN", g.fen);
-  out += tag_line("Termination", is_adjudication(g.end) ? "adjudication" : "normal");
+  if (!tags.time_control.empty()) out += tag_line("TimeControl", tags.time_control);
+  out += tag_line("Termination", g.end == GameEnd::time_forfeit ? "time forfeit"
+                                 : is_adjudication(g.end)      ? "adjudication"
+                                                               : "normal");
   out += tag_line("PlyCount", std::to_string(g.moves.size()));
   out += "\n";
   buho::Board b = buho::Board::from_fen(g.fen);
@@ -78,7 +91,14 @@ std::string game_pgn(const GameRecord& g, const PgnTags& tags) {
     lines.add(san_of(b, pm.move));
     lines.add(fmt::format("{{{}/{}", pgn_score_text(pm.score), pm.depth));
     lines.add(fmt::format("{}", pm.nodes));
-    lines.add("nodes}");
+    if (g.timed) {
+      lines.add("nodes");
+      // One token: "[%clk" never begins a line, where a reader that splits tags from moves by line would take it
+      // for a tag, and the command is never split over two lines.
+      lines.add(fmt::format("{:.3f}s [%clk {}]}}", double(pm.used_ms) / 1000, pgn_clock_text(pm.clock_ms)));
+    } else {
+      lines.add("nodes}");
+    }
     b.make_move(pm.move);
   }
   lines.add("{" + g.end_text + "}");

@@ -21,6 +21,7 @@
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/search.h"
+#include "engine/time_manager.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/paths.h"
 #include "harness/uci/uci_options.h"
@@ -272,15 +273,16 @@ struct UciSession::Impl {
     return true;
   }
 
-  // A simple time rule: the side's remaining time over the moves to go (30 when unknown), plus most of the
-  // increment, never more than the time left less a safety margin.
-  long long time_budget_ms(const GoRequest& g) const {
-    if (g.movetime >= 0) return g.movetime;
+  // How long this search may take: `movetime` is a hard limit of its own; a clock (wtime/btime, winc/binc,
+  // movestogo) gets the engine's time manager's soft target and hard limit for the side to move
+  // (engine/time_manager.h); neither: no limit (-1).
+  buho::MoveTimeBudget time_budget(const GoRequest& g) const {
+    if (g.movetime >= 0) return {0, g.movetime};
     const int side = board.side_to_move() == buho::White ? 0 : 1;
-    if (g.time[side] < 0) return -1;
-    const long long moves = g.movestogo > 0 ? g.movestogo : 30;
-    const long long budget = g.time[side] / moves + g.inc[side] * 3 / 4;
-    return std::max<long long>(1, std::min(budget, g.time[side] - 50));
+    if (g.time[side] < 0) return {0, -1};
+    const buho::ClockState clock{g.time[side], g.inc[side], int(std::min<long long>(g.movestogo, 1000)),
+                                 buho::game_ply(board)};
+    return buho::allocate_move_time(clock);
   }
 
   // Marks a search (or perft) as running; the worker that runs it clears the mark (end_run) before its last line.
@@ -362,7 +364,9 @@ struct UciSession::Impl {
       say(fmt::format("info depth {} seldepth {} score {}{} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
                       score_text(r.score), bound, r.nodes, nps, r.seconds * 1000, moves_text(r.pv)));
     };
-    const long long budget = time_budget_ms(g);
+    const buho::MoveTimeBudget time = time_budget(g);
+    limits.soft_time_ms = std::uint64_t(time.soft_ms);
+    const long long budget = time.hard_ms;
     const bool infinite = g.infinite;
     const buho::Board root = board;
     worker = std::thread([this, limits, keep_state, infinite, root] {
