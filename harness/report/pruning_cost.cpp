@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-// The flags of `a` that differ from `b`'s, as "flag=value" in the flag table's order.
+// The flags of `a` that differ from `b`'s, as "flag=value" in name order (the flags JSON's sorted keys).
 std::vector<std::string> differing_flags(const VersionSpec& a, const VersionSpec& b) {
   const json fa = flags_to_json(a.search, a.eval), fb = flags_to_json(b.search, b.eval);
   std::vector<std::string> out;

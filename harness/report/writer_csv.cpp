@@ -28,9 +28,9 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
 // as bool and int64).
 std::string flag_field(const nlohmann::json& v) { return v.is_string() ? field(v.get<std::string>()) : v.dump(); }
 
-// The flags whose value is not the same in every cell of the set, in the flag table's order (search flags, then
-// eval.<term>): the columns that tell a custom version's cells apart without joining experiment.json. tt_entries
-// and tt_scheme are left out: cells.csv has their columns already.
+// The flags whose value is not the same in every cell of the set, in name order (the flags JSON's sorted keys,
+// eval.<term> among them): the columns that tell a custom version's cells apart without joining experiment.json.
+// tt_entries and tt_scheme are left out: cells.csv has their columns already.
 std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags) {
   std::vector<std::string> out;
   if (flags.empty()) return out;
