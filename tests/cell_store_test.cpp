@@ -1,7 +1,7 @@
 // cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside (the copy
 // verified) before appending; a broken line in the middle is an error naming the line; a refused
 // write is an IoError naming the file that leaves whole lines behind. Also --shard parsing.
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>

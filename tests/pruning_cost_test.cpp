@@ -11,8 +11,8 @@
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/san_move.h"
 #include "harness/experiment/solution.h"
+#include "harness/notation/san_move.h"
 #include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 

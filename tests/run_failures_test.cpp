@@ -11,8 +11,8 @@
 #include <set>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/output_lock.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/output_lock.h"
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/run_log.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/run_log.h"
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 

@@ -9,7 +9,7 @@
 #include <set>
 #include <utility>
 
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 #include "runner_test_util.h"
 
 namespace search_counters_test {

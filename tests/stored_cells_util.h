@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 
 namespace runner_test {
 

@@ -25,14 +25,14 @@
 #include "engine/search_config.h"
 #include "engine/sss_driver.h"
 #include "harness/bench/bench_positions.h"
+#include "harness/bench/bench_versions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/bench/timed_search.h"
-#include "harness/bench/bench_versions.h"
 #include "harness/cli/commands.h"
-#include "harness/report/median.h"
 #include "harness/errors.h"
-#include "harness/paths.h"
 #include "harness/experiment/presets.h"
+#include "harness/paths.h"
+#include "harness/report/median.h"
 
 namespace harness {
 

@@ -16,11 +16,11 @@
 #include "harness/calibration/thesis_table.h"
 #include "harness/calibration/tree_lower_bound.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
-#include "harness/experiment/output_lock.h"
-#include "harness/experiment/run_log.h"
 #include "harness/report/thesis_credibility.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

@@ -8,22 +8,22 @@
 #include <set>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/interrupt_watch.h"
 #include "harness/cli/commands.h"
-#include "harness/experiment/engine_identity.h"
 #include "harness/experiment/cell_enumeration.h"
-#include "harness/experiment/durable_file.h"
+#include "harness/experiment/engine_identity.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/output_lock.h"
-#include "harness/paths.h"
+#include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/resume.h"
-#include "harness/experiment/run_log.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/shard.h"
+#include "harness/paths.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/writers.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

@@ -12,9 +12,9 @@
 #include "engine/board.h"
 #include "harness/errors.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/san_move.h"
-#include "harness/paths.h"
 #include "harness/input_file.h"
+#include "harness/notation/san_move.h"
+#include "harness/paths.h"
 
 namespace harness {
 

@@ -12,14 +12,14 @@
 #include "engine/board.h"
 #include "engine/search_config.h"
 #include "harness/errors.h"
-#include "harness/input_file.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
-#include "harness/experiment/memory_ceiling.h"
 #include "harness/experiment/exact_reference.h"
-#include "harness/experiment/presets.h"
-#include "harness/paths.h"
 #include "harness/experiment/json_fields.h"
+#include "harness/experiment/memory_ceiling.h"
+#include "harness/experiment/presets.h"
+#include "harness/input_file.h"
+#include "harness/paths.h"
 #include "harness/report/thesis_setup.h"
 
 namespace harness {

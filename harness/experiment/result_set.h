@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "harness/experiment/cell_enumeration.h"
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/durable_file.h"  // write_file_atomically, for the writers
 #include "harness/experiment/experiment_config.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/durable_file.h"  // write_file_atomically, for the writers
 
 namespace harness {
 

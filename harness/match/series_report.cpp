@@ -4,12 +4,12 @@
 
 #include <cmath>
 
-#include "harness/report/markdown_text.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
-#include "harness/experiment/output_lock.h"
 #include "harness/input_file.h"
 #include "harness/match/series_node_savings.h"
+#include "harness/report/markdown_text.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
 
 namespace harness {
 

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "harness/report/markdown_text.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/markdown_text.h"
 
 namespace harness {
 

@@ -1,6 +1,6 @@
 #include "harness/report/writers.h"
 
-#include "harness/experiment/output_lock.h"
+#include "harness/storage/output_lock.h"
 
 #include <fmt/core.h>
 

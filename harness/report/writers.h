@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "harness/experiment/result_set.h"
 #include "harness/report/claims.h"
 #include "harness/report/report_notes.h"
-#include "harness/experiment/result_set.h"
-#include "harness/experiment/run_log.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_credibility.h"
 #include "harness/report/thesis_fidelity.h"
 #include "harness/report/tt_study.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 
