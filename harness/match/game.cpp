@@ -76,6 +76,10 @@ bool is_adjudication(GameEnd e) {
 
 std::string_view result_text(int result) { return result > 0 ? "1-0" : result < 0 ? "0-1" : "1/2-1/2"; }
 
+std::string limit_text(const MoveLimit& limit) {
+  return limit.nodes > 0 ? fmt::format("{} nodes", limit.nodes) : fmt::format("depth {}", limit.depth);
+}
+
 bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::string& fen, const MoveLimit& limit,
                const Adjudication& adj, GameMemory& memory, GameRecord& out, const std::atomic<bool>* stop) {
   out = GameRecord{};

@@ -92,4 +92,7 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
 // "1-0", "0-1", "1/2-1/2".
 std::string_view result_text(int result);
 
+// The limit as the reports write it: "2000 nodes" or "depth 9".
+std::string limit_text(const MoveLimit& limit);
+
 }  // namespace harness

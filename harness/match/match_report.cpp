@@ -17,10 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string limit_text(const MatchSpec& s) {
-  return s.limit.nodes > 0 ? fmt::format("{} nodes per move", s.limit.nodes) : fmt::format("depth {} per move", s.limit.depth);
-}
-
 nlohmann::json elo_json(const EloInterval& e) {
   return e.defined ? json{{"elo", e.elo}, {"error95", e.error}} : json(nullptr);
 }
@@ -37,7 +33,7 @@ class MatchStudy final : public Study {
     std::string md = fmt::format("## Match: {} against {}\n\n", spec_.players[0].name, spec_.players[1].name);
     md += fmt::format("Each opening played twice, colours swapped; {}; Elo is {}'s, from the pentanomial of the "
                       "pairs (95 % intervals). Computed from pairs.jsonl by the harness (`harness report DIR` rebuilds it).\n\n",
-                      limit_text(spec_), spec_.players[0].name);
+                      limit_text(spec_.limit) + " per move", spec_.players[0].name);
     const Adjudication& a = spec_.adjudication;
     md += fmt::format("Openings: `{}`, from its position {} on. Games end by the rules, at {} moves (a draw){}{}.\n\n",
                       spec_.openings_file, spec_.first_opening + 1, a.max_moves,
