@@ -34,7 +34,7 @@ enum class RootDriver : int {
 
 // --- Quiescence (§3.5) ---
 
-// §3.5 Alg. 4 line 9 «Ordenar Movimientos» (seed L691): how quiescence orders its captures.
+// §3.5 Alg. 4 line 9 «Ordenar Movimientos» (L691, docs/readings.md §1): how quiescence orders its captures.
 enum class QsearchOrder : int {
   AsMain = 0,  // ordered by MVV/LVA iff the mvv_lva flag is on (reading Q1: version A unordered)
   MvvLva = 1,  // always ordered by MVV/LVA, in every version including A (reading Q2)
@@ -44,7 +44,7 @@ inline constexpr EnumName<QsearchOrder> kQsearchOrderNames[] = {
     {QsearchOrder::MvvLva, "mvv_lva"},
 };
 
-// §3.5 «movimientos inestables» (seed L690, L707): which captures quiescence searches. Promotions are
+// §3.5 «movimientos inestables» (Alg. 4 line 8 and L707, docs/readings.md §1): which captures quiescence searches. Promotions are
 // searched under every value (reading Q6); the values compare the evaluation's configured piece values.
 enum class QsearchCaptures : int {
   All = 0,             // every legal capture (reading Q1/Q2)
@@ -64,7 +64,7 @@ inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
 
 // §2.3.1 / §3.5 the order the generator yields moves in, which version A (no ordering heuristic) searches in.
 // The text describes BuhoChess's generator (piece lists, L374-380) but not its order; Alg. 4 line 8 «Generar
-// movimientos inestables» (seed L690) shows it can generate the captures on their own (reading A2).
+// movimientos inestables» (L690) shows it can generate the captures on their own (reading A2).
 enum class GenerationOrder : int {
   AsGenerated = 0,    // this engine's generator order: by piece, captures and quiet moves mixed (reading A1)
   CapturesFirst = 1,  // captures and promotions first, then quiet moves, each in generator order (reading A2)
@@ -109,7 +109,7 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
-// §4.6.2 / Alg. 9: how a stored bound is read. The prose (seed L971, L977) and Alg. 8's stores (line 22: a fail
+// §4.6.2 / Alg. 9: how a stored bound is read. The prose (L971, L977; docs/readings.md §5) and Alg. 8's stores (line 22: a fail
 // high is «LimiteInferior»; line 7: a node that raises nothing keeps «LimiteSuperior») agree with the
 // literature; Alg. 9 as printed (L1082-L1096) reads each kind as the other: a «LimiteInferior» entry cuts when
 // its value <= alpha and lowers beta, a «LimiteSuperior» one cuts when its value >= beta and raises alpha.
@@ -197,7 +197,7 @@ struct SearchConfig {
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
   bool qsearch_checks = false;       // §3.5: also try checking moves in quiescence (first q-ply only)
   QsearchOrder qsearch_order = QsearchOrder::AsMain;  // Q1 / Q2 (Alg. 4 line 9)
-  QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
+  QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (L707, readings.md §1)
 
   // --- Move ordering (§2.3.1, §4.2–4.3) ---
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)

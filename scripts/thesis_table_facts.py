@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Facts that the thesis's own tables (Appendix B) give about the contested readings of issue 11.
+"""Facts that the thesis's own tables (Appendix B) give about the contested readings of docs/readings.md.
 
 Reads data/thesis/thesis_versions_nodes.csv (Tables B.1-B.6) and data/thesis/thesis_tt_nodes.csv
 (Tables B.7-B.9) and prints, section by section, the comparisons docs/readings.md quotes: which cells
@@ -347,7 +347,7 @@ def depth3_lower_bounds(h, fen):
 
     depth 2: every root move's child is entered, and the first one searches every reply (full window),
     the others at least one: 1 + n + min_i n_i + (n - 1), less one for each child with no reply.
-    depth 3 (issue 11's bound): each root move i needs one reply r whose node is fully expanded
+    depth 3 (the bound docs/readings.md §9 uses): each root move i needs one reply r whose node is fully expanded
     (a fail-low at a max node needs all its moves): 1 + sum_i (1 + min_r (1 + L(i, r))).
     refined: the first root move (PV) also enters each of its other replies and at least one move
     below each (a fail-high needs one move): + min over i of sum_{r != r_min} (1 + min(1, L(i, r))).
@@ -496,7 +496,7 @@ def position_facts(t, h, epd):
     _print_first_root_moves(h, endgame_rows)
 
     print("\n## Lower bounds on any alpha-beta tree (root and leaves counted; see depth3_lower_bounds)")
-    print("id | n | LB depth 2 | LB depth 3 (issue 11's) | LB depth 3 refined")
+    print("id | n | LB depth 2 | LB depth 3 | LB depth 3 refined")
     for pid, fen, n, *_ in endgame_rows:
         _, lb2, lb3, lb3r = depth3_lower_bounds(h, fen)
         print(f"{pid} | {n} | {lb2} | {lb3} | {lb3r}")

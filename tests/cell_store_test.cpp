@@ -150,7 +150,7 @@ TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
   }
 }
 
-// Issue 13: the table's load travels with the cell when measured; a line without it (every line written
+// The table's load travels with the cell when measured; a line without it (every line written
 // before it was recorded) reads as not measured, never as an empty table, and writes back without it.
 TEST(CellStore, TableLoadRoundTripsAndIsAbsentWhenNotMeasured) {
   TempDir dir;

@@ -1,4 +1,4 @@
-// Issue 11's reading flags, part 1 (docs/readings.md §1 and §5): quiescence ordering (Q1/Q2), quiescence
+// The reading flags, part 1 (docs/readings.md §1 and §5): quiescence ordering (Q1/Q2), quiescence
 // captures (Q1/Q3/Q4, promotions kept: Q6) and the previous iteration's principal variation first (V2).
 // Each default keeps today's tree; each value does what its reading says, on hand-made positions whose
 // trees are small enough to count by hand.

@@ -211,7 +211,7 @@ TEST(ReplacementSchemeNames, OneTableReadByTheFlagTheParserAndTheNameFunction) {
   EXPECT_FALSE(enum_from_name(kReplacementSchemeNames, "sometimes").has_value());
 }
 
-// --- Issue 13: the schemes beyond the thesis's four. Each has two rules, tested apart: what a new result
+// --- The schemes beyond the thesis's four (docs/tt.md). Each has two rules, tested apart: what a new result
 // of the position already in the entry does (own entry), and what a result of another position does when
 // the slots are taken (collision). ---
 

@@ -216,7 +216,7 @@ std::vector<PositionMapping> Calibration::map_positions(const std::vector<Readin
     out.push_back(m);
   }
 
-  // The thesis positions drawn from one pool are six different positions (seed L1315): assign distinct
+  // The thesis positions drawn from one pool are six different positions (docs/readings.md, p1-p6): assign distinct
   // candidates, least total distance first (mapping_assignment.h). A candidate pinned to another thesis position
   // is not free.
   std::set<std::string> pinned_ids;

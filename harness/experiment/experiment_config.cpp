@@ -188,7 +188,7 @@ void parse_versions(const json& j, const Where& w, const std::string& file, Pres
       obj.erase("note");
       version_names.push_back(get_string(w, p + ".name", require(w, p, obj, "name")));
       if (obj.contains("depths")) {
-        // Issue 12: fewer depths for this version (each one of the experiment's).
+        // Fewer depths for this version (each one of the experiment's).
         std::vector<int> own = parse_depths(w, p + ".depths", obj["depths"]);
         for (std::size_t k = 0; k < own.size(); ++k)
           if (std::find(exp.depths.begin(), exp.depths.end(), own[k]) == exp.depths.end())

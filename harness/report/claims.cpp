@@ -417,7 +417,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
     c.parts.push_back(band("D vs C at depths >= 5, endgame", changes(rs, "D", "C", end, depth_at_least(5)), -80, -50));
     out.push_back(c);
   }
-  {  // C5, §6.2 (seed L1363): «es posible ahorrar un 96% ... respecto al algoritmo α-β» -> <= -90 % at depths >= 6,
+  {  // C5, §6.2 (L1363 as docs/readings.md numbers the thesis's lines): «es posible ahorrar un 96% ... respecto al algoritmo α-β» -> <= -90 % at depths >= 6,
      // over every position x depth pair: a pair whose version-A cell did not finish (a node budget) leaves the claim
      // partly measured instead of silently dropping the deepest, largest-saving cells.
     Claim c{"C5", "B...E together (E vs A): -96 % against A", {}};
@@ -426,7 +426,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
                                           unfinished(rs, "E", "A", depth_at_least(6))));
     out.push_back(c);
   }
-  {  // C6, §6.2 (seed L1365-L1367): «un ahorro cercano del 20% al 26% en posiciones de juego medio ... para
+  {  // C6, §6.2 (L1365-L1367): «un ahorro cercano del 20% al 26% en posiciones de juego medio ... para
      // profundidades menor a 4 no reduce (y en algunos casos aumenta) el número de nodos explorados. Para profundidades
      // mayores a ésta, su efectividad incrementa ... poco efectiva en las finales». Middlegame -> [-36, -10] at depths
      // >= 5; "does not reduce" below depth 4 is a statement about every cell -> no cell below 0 %; "its effectiveness
