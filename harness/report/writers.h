@@ -12,7 +12,6 @@
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_credibility.h"
 #include "harness/report/thesis_fidelity.h"
-#include "harness/report/tt_study.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {
