@@ -355,14 +355,8 @@ std::uint64_t Board::key_after(Move m) const {
 
 
 void Board::make_move(Move m) {
-  BUHO_ASSERT(history_size_ < MaxHistory);
   BUHO_ASSERT(squares_[m.from()] != NoPiece && color_of(squares_[m.from()]) == side_);
-  Undo& u = history_[history_size_++];
-  u.key = key_;
-  u.castling = std::uint8_t(castling_);
-  u.ep = std::uint8_t(ep_);
-  u.halfmove = halfmove_;
-  u.captured = NoPiece;
+  Undo& u = push_undo();
 
   const Color us = side_;
   const Square from = m.from(), to = m.to();
@@ -442,13 +436,7 @@ void Board::unmake_move(Move m) {
 }
 
 void Board::make_null() {
-  BUHO_ASSERT(history_size_ < MaxHistory);
-  Undo& u = history_[history_size_++];
-  u.key = key_;
-  u.castling = std::uint8_t(castling_);
-  u.ep = std::uint8_t(ep_);
-  u.halfmove = halfmove_;
-  u.captured = NoPiece;
+  push_undo();
   if (ep_ != NoSquare) {
     key_ ^= kZobrist.ep_file[file_of(ep_)];
     ep_ = NoSquare;

@@ -102,6 +102,18 @@ class Board {
   explicit Board(Empty) {}  // all squares empty; from_fen fills it
 
   void clear();
+  // Records what a make (of a move or a null move) changes and cannot recompute, for its unmake: the key, castling
+  // rights, en-passant square and halfmove clock; no capture yet.
+  Undo& push_undo() {
+    BUHO_ASSERT(history_size_ < MaxHistory);
+    Undo& u = history_[history_size_++];
+    u.key = key_;
+    u.castling = std::uint8_t(castling_);
+    u.ep = std::uint8_t(ep_);
+    u.halfmove = halfmove_;
+    u.captured = NoPiece;
+    return u;
+  }
   // Checks builds: BUHO_ASSERT(is_ok()) after every kCheckEvery-th make/unmake (of moves and null
   // moves). is_ok() rebuilds the whole position, dearer than a make; one call in 16 keeps the sanitizer
   // test run within a few per cent of its time without checks, and a broken make/unmake still shows

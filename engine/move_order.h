@@ -63,7 +63,7 @@ inline void captures_first(Move* moves, int n) {
 // defended. (The thesis gives no test; without a static exchange evaluator this is the cheapest honest one.)
 bool is_losing_capture(const Board& b, Move m);
 
-// §3.5 Alg. 4 line 8 «Generar movimientos inestables» (seed L690): whether quiescence searches the
+// §3.5 Alg. 4 line 8 «Generar movimientos inestables» (L690, docs/readings.md §1): whether quiescence searches the
 // generated capture or promotion `m` under `rule` (readings Q1-Q4, docs/readings.md §1). `value` is
 // indexed by PieceType; the caller passes the evaluation's configured piece values, so eval.*_value moves
 // these decisions as it moves the evaluation. The king counts as worth more than any piece. A promotion is

@@ -1,5 +1,6 @@
 // The one table of search flags. `harness flags`, the JSON presets and `--set` all read this table,
-// so a flag's name, default, range and meaning are written exactly once.
+// so a flag's name, default, range and meaning are written exactly once. Its rows are grouped by heuristic in
+// SearchConfig's order (engine/search_config.h), each parameter beside the switch it belongs to.
 #include "engine/search_config.h"
 
 #include <algorithm>
@@ -51,20 +52,36 @@ std::string_view driver_help() {
 ParamTable<SearchConfig> make_table() {
   using S = SearchConfig;
   return {
-      // --- Tree shape ---
+      // --- Root driver and iterative deepening (§3.4) ---
+      choice_param<S, &S::root_driver, kRootDriverNames>("driver", driver_help()),
+      flag("iterative_deepening", &S::iterative_deepening,
+           "search depth 1, 2, ..., d; nodes are summed over the iterations (§3.4, Alg. 3); off = one search at d"),
+      number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
+             "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
+             "the size reached (its memory grows with the tree: 263 bytes an entry, measured; the harness refuses a "
+             "limit the machine's available memory could not hold)"),
+      // --- Quiescence (§3.5) ---
       flag("quiescence", &S::quiescence,
            "quiescence search at the horizon: stand pat, then captures and promotions (§3.5, Alg. 4); "
            "off = the static evaluation at depth 0"),
       flag("qsearch_checks", &S::qsearch_checks,
            "also try quiet checking moves at the first quiescence ply (§3.5 names checks as candidates)"),
-      flag("iterative_deepening", &S::iterative_deepening,
-           "search depth 1, 2, ..., d; nodes are summed over the iterations (§3.4, Alg. 3); off = one search at d"),
-      choice_param<S, &S::root_driver, kRootDriverNames>("driver", driver_help()),
-      number("sss_open_limit", &S::sss_open_limit, 1, 1 << 28,
-             "entries SSS*'s OPEN list may hold (driver sss); past it the search stops with an error naming "
-             "the size reached (its memory grows with the tree: 263 bytes an entry, measured; the harness refuses a "
-             "limit the machine's available memory could not hold)"),
-      // --- Move ordering ---
+      choice_param<S, &S::qsearch_order, kQsearchOrderNames>(
+          "qsearch_order",
+          "how quiescence orders its captures: as_main = by MVV/LVA iff mvv_lva is on (version A unordered); "
+          "mvv_lva = always by MVV/LVA, in every version (Alg. 4 line 9 'order the moves'; reading Q2)"),
+      choice_param<S, &S::qsearch_captures, kQsearchCapturesNames>(
+          "qsearch_captures",
+          "which captures quiescence searches: all; non_losing = not a less valuable victim on a defended "
+          "square (Q3); winning_by_value = only a victim worth more than the attacker, equal trades and king "
+          "captures out (Q4); promotions always in (§3.5)"),
+      // --- Move ordering (§2.3.1, §4.2–4.3) ---
+      choice_param<S, &S::generation_order, kGenerationOrderNames>(
+          "generation_order",
+          "the order the generator yields moves in, before any ordering heuristic: as_generated = this engine's "
+          "(by piece, captures and quiet moves mixed; A1) / captures_first = captures and promotions, then "
+          "quiet moves, each in generator order (Alg. 4 line 8 generates captures apart; A2). Decides version "
+          "A's order; under the ordering heuristics it moves only ties between equal keys (§2.3.1)"),
       flag("mvv_lva", &S::mvv_lva,
            "order captures by C + 100*victim - 10*attacker; losing captures after the killers (§4.2)"),
       flag("killers", &S::killers,
@@ -74,20 +91,11 @@ ParamTable<SearchConfig> make_table() {
       flag("hash_move", &S::hash_move,
            "store best moves in the transposition table and try the stored move first, before generating "
            "moves (§4.6.2); on without tt_cutoffs = version B's 'table used only for ordering'"),
-      // --- Windows ---
-      flag("pvs", &S::pvs,
-           "minimal window [alpha, alpha+1] once a move has raised alpha, full re-search on a fail high "
-           "(§4.5, Alg. 7)"),
-      flag("aspiration", &S::aspiration,
-           "root window V +- aspiration_window around the previous iteration's value; one re-search with "
-           "[V, +inf] or [-inf, V] on failure (§4.4, Alg. 6); needs iterative_deepening"),
-      number("aspiration_window", &S::aspiration_window, 1, 10000,
-             "cp, half-width epsilon of the aspiration window; thesis: a pawn / 3 (§4.4)"),
-      flag("fail_soft", &S::fail_soft,
-           "fail-soft: every return of the search and of quiescence gives the best score found (a bound beyond "
-           "the window when it fails), not the window's edge; off = the thesis's fail-hard Alg. 2. Same values, "
-           "tighter stored bounds (docs/search.md)"),
-      // --- Transposition table ---
+      flag("pv_ordering", &S::pv_ordering,
+           "the previous iteration's principal variation first: while the line from the root follows it, its "
+           "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "
+           "iterative_deepening, does nothing without it"),
+      // --- Transposition table (§4.6) ---
       flag("tt_cutoffs", &S::tt_cutoffs,
            "use stored bounds of depth >= d to cut off or narrow the window (§4.6.3, Alg. 8-9); "
            "never at the root"),
@@ -103,7 +111,33 @@ ParamTable<SearchConfig> make_table() {
           "second); bucket2 / bucket4 (N slots per index, an earlier search's entries first, then the lowest "
           "depth); Beal & Smith 1996: multi_probe4 (a position may sit at any of four consecutive indices, "
           "replaced as a bucket without generations). Rules for a position's own entry and on a collision: docs/tt.md"),
-      // --- Pruning ---
+      choice_param<S, &S::tt_bound_use, kTtBoundUseNames>(
+          "tt_bound_use",
+          "how tt_cutoffs reads a stored bound: as_described = a lower bound cuts at >= beta, an upper bound at "
+          "<= alpha (§4.6.2 prose L971-L977) / as_printed = Alg. 9 lines 8-23 as printed, the two kinds swapped "
+          "(unsound: the value may differ from minimax; reading V4 of version D)"),
+      flag("tt_horizon", &S::tt_horizon,
+           "horizon nodes (depth 0) probe the table and store the value their quiescence search returns, with "
+           "depth 0: an exact value «de la búsqueda quiescence que estuvo dentro de los límites» (§4.6.2 L975); "
+           "positions inside quiescence are never stored (L993); reading V5 of version D"),
+      flag("etc", &S::etc,
+           "enhanced transposition cut-offs (Plaat et al. 1996): before a node searches its moves, each child's "
+           "table entry is looked up, and a stored upper bound (or exact value) of enough depth that refutes the "
+           "node (-v >= beta) ends it; needs tt_cutoffs; not at the root"),
+      // --- Windows: PVS, aspiration, fail-soft (§4.4–4.5) ---
+      flag("pvs", &S::pvs,
+           "minimal window [alpha, alpha+1] once a move has raised alpha, full re-search on a fail high "
+           "(§4.5, Alg. 7)"),
+      flag("aspiration", &S::aspiration,
+           "root window V +- aspiration_window around the previous iteration's value; one re-search with "
+           "[V, +inf] or [-inf, V] on failure (§4.4, Alg. 6); needs iterative_deepening"),
+      number("aspiration_window", &S::aspiration_window, 1, 10000,
+             "cp, half-width epsilon of the aspiration window; thesis: a pawn / 3 (§4.4)"),
+      flag("fail_soft", &S::fail_soft,
+           "fail-soft: every return of the search and of quiescence gives the best score found (a bound beyond "
+           "the window when it fails), not the window's edge; off = the thesis's fail-hard Alg. 2. Same values, "
+           "tighter stored bounds (docs/search.md)"),
+      // --- Null move (§5.2 Alg. 10) ---
       flag("null_move", &S::null_move,
            "null-move pruning: not in check, not after a null move, not at the root, not with little "
            "material, not when beta is a mate score; search [-beta, -beta+1] at d - R - 1 (§5.2, Alg. 10)"),
@@ -111,23 +145,6 @@ ParamTable<SearchConfig> make_table() {
       number("null_move_min_material", &S::null_move_min_material, 0, 10000,
              "cp of non-pawn material the side to move needs for a null move (§5.2.2: not with only king "
              "and pawns or little material; the number is ours)"),
-      flag("futility", &S::futility,
-           "futility pruning at depth 1 and razoring at depth 2 on the material balance after the move; "
-           "never in check, near mate bounds, at the root, or for a move that gives check (§5.3, Alg. 11)"),
-      number("futility_margin_1", &S::futility_margin_1, 0, 10000, "cp, futility margin at depth 1 (§5.3: 200)"),
-      number("futility_margin_2", &S::futility_margin_2, 0, 10000, "cp, razoring margin at depth 2 (§5.3: 500)"),
-      flag("lmr", &S::lmr,
-           "late move reductions: after lmr_min_moves moves at depth >= lmr_min_depth, a quiet move that is "
-           "not the hash move, a killer or a check, out of check, searched with a null window at reduced "
-           "depth; re-searched at full depth when it beats alpha (§5.4, Alg. 12)"),
-      number("lmr_min_moves", &S::lmr_min_moves, 0, 256, "moves searched at full depth before reducing (§5.4: 4)"),
-      number("lmr_min_depth", &S::lmr_min_depth, 1, 128, "plies, smallest remaining depth that is reduced (§5.4: 3)"),
-      number("lmr_reduction", &S::lmr_reduction, 1, 10, "plies of reduction (§5.4: the reduced search runs at d - 2)"),
-      // --- Contested readings of §5.2-5.4 (docs/readings.md §2-4); every default is today's tree ---
-      choice_param<S, &S::lmr_scope, kLmrScopeNames>(
-          "lmr_scope",
-          "where LMR reduces: every_node = by move count in every node (prose L1208, L1) / after_alpha_raised = "
-          "only once a move has raised alpha at the node (Alg. 12 lines 9-12: PV nodes in effect, L2) (§5.4)"),
       number("null_move_min_depth", &S::null_move_min_depth, 1, 128,
              "plies, smallest remaining depth at which the null move is tried (§5.2: Alg. 10 has none = 1, N1; "
              "3 = N2; 4 with null_move_at_root = N3)"),
@@ -139,6 +156,24 @@ ParamTable<SearchConfig> make_table() {
           "'little material' for the null move: mover_non_pawn = the mover's non-pawn material must reach "
           "null_move_min_material (W1/W2/W4) / eval_endgame = none in an endgame as the evaluation defines it "
           "(§2.4.3 L476 + §5.2.2 L1165, W3); king and pawns only never nulls (§5.2.2)"),
+      flag("null_move_verified", &S::null_move_verified,
+           "verified null move (Tabibi & Netanyahu 2002): where the null search fails high, the node is searched "
+           "again at depth - 1 with null cut-offs unverified below it instead of cutting off; cut off only when "
+           "that search fails high too, else (zugzwang suspected) searched at full depth. The paper uses R = 3: "
+           "set null_move_r = 3"),
+      flag("null_move_adaptive", &S::null_move_adaptive,
+           "adaptive null move (Heinz 1999): R = 3 when depth > null_move_adaptive_depth (or > "
+           "null_move_adaptive_depth_few when both sides have fewer than 3 pieces), else R = 2; replaces null_move_r"),
+      number("null_move_adaptive_depth", &S::null_move_adaptive_depth, 0, 128,
+             "plies: adaptive null move uses R = 3 above this depth (Heinz 1999: 6)"),
+      number("null_move_adaptive_depth_few", &S::null_move_adaptive_depth_few, 0, 128,
+             "plies: ... above this depth when both sides have fewer than 3 pieces (Heinz 1999: 8)"),
+      // --- Futility pruning and razoring (§5.3 Alg. 11) ---
+      flag("futility", &S::futility,
+           "futility pruning at depth 1 and razoring at depth 2 on the material balance after the move; "
+           "never in check, near mate bounds, at the root, or for a move that gives check (§5.3, Alg. 11)"),
+      number("futility_margin_1", &S::futility_margin_1, 0, 10000, "cp, futility margin at depth 1 (§5.3: 200)"),
+      number("futility_margin_2", &S::futility_margin_2, 0, 10000, "cp, razoring margin at depth 2 (§5.3: 500)"),
       flag("futility_at_root", &S::futility_at_root,
            "futility and razoring at the root too (Alg. 11 has no exclusion, F2); off = root excluded (F1) (§5.3)"),
       choice_param<S, &S::futility_alpha, kFutilityAlphaNames>(
@@ -157,59 +192,25 @@ ParamTable<SearchConfig> make_table() {
       flag("futility_mate_guard", &S::futility_mate_guard,
            "no futility when alpha at node entry or beta is near a mate score or infinite (prose L1190); "
            "off = Alg. 11 as printed, with no test of the bounds (§5.3)"),
-      // --- Contested readings of §3.5 and §4.6 (docs/readings.md §1, §5) ---
-      choice_param<S, &S::qsearch_order, kQsearchOrderNames>(
-          "qsearch_order",
-          "how quiescence orders its captures: as_main = by MVV/LVA iff mvv_lva is on (version A unordered); "
-          "mvv_lva = always by MVV/LVA, in every version (Alg. 4 line 9 'order the moves'; reading Q2)"),
-      choice_param<S, &S::qsearch_captures, kQsearchCapturesNames>(
-          "qsearch_captures",
-          "which captures quiescence searches: all; non_losing = not a less valuable victim on a defended "
-          "square (Q3); winning_by_value = only a victim worth more than the attacker, equal trades and king "
-          "captures out (Q4); promotions always in (§3.5)"),
-      choice_param<S, &S::generation_order, kGenerationOrderNames>(
-          "generation_order",
-          "the order the generator yields moves in, before any ordering heuristic: as_generated = this engine's "
-          "(by piece, captures and quiet moves mixed; A1) / captures_first = captures and promotions, then "
-          "quiet moves, each in generator order (Alg. 4 line 8 generates captures apart; A2). Decides version "
-          "A's order; under the ordering heuristics it moves only ties between equal keys (§2.3.1)"),
-      choice_param<S, &S::tt_bound_use, kTtBoundUseNames>(
-          "tt_bound_use",
-          "how tt_cutoffs reads a stored bound: as_described = a lower bound cuts at >= beta, an upper bound at "
-          "<= alpha (§4.6.2 prose L971-L977) / as_printed = Alg. 9 lines 8-23 as printed, the two kinds swapped "
-          "(unsound: the value may differ from minimax; reading V4 of version D)"),
-      flag("tt_horizon", &S::tt_horizon,
-           "horizon nodes (depth 0) probe the table and store the value their quiescence search returns, with "
-           "depth 0: an exact value «de la búsqueda quiescence que estuvo dentro de los límites» (§4.6.2 L975); "
-           "positions inside quiescence are never stored (L993); reading V5 of version D"),
-      flag("pv_ordering", &S::pv_ordering,
-           "the previous iteration's principal variation first: while the line from the root follows it, its "
-           "next move is tried before the hash move (§3.4, §4.6.2; reading V2 of version D); needs "
-           "iterative_deepening, does nothing without it"),
-      // --- Pruning variants of the literature (docs/search.md "Pruning variants") ---
-      flag("null_move_verified", &S::null_move_verified,
-           "verified null move (Tabibi & Netanyahu 2002): where the null search fails high, the node is searched "
-           "again at depth - 1 with null cut-offs unverified below it instead of cutting off; cut off only when "
-           "that search fails high too, else (zugzwang suspected) searched at full depth. The paper uses R = 3: "
-           "set null_move_r = 3"),
-      flag("null_move_adaptive", &S::null_move_adaptive,
-           "adaptive null move (Heinz 1999): R = 3 when depth > null_move_adaptive_depth (or > "
-           "null_move_adaptive_depth_few when both sides have fewer than 3 pieces), else R = 2; replaces null_move_r"),
-      number("null_move_adaptive_depth", &S::null_move_adaptive_depth, 0, 128,
-             "plies: adaptive null move uses R = 3 above this depth (Heinz 1999: 6)"),
-      number("null_move_adaptive_depth_few", &S::null_move_adaptive_depth_few, 0, 128,
-             "plies: ... above this depth when both sides have fewer than 3 pieces (Heinz 1999: 8)"),
       flag("limited_razoring", &S::limited_razoring,
            "limited razoring (Heinz 1998, with extended futility): at depth 3, not in check, not near mate, the "
            "opponent with more than 3 pieces, material balance + razoring_margin_3 <= alpha: the node is searched "
            "at depth 2, where the depth-2 futility (a rook: Heinz's extended futility) prunes; needs futility"),
       number("razoring_margin_3", &S::razoring_margin_3, 0, 10000,
              "cp, limited-razoring margin at depth 3 (Heinz 1998: a queen, 900)"),
-      flag("etc", &S::etc,
-           "enhanced transposition cut-offs (Plaat et al. 1996): before a node searches its moves, each child's "
-           "table entry is looked up, and a stored upper bound (or exact value) of enough depth that refutes the "
-           "node (-v >= beta) ends it; needs tt_cutoffs; not at the root"),
-      // --- Extensions ---
+      // --- Late move reductions (§5.4 Alg. 12) ---
+      flag("lmr", &S::lmr,
+           "late move reductions: after lmr_min_moves moves at depth >= lmr_min_depth, a quiet move that is "
+           "not the hash move, a killer or a check, out of check, searched with a null window at reduced "
+           "depth; re-searched at full depth when it beats alpha (§5.4, Alg. 12)"),
+      number("lmr_min_moves", &S::lmr_min_moves, 0, 256, "moves searched at full depth before reducing (§5.4: 4)"),
+      number("lmr_min_depth", &S::lmr_min_depth, 1, 128, "plies, smallest remaining depth that is reduced (§5.4: 3)"),
+      number("lmr_reduction", &S::lmr_reduction, 1, 10, "plies of reduction (§5.4: the reduced search runs at d - 2)"),
+      choice_param<S, &S::lmr_scope, kLmrScopeNames>(
+          "lmr_scope",
+          "where LMR reduces: every_node = by move count in every node (prose L1208, L1) / after_alpha_raised = "
+          "only once a move has raised alpha at the node (Alg. 12 lines 9-12: PV nodes in effect, L2) (§5.4)"),
+      // --- Extensions (§3.6); off in every thesis version ---
       flag("check_ext", &S::check_ext, "extend a move that gives check by one ply (§3.6)"),
       flag("single_reply_ext", &S::single_reply_ext,
            "extend by one ply when the side to move has exactly one legal move (§3.6)"),

@@ -11,6 +11,71 @@
 
 namespace buho {
 
+// The enumerated choices of the flags below, in SearchConfig's groups. A contested reading of the thesis
+// (docs/readings.md) is a choice whose first value is the engine's default reading (version H's under
+// configs/versions-readings-v1.json), so a search given no version keeps its tree.
+
+// --- Root driver and iterative deepening (§3.4) ---
+
+// The root driver: how one iteration of iterative deepening searches the root. Each driver is one row of
+// kRootDrivers (engine/root_driver.h: its name, help, needs, ignored flags and function), which everything that
+// lists drivers reads; its values here, in the rows' order.
+enum class RootDriver : int {
+  AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
+  Minimax = 1,    // no pruning at all: every move of every node with a full window; the exact reference
+  NegaScout = 2,  // the survey's NegaScout (§4.2.13 of the survey): null windows after the first move, fail-soft
+  Scout = 3,      // Pearl's Scout: EVAL of the first move, TEST (a null-window search) of the others
+  Mtdf = 4,       // MTD(f): null-window fail-soft searches with the table, from the previous iteration's value
+  Sss = 5,        // Stockman's SSS* with its OPEN list (survey §4.3; engine/sss_driver.cpp)
+  MtSss = 6,      // SSS* as memory-enhanced null-window tests from +inf down (Plaat et al. 1996)
+  MtDual = 7,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
+  Minimal = 8,    // not a search: the minimal tree (Knuth & Moore) at the target depth, the yardstick row
+};
+
+// --- Quiescence (§3.5) ---
+
+// §3.5 Alg. 4 line 9 «Ordenar Movimientos» (L691, docs/readings.md §1): how quiescence orders its captures.
+enum class QsearchOrder : int {
+  AsMain = 0,  // ordered by MVV/LVA iff the mvv_lva flag is on (reading Q1: version A unordered)
+  MvvLva = 1,  // always ordered by MVV/LVA, in every version including A (reading Q2)
+};
+inline constexpr EnumName<QsearchOrder> kQsearchOrderNames[] = {
+    {QsearchOrder::AsMain, "as_main"},
+    {QsearchOrder::MvvLva, "mvv_lva"},
+};
+
+// §3.5 «movimientos inestables» (Alg. 4 line 8 and L707, docs/readings.md §1): which captures quiescence searches. Promotions are
+// searched under every value (reading Q6); the values compare the evaluation's configured piece values.
+enum class QsearchCaptures : int {
+  All = 0,             // every legal capture (reading Q1/Q2)
+  NonLosing = 1,       // not a capture of a less valuable victim on a defended square (reading Q3)
+  WinningByValue = 2,  // only a victim worth strictly more than the attacker, by value alone (reading Q4)
+  WinningOrEqualByValue = 3,  // a victim worth at least the attacker, by value alone: captures that win or keep
+                              // material (reading Q7; the words of §5.4 L1208 for the moves LMR never reduces)
+};
+inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
+    {QsearchCaptures::All, "all"},
+    {QsearchCaptures::NonLosing, "non_losing"},
+    {QsearchCaptures::WinningByValue, "winning_by_value"},
+    {QsearchCaptures::WinningOrEqualByValue, "winning_or_equal_by_value"},
+};
+
+// --- Move ordering (§2.3.1, §4.2–4.3) ---
+
+// §2.3.1 / §3.5 the order the generator yields moves in, which version A (no ordering heuristic) searches in.
+// The text describes BuhoChess's generator (piece lists, L374-380) but not its order; Alg. 4 line 8 «Generar
+// movimientos inestables» (L690) shows it can generate the captures on their own (reading A2).
+enum class GenerationOrder : int {
+  AsGenerated = 0,    // this engine's generator order: by piece, captures and quiet moves mixed (reading A1)
+  CapturesFirst = 1,  // captures and promotions first, then quiet moves, each in generator order (reading A2)
+};
+inline constexpr EnumName<GenerationOrder> kGenerationOrderNames[] = {
+    {GenerationOrder::AsGenerated, "as_generated"},
+    {GenerationOrder::CapturesFirst, "captures_first"},
+};
+
+// --- Transposition table (§4.6) ---
+
 // §4.6 Replacement schemes of the transposition table. A new scheme: a value here, its row in the
 // table below, its case in TranspositionTable::store (and its slot count / extra bytes there), a test and
 // docs/tt.md; nothing else. The first four are the thesis's (§4.6.3) and keep their trees bit for bit;
@@ -44,33 +109,20 @@ inline constexpr EnumName<ReplacementScheme> kReplacementSchemeNames[] = {
 };
 constexpr std::string_view scheme_name(ReplacementScheme s) { return enum_name(kReplacementSchemeNames, s); }
 
-// The root driver: how one iteration of iterative deepening searches the root. Each driver is one row of
-// kRootDrivers (engine/root_driver.h: its name, help, needs, ignored flags and function), which everything that
-// lists drivers reads; its values here, in the rows' order.
-enum class RootDriver : int {
-  AlphaBeta = 0,  // the thesis's: alpha-beta with the full window, or Alg. 6's aspiration window (§4.4)
-  Minimax = 1,    // no pruning at all: every move of every node with a full window; the exact reference
-  NegaScout = 2,  // the survey's NegaScout (§4.2.13 of the survey): null windows after the first move, fail-soft
-  Scout = 3,      // Pearl's Scout: EVAL of the first move, TEST (a null-window search) of the others
-  Mtdf = 4,       // MTD(f): null-window fail-soft searches with the table, from the previous iteration's value
-  Sss = 5,        // Stockman's SSS* with its OPEN list (survey §4.3; engine/sss_driver.cpp)
-  MtSss = 6,      // SSS* as memory-enhanced null-window tests from +inf down (Plaat et al. 1996)
-  MtDual = 7,     // DUAL* as memory-enhanced null-window tests from -inf up (Plaat et al. 1996)
-  Minimal = 8,    // not a search: the minimal tree (Knuth & Moore) at the target depth, the yardstick row
+// §4.6.2 / Alg. 9: how a stored bound is read. The prose (L971, L977; docs/readings.md §5) and Alg. 8's stores (line 22: a fail
+// high is «LimiteInferior»; line 7: a node that raises nothing keeps «LimiteSuperior») agree with the
+// literature; Alg. 9 as printed (L1082-L1096) reads each kind as the other: a «LimiteInferior» entry cuts when
+// its value <= alpha and lowers beta, a «LimiteSuperior» one cuts when its value >= beta and raises alpha.
+enum class TtBoundUse : int {
+  AsDescribed = 0,  // lower bound cuts at >= beta and raises alpha; upper bound cuts at <= alpha, lowers beta
+  AsPrinted = 1,    // Alg. 9 lines 8-23 as printed: the two kinds swapped (unsound; reading V4)
+};
+inline constexpr EnumName<TtBoundUse> kTtBoundUseNames[] = {
+    {TtBoundUse::AsDescribed, "as_described"},
+    {TtBoundUse::AsPrinted, "as_printed"},
 };
 
-// --- Contested readings of §5.2–5.4 (docs/readings.md §2–4), as choices.
-// Every first row is today's reading (the default), so the default tree is unchanged.
-
-// §5.4 Alg. 12: where late moves are reduced.
-enum class LmrScope : int {
-  EveryNode = 0,         // L1: every node, by move count (prose L1208 "todos los demás movimientos")
-  AfterAlphaRaised = 1,  // L2: only once a move has raised alpha at this node (Alg. 12 lines 9-12, bSearchPv false)
-};
-inline constexpr EnumName<LmrScope> kLmrScopeNames[] = {
-    {LmrScope::EveryNode, "every_node"},
-    {LmrScope::AfterAlphaRaised, "after_alpha_raised"},
-};
+// --- Null move (§5.2) ---
 
 // §5.2.2: what "little material" (L1168) means for the null move.
 enum class NullMoveMaterialRule : int {
@@ -81,6 +133,8 @@ inline constexpr EnumName<NullMoveMaterialRule> kNullMoveMaterialRuleNames[] = {
     {NullMoveMaterialRule::MoverNonPawn, "mover_non_pawn"},
     {NullMoveMaterialRule::EvalEndgame, "eval_endgame"},
 };
+
+// --- Futility pruning and razoring (§5.3) ---
 
 // §5.3 Alg. 11: which alpha the futility test compares with.
 enum class FutilityAlpha : int {
@@ -117,78 +171,41 @@ inline constexpr EnumName<FutilityPositional> kFutilityPositionalNames[] = {
     {FutilityPositional::Full, "full"},
 };
 
-// --- Contested readings of §3.5 and §4.6 (docs/readings.md §1 and §5); every default keeps today's tree ---
+// --- Late move reductions (§5.4) ---
 
-// §3.5 Alg. 4 line 9 «Ordenar Movimientos» (seed L691): how quiescence orders its captures.
-enum class QsearchOrder : int {
-  AsMain = 0,  // ordered by MVV/LVA iff the mvv_lva flag is on (reading Q1: version A unordered)
-  MvvLva = 1,  // always ordered by MVV/LVA, in every version including A (reading Q2)
+// §5.4 Alg. 12: where late moves are reduced.
+enum class LmrScope : int {
+  EveryNode = 0,         // L1: every node, by move count (prose L1208 "todos los demás movimientos")
+  AfterAlphaRaised = 1,  // L2: only once a move has raised alpha at this node (Alg. 12 lines 9-12, bSearchPv false)
 };
-inline constexpr EnumName<QsearchOrder> kQsearchOrderNames[] = {
-    {QsearchOrder::AsMain, "as_main"},
-    {QsearchOrder::MvvLva, "mvv_lva"},
-};
-
-// §3.5 «movimientos inestables» (seed L690, L707): which captures quiescence searches. Promotions are
-// searched under every value (reading Q6); the values compare the evaluation's configured piece values.
-enum class QsearchCaptures : int {
-  All = 0,             // every legal capture (reading Q1/Q2)
-  NonLosing = 1,       // not a capture of a less valuable victim on a defended square (reading Q3)
-  WinningByValue = 2,  // only a victim worth strictly more than the attacker, by value alone (reading Q4)
-  WinningOrEqualByValue = 3,  // a victim worth at least the attacker, by value alone: captures that win or keep
-                              // material (reading Q7; the words of §5.4 L1208 for the moves LMR never reduces)
-};
-inline constexpr EnumName<QsearchCaptures> kQsearchCapturesNames[] = {
-    {QsearchCaptures::All, "all"},
-    {QsearchCaptures::NonLosing, "non_losing"},
-    {QsearchCaptures::WinningByValue, "winning_by_value"},
-    {QsearchCaptures::WinningOrEqualByValue, "winning_or_equal_by_value"},
+inline constexpr EnumName<LmrScope> kLmrScopeNames[] = {
+    {LmrScope::EveryNode, "every_node"},
+    {LmrScope::AfterAlphaRaised, "after_alpha_raised"},
 };
 
-// §2.3.1 / §3.5 the order the generator yields moves in, which version A (no ordering heuristic) searches in.
-// The text describes BuhoChess's generator (piece lists, L374-380) but not its order; Alg. 4 line 8 «Generar
-// movimientos inestables» (seed L690) shows it can generate the captures on their own (reading A2).
-enum class GenerationOrder : int {
-  AsGenerated = 0,    // this engine's generator order: by piece, captures and quiet moves mixed (reading A1)
-  CapturesFirst = 1,  // captures and promotions first, then quiet moves, each in generator order (reading A2)
-};
-inline constexpr EnumName<GenerationOrder> kGenerationOrderNames[] = {
-    {GenerationOrder::AsGenerated, "as_generated"},
-    {GenerationOrder::CapturesFirst, "captures_first"},
-};
-
-// §4.6.2 / Alg. 9: how a stored bound is read. The prose (seed L971, L977) and Alg. 8's stores (line 22: a fail
-// high is «LimiteInferior»; line 7: a node that raises nothing keeps «LimiteSuperior») agree with the
-// literature; Alg. 9 as printed (L1082-L1096) reads each kind as the other: a «LimiteInferior» entry cuts when
-// its value <= alpha and lowers beta, a «LimiteSuperior» one cuts when its value >= beta and raises alpha.
-enum class TtBoundUse : int {
-  AsDescribed = 0,  // lower bound cuts at >= beta and raises alpha; upper bound cuts at <= alpha, lowers beta
-  AsPrinted = 1,    // Alg. 9 lines 8-23 as printed: the two kinds swapped (unsound; reading V4)
-};
-inline constexpr EnumName<TtBoundUse> kTtBoundUseNames[] = {
-    {TtBoundUse::AsDescribed, "as_described"},
-    {TtBoundUse::AsPrinted, "as_printed"},
-};
-
+// Every flag, grouped by heuristic: its switch, its parameters, then its contested readings of the thesis
+// (docs/readings.md; each default is the engine's default reading) and the literature's variants of it (each off by
+// default, docs/search.md "Pruning variants"), so every thesis version keeps its tree. The flag table
+// (search_config.cpp) lists them in this order.
 struct SearchConfig {
-  // --- Tree shape ---
+  // --- Root driver and iterative deepening (§3.4) ---
+  RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
+  bool iterative_deepening = true;   // §3.4 Alg. 3: search depth 1, 2, ..., d; counts summed over iterations
+  int sss_open_limit = 1 << 21;      // driver sss: OPEN entries allowed before it stops with an error
+
+  // --- Quiescence (§3.5) ---
   bool quiescence = true;            // §3.5 Alg. 4: stand pat, then captures and promotions at the horizon
   bool qsearch_checks = false;       // §3.5: also try checking moves in quiescence (first q-ply only)
-  bool iterative_deepening = true;   // §3.4 Alg. 3: search depth 1, 2, ..., d; counts summed over iterations
+  QsearchOrder qsearch_order = QsearchOrder::AsMain;  // Q1 / Q2 (Alg. 4 line 9)
+  QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (L707, readings.md §1)
 
-  // --- Move ordering (§4.2–4.3) ---
+  // --- Move ordering (§2.3.1, §4.2–4.3) ---
+  GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
   bool mvv_lva = true;               // captures first by MVV/LVA: C + 100*victim - 10*attacker
   bool killers = true;               // two killer slots per ply, each with a counter
   bool history = true;               // 64x64 from-to history, +2^depth on a cut-off or alpha raise
   bool hash_move = true;             // the transposition table's move is tried first, before generating
-
-  // --- Root and windows ---
-  RootDriver root_driver = RootDriver::AlphaBeta;  // §3.4/§4.4 how each iteration searches the root
-  bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
-  bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
-  bool fail_soft = false;            // return the best score found, not the bound (the thesis's Alg. 2 is fail-hard)
-  int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
-  int sss_open_limit = 1 << 21;      // driver sss: OPEN entries allowed before it stops with an error
+  bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
 
   // --- Transposition table (§4.6) ---
   bool tt_cutoffs = true;            // use stored bounds to cut off (else the table only orders moves)
@@ -196,47 +213,48 @@ struct SearchConfig {
   ReplacementScheme tt_scheme = ReplacementScheme::DepthAlways;
   // tt_entries counts entries as the thesis does: a depth_always entry holds two slots (two positions),
   // so it takes twice the memory of the one-slot schemes at the same tt_entries.
+  TtBoundUse tt_bound_use = TtBoundUse::AsDescribed;  // V1 / V4: Alg. 9's bound kinds (readings.md §5)
+  bool tt_horizon = false;           // V5: horizon nodes probe the table and store their quiescence value at
+                                     // depth 0 (§4.6.2 L975)
+  bool etc = false;                  // Plaat et al. 1996: enhanced transposition cut-offs, children's entries first
 
-  // --- Pruning (§5) ---
+  // --- Windows: PVS, aspiration, fail-soft (§4.4–4.5) ---
+  bool pvs = true;                   // §4.5 Alg. 7: minimal window after the first move, re-search on fail high
+  bool aspiration = true;            // §4.4 Alg. 6: root window around the previous iteration's value
+  int aspiration_window = 33;        // cp, half-width of the window (a third of a pawn)
+  bool fail_soft = false;            // return the best score found, not the bound (the thesis's Alg. 2 is fail-hard)
+
+  // --- Null move (§5.2 Alg. 10) ---
   bool null_move = true;             // §5.2 Alg. 10
   int null_move_r = 2;               // plies of reduction R; the null search runs at depth - R - 1
   int null_move_min_material = 500;  // cp of non-pawn material the mover needs (§5.2.2 "little material");
                                      // the thesis gives no number: 500 keeps K+minor(+pawns) out
+  int null_move_min_depth = 1;       // §5.2 plies: no null move below this depth (N1 = 1, N2 = 3, N3 = 4)
+  bool null_move_at_root = false;    // §5.2 Alg. 10 at the root too (N3)
+  NullMoveMaterialRule null_move_material_rule = NullMoveMaterialRule::MoverNonPawn;  // §5.2.2 W1/W2/W4 / W3
+  bool null_move_verified = false;   // Tabibi & Netanyahu 2002: a null fail-high verified at depth - 1
+  bool null_move_adaptive = false;   // Heinz 1999: R = 3 above a depth threshold, R = 2 at and below it
+  int null_move_adaptive_depth = 6;  // plies: R = 3 when depth > this (Heinz: 6) ...
+  int null_move_adaptive_depth_few = 8;  // ... or > this when both sides have fewer than 3 pieces (Heinz: 8)
+
+  // --- Futility pruning and razoring (§5.3 Alg. 11) ---
   bool futility = true;              // §5.3 Alg. 11, on the material balance only
   int futility_margin_1 = 200;       // cp, at depth 1
   int futility_margin_2 = 500;       // cp, at depth 2 ("razoring")
+  bool futility_at_root = false;     // §5.3 F1 (root excluded) / F2 (Alg. 11 has no exclusion)
+  FutilityAlpha futility_alpha = FutilityAlpha::Current;  // §5.3 A2 / A1
+  FutilityMaterial futility_material = FutilityMaterial::AfterMove;  // §5.3 B2 / B1
+  FutilityPositional futility_positional = FutilityPositional::None;  // §5.3 P1 / P2 / P3
+  bool futility_mate_guard = true;   // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
+  bool limited_razoring = false;     // Heinz 1998: depth 3, material + margin <= alpha -> search it at depth 2
+  int razoring_margin_3 = 900;       // cp, the limited-razoring margin (Heinz: a queen)
+
+  // --- Late move reductions (§5.4 Alg. 12) ---
   bool lmr = true;                   // §5.4 Alg. 12 late move reductions
   int lmr_min_moves = 4;             // moves searched at full depth before reducing
   int lmr_min_depth = 3;             // plies: no reduction below this depth
   int lmr_reduction = 1;             // plies of reduction
-
-  // --- Contested readings of §5.2–5.4 (docs/readings.md §2–4); each default is today's reading ---
   LmrScope lmr_scope = LmrScope::EveryNode;  // §5.4 L1 / L2
-  int null_move_min_depth = 1;               // §5.2 plies: no null move below this depth (N1 = 1, N2 = 3, N3 = 4)
-  bool null_move_at_root = false;            // §5.2 Alg. 10 at the root too (N3)
-  NullMoveMaterialRule null_move_material_rule = NullMoveMaterialRule::MoverNonPawn;  // §5.2.2 W1/W2/W4 / W3
-  bool futility_at_root = false;             // §5.3 F1 (root excluded) / F2 (Alg. 11 has no exclusion)
-  FutilityAlpha futility_alpha = FutilityAlpha::Current;              // §5.3 A2 / A1
-  FutilityMaterial futility_material = FutilityMaterial::AfterMove;   // §5.3 B2 / B1
-  FutilityPositional futility_positional = FutilityPositional::None;  // §5.3 P1 / P2 / P3
-  bool futility_mate_guard = true;           // §5.3 L1190: no futility with alpha or beta near mate (+-inf too)
-  // --- Contested readings of §3.5 and §4.6 (docs/readings.md §1, §5); defaults = today's tree ---
-  QsearchOrder qsearch_order = QsearchOrder::AsMain;        // Q1 / Q2 (Alg. 4 line 9)
-  QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (seed L707)
-  GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
-  TtBoundUse tt_bound_use = TtBoundUse::AsDescribed;  // V1 / V4: Alg. 9's bound kinds (readings.md §5)
-  bool tt_horizon = false;    // V5: horizon nodes probe the table and store their quiescence value at depth 0 (§4.6.2 L975)
-  bool pv_ordering = false;  // V2: the previous iteration's PV tried first along the PV (§3.4 L632, §4.6.2 L983)
-
-  // --- Pruning variants of the literature (docs/search.md "Pruning variants"); each off by default,
-  // so every version keeps its tree ---
-  bool null_move_verified = false;     // Tabibi & Netanyahu 2002: a null fail-high verified at depth - 1
-  bool null_move_adaptive = false;     // Heinz 1999: R = 3 above a depth threshold, R = 2 at and below it
-  int null_move_adaptive_depth = 6;    // plies: R = 3 when depth > this (Heinz: 6) ...
-  int null_move_adaptive_depth_few = 8;  // ... or > this when both sides have fewer than 3 pieces (Heinz: 8)
-  bool limited_razoring = false;       // Heinz 1998: depth 3, material + margin <= alpha -> search it at depth 2
-  int razoring_margin_3 = 900;         // cp, the limited-razoring margin (Heinz: a queen)
-  bool etc = false;                    // Plaat et al. 1996: enhanced transposition cut-offs, children's entries first
 
   // --- Extensions (§3.6); off in every thesis version ---
   bool check_ext = false;            // extend moves that give check

@@ -30,7 +30,7 @@ namespace buho {
 
 inline constexpr int kMoveStackSize = MaxPly * MaxMoves;
 
-// The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (seed L1082-L1096) cuts on a
+// The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (L1082-L1096, docs/readings.md §5) cuts on a
 // «LimiteInferior» entry when its value <= alpha and on a «LimiteSuperior» one when it is >= beta, while
 // Alg. 8 stores a fail high as «LimiteInferior» (line 22): as printed, each kind is read as the other.
 inline Bound bound_as_read(const SearchConfig& c, Bound stored) {

@@ -50,7 +50,7 @@ struct SearchStats {
   std::uint64_t ext_threat = 0;
   std::uint64_t ext_pawn = 0;
   std::uint64_t ext_king_safety = 0;
-  // Issue 12. Absent from cells written before it (read as "not measured", never 0).
+  // The later counters: absent from cells written before them (read as "not measured", never 0).
   std::uint64_t passes = 0;                // searches of the root: 1 per iteration, + re-searches, + MTD(f)'s passes
   std::uint64_t leaves = 0;                // horizon positions evaluated (definition above)
   std::vector<std::uint64_t> iteration_passes;  // passes of each iteration (depth 1, 2, ...)

@@ -1,4 +1,4 @@
-// Stockman's SSS* (seed 004 §4.3, "Algoritmo SSS*"). The survey's pseudocode, quoted at each case:
+// Stockman's SSS* (the survey of game algorithms, §4.3 "Algoritmo SSS*"; docs/search.md). The survey's pseudocode, quoted at each case:
 //
 //   Insertar en LISTA el estado inicial (N = ε, s = VIVO, h = +∞)
 //   Hacer siempre

@@ -1,4 +1,4 @@
-// Stockman's SSS* (1979) as the survey of game algorithms describes it (seed 004, §4.3): a best-first
+// Stockman's SSS* (1979) as the survey of game algorithms describes it (its §4.3; docs/search.md, "Root drivers"): a best-first
 // search over an OPEN list of (N, s, h) triples and the six cases of the Γ operator.
 #pragma once
 

@@ -8,23 +8,11 @@ under results/thesis-tt* and results/tt-deep* were drawn by this script's earlie
 
 usage: scripts/plot_tt.py DIR [--out DIR2] [--thesis data/thesis/thesis_tt_nodes.csv]
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plot  # noqa: E402
 
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dir")
-    ap.add_argument("--out")
-    ap.add_argument("--thesis", default=os.path.join(plot.HERE, "..", "data", "thesis", "thesis_tt_nodes.csv"))
-    args = ap.parse_args()
-    sys.exit(plot.main([args.dir, "--only", "tables", "--each-position", "--thesis-tt", args.thesis]
-                       + (["--out", args.out] if args.out else [])))
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(plot.each_position_with_thesis(__doc__, "tables", "--thesis-tt", "thesis_tt_nodes.csv"))

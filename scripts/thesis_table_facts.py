@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Facts that the thesis's own tables (Appendix B) give about the contested readings of issue 11.
+"""Facts that the thesis's own tables (Appendix B) give about the contested readings of docs/readings.md.
 
 Reads data/thesis/thesis_versions_nodes.csv (Tables B.1-B.6) and data/thesis/thesis_tt_nodes.csv
 (Tables B.7-B.9) and prints, section by section, the comparisons docs/readings.md quotes: which cells
@@ -347,7 +347,7 @@ def depth3_lower_bounds(h, fen):
 
     depth 2: every root move's child is entered, and the first one searches every reply (full window),
     the others at least one: 1 + n + min_i n_i + (n - 1), less one for each child with no reply.
-    depth 3 (issue 11's bound): each root move i needs one reply r whose node is fully expanded
+    depth 3 (the bound docs/readings.md §9 uses): each root move i needs one reply r whose node is fully expanded
     (a fail-low at a max node needs all its moves): 1 + sum_i (1 + min_r (1 + L(i, r))).
     refined: the first root move (PV) also enters each of its other replies and at least one move
     below each (a fail-high needs one move): + min over i of sum_{r != r_min} (1 + min(1, L(i, r))).
@@ -373,8 +373,9 @@ def depth3_lower_bounds(h, fen):
     return n, lb2, lb3, lb3_refined
 
 
-def position_facts(t, h, epd):
-    print("\n# Position mapping (harness, read-only)")
+def _position_rows(h, epd):
+    """Per LCT II position: its id, FEN, legal moves, material, checking root moves and depth-1 counts (rows), and the
+    root futility gap of version F (gaps)."""
     positions = read_epd(epd)
     rows = []
     gaps = []
@@ -397,6 +398,63 @@ def position_facts(t, h, epd):
         score = h.nodes(fen, 1, "F")["score"]
         gaps.append((pid, score, balance, score - balance))
 
+    return rows, gaps
+
+
+def _print_endgame_leaves(h, rows):
+    """For each endgame candidate (ROWS) and root move, what the reply side may play at the leaf."""
+    print("\n## Endgame leaves at depth 1: for each root move, what the reply side may play at the leaf")
+    print("## (captures, non-losing captures by the engine's test, promotions, checks)")
+    for pid, fen, n, *_ in rows:
+        st = parse_fen(fen)
+        leaves_cap = leaves_good = leaves_promo = leaves_check = total_caps = 0
+        for m in h.divide(fen, 1):
+            child = apply_uci(st, m)
+            kinds = [move_kinds(child, r) for r in h.divide(to_fen(child), 1)]
+            caps = [k for k in kinds if k[0]]
+            total_caps += len(caps)
+            leaves_cap += bool(caps)
+            leaves_good += any(not k[3] for k in caps)
+            leaves_promo += any(k[1] for k in kinds)
+            leaves_check += any(k[2] for k in kinds)
+        print(f"{pid}: n={n}; leaves with a capture {leaves_cap}/{n} ({total_caps} captures in all), with a "
+              f"non-losing capture {leaves_good}/{n}, with a promotion {leaves_promo}/{n}, with a check {leaves_check}/{n}")
+
+
+def _print_first_root_moves(h, rows):
+    """For each endgame candidate (ROWS), version B's first root move at depth 1 and the captures its leaf offers."""
+    print("\n## The first root move of version B at depth 1 (the best MVV/LVA capture, if any) and the captures")
+    print("## its leaf offers; value = the thesis's piece values, king 1000; 'defended' = the capturer can be taken back")
+    for pid, fen, n, *_ in rows:
+        st = parse_fen(fen)
+        b = st["board"]
+        caps = [m for m in h.divide(fen, 1) if sq(m[2:4]) in b]
+        if not caps:
+            print(f"{pid}: no capture at the root")
+            continue
+        # §4.2: C + 100 * victim - 10 * attacker; moves tied on it are ordered by generation, which we do
+        # not know, so every tied move is shown.
+        def mvv_lva(m):
+            return 100 * VALUE[b[sq(m[2:4])].lower()] - 10 * VALUE[b[sq(m[:2])].lower()]
+        best = max(mvv_lva(m) for m in caps)
+        for first in [m for m in caps if mvv_lva(m) == best]:
+            child = apply_uci(st, first)
+            cb = child["board"]
+            desc = []
+            for r in h.divide(to_fen(child), 1):
+                if not move_kinds(child, r)[0]:
+                    continue
+                att = VALUE[cb[sq(r[:2])].lower()]
+                vic = VALUE[cb[sq(r[2:4])].lower()] if sq(r[2:4]) in cb else 100
+                after = apply_uci(child, r)
+                defended = attacked(after["board"], sq(r[2:4]), not child["white"])
+                desc.append(f"{r} (victim {vic} vs attacker {att}{', defended' if defended else ''})")
+            print(f"{pid}: first root move {first}; leaf captures: {', '.join(desc) or 'none'}")
+
+
+def position_facts(t, h, epd):
+    print("\n# Position mapping (harness, read-only)")
+    rows, gaps = _position_rows(h, epd)
     print("\n## Every LCT II position: legal moves n, material (total / non-pawn, cp), root moves giving check,")
     print("## and version A's depth-1 count in the engine under four quiescence readings")
     print("id | n | 1+n (no quiescence) | A unordered captures | A MVV/LVA captures | A + first-ply checks | "
@@ -432,61 +490,14 @@ def position_facts(t, h, epd):
             print(f"thesis {p} (A(1)={a1}), {name}: "
                   + ", ".join(f"{r[0]} {r[col]} ({abs(math.log(r[col] / a1)):.3f})" for r in ranked))
 
-    print("\n## Endgame leaves at depth 1: for each root move, what the reply side may play at the leaf")
-    print("## (captures, non-losing captures by the engine's test, promotions, checks)")
     endgame_ids = [pid for pid, _, n, *_ in rows if 1 + n <= max(t[(p, 'A', 1)] for p in ENDGAME)]
-    for pid, fen, n, *_ in rows:
-        if pid not in endgame_ids:
-            continue
-        st = parse_fen(fen)
-        leaves_cap = leaves_good = leaves_promo = leaves_check = total_caps = 0
-        for m in h.divide(fen, 1):
-            child = apply_uci(st, m)
-            kinds = [move_kinds(child, r) for r in h.divide(to_fen(child), 1)]
-            caps = [k for k in kinds if k[0]]
-            total_caps += len(caps)
-            leaves_cap += bool(caps)
-            leaves_good += any(not k[3] for k in caps)
-            leaves_promo += any(k[1] for k in kinds)
-            leaves_check += any(k[2] for k in kinds)
-        print(f"{pid}: n={n}; leaves with a capture {leaves_cap}/{n} ({total_caps} captures in all), with a "
-              f"non-losing capture {leaves_good}/{n}, with a promotion {leaves_promo}/{n}, with a check {leaves_check}/{n}")
-
-    print("\n## The first root move of version B at depth 1 (the best MVV/LVA capture, if any) and the captures")
-    print("## its leaf offers; value = the thesis's piece values, king 1000; 'defended' = the capturer can be taken back")
-    for pid, fen, n, *_ in rows:
-        if pid not in endgame_ids:
-            continue
-        st = parse_fen(fen)
-        b = st["board"]
-        caps = [m for m in h.divide(fen, 1) if sq(m[2:4]) in b]
-        if not caps:
-            print(f"{pid}: no capture at the root")
-            continue
-        # §4.2: C + 100 * victim - 10 * attacker; moves tied on it are ordered by generation, which we do
-        # not know, so every tied move is shown.
-        def mvv_lva(m):
-            return 100 * VALUE[b[sq(m[2:4])].lower()] - 10 * VALUE[b[sq(m[:2])].lower()]
-        best = max(mvv_lva(m) for m in caps)
-        for first in [m for m in caps if mvv_lva(m) == best]:
-            child = apply_uci(st, first)
-            cb = child["board"]
-            desc = []
-            for r in h.divide(to_fen(child), 1):
-                if not move_kinds(child, r)[0]:
-                    continue
-                att = VALUE[cb[sq(r[:2])].lower()]
-                vic = VALUE[cb[sq(r[2:4])].lower()] if sq(r[2:4]) in cb else 100
-                after = apply_uci(child, r)
-                defended = attacked(after["board"], sq(r[2:4]), not child["white"])
-                desc.append(f"{r} (victim {vic} vs attacker {att}{', defended' if defended else ''})")
-            print(f"{pid}: first root move {first}; leaf captures: {', '.join(desc) or 'none'}")
+    endgame_rows = [r for r in rows if r[0] in endgame_ids]
+    _print_endgame_leaves(h, endgame_rows)
+    _print_first_root_moves(h, endgame_rows)
 
     print("\n## Lower bounds on any alpha-beta tree (root and leaves counted; see depth3_lower_bounds)")
-    print("id | n | LB depth 2 | LB depth 3 (issue 11's) | LB depth 3 refined")
-    for pid, fen, n, *_ in rows:
-        if pid not in endgame_ids:
-            continue
+    print("id | n | LB depth 2 | LB depth 3 | LB depth 3 refined")
+    for pid, fen, n, *_ in endgame_rows:
         _, lb2, lb3, lb3r = depth3_lower_bounds(h, fen)
         print(f"{pid} | {n} | {lb2} | {lb3} | {lb3r}")
     print("thesis A(2), A(3): " + ", ".join(f"p{p} {t[(p, 'A', 2)]}, {t[(p, 'A', 3)]}" for p in ENDGAME))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes configs/tt-schemes.json (issue 13) from sampled trees.
+"""Writes configs/tt-schemes.json (the table-scheme study, docs/tt.md) from sampled trees.
 
 Usage: scripts/tt_schemes_design.py SAMPLE_DIR > configs/tt-schemes.json
 
@@ -9,7 +9,7 @@ SAMPLE_DIR holds one `harness search --json` output per position, named <id>.jso
 its per-iteration node counts give every depth's tree: a cell's nodes are the sum over its iterations).
 
 The table sizes are memory, in four bands that share a depth per position, each band's depth chosen so that
-the tree is 4-64x every table of the band (issue 13): 16-64 KiB (1K-4K one-slot 16-byte entries; trees of
+the tree is 4-64x every table of the band (docs/tt.md): 16-64 KiB (1K-4K one-slot 16-byte entries; trees of
 16K-64K nodes), 256 KiB-1 MiB (256K-1M nodes), 4-16 MiB (4M-16M) and 64 MiB (16M-64M nodes; the samples stop
 at 24M, so only trees measured inside 16M-24M). Each position takes the depth whose tree lies inside the band's
 window nearest its geometric centre; a position with no depth inside takes the nearest depth if its tree is

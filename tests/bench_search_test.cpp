@@ -1,4 +1,4 @@
-// `harness bench search --driver ... / --tt-scheme ...` (issues 12 and 13): one flag varied over the values given,
+// `harness bench search --driver ... / --tt-scheme ...` (the drivers' and the schemes' speed): one flag varied over the values given,
 // each timed on LCTII.POS.01 and LCTII.FIN.02 with version H's other flags. The nodes it reports are those of the
 // engine searching with that value (the speed of the same trees, not of other ones), the reference value's ratio is
 // 1, and a bad value or both options at once is refused naming the input (exit 2). With --min-seconds each value is
@@ -264,7 +264,7 @@ TEST(BenchSearch, BadPositionOrDepthsIsRefused) {
       {"bench search --tt-scheme bucket2 --min-seconds 1 --common-depths", "depth_always"}});
 }
 
-// --versions (issue 29): every version A-H on LCTII.POS.01, each on its own deterministic tree, and the peers over
+// --versions: every version A-H on LCTII.POS.01, each on its own deterministic tree, and the peers over
 // UCI. A peer that is not installed is reported so, and the run goes on; a stand-in peer (a shell script speaking
 // enough UCI) shows what is read from a real one: its name, the nodes of its last `info` line, the depth asked.
 TEST(BenchSearch, VersionsBesideThePeers) {

@@ -1,4 +1,4 @@
-// harness calibrate (issue 11): the iterative-deepening shortcut is exact, a "thesis" table made by our own engine
+// harness calibrate (docs/readings.md §11-14): the iterative-deepening shortcut is exact, a "thesis" table made by our own engine
 // under a known reading on known positions is recovered (mapping at distance 0, that reading chosen), the
 // legal-move condition rules a candidate out, a second run searches nothing, and bad configs exit 2 naming the path.
 #include <gtest/gtest.h>

@@ -16,10 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_store.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/runner.h"
+#include "harness/storage/cell_store.h"
 #include "runner_test_util.h"
 
 namespace cell_identity_test {

@@ -2,7 +2,7 @@
 // with random counters, seconds and optional members and with odd strings (quotes, backslashes, control characters,
 // UTF-8, `|`), and on a sample of every committed results/*/cells.jsonl, whose lines it must write again exactly
 // (their checksums included), so that no committed directory changes by the writer.
-#include "harness/experiment/cell_line.h"
+#include "harness/storage/cell_line.h"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/experiment/cell_store.h"
 #include "harness/experiment/search_counters.h"
 #include "harness/paths.h"
+#include "harness/storage/cell_store.h"
 
 namespace cell_line_test {
 

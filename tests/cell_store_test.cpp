@@ -1,11 +1,12 @@
 // cells.jsonl: lines round-trip; a torn last line is ignored on reading and set aside (the copy
 // verified) before appending; a broken line in the middle is an error naming the line; a refused
 // write is an IoError naming the file that leaves whole lines behind. Also --shard parsing.
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <algorithm>
+#include <initializer_list>
 #include <sys/resource.h>
 
 #include "harness/errors.h"
@@ -58,14 +59,16 @@ void write_flag_set_of(const std::filesystem::path& file, const CellRecord& r) {
   runner_test::write_text(flag_sets_file(file), with_checksum(flag_set_line(r.flag_set)) + "\n");
 }
 
+// `records` appended to `file` by a CellStore, closed again: the file as a finished run leaves it.
+void store_cells(const std::filesystem::path& file, std::initializer_list<CellRecord> records) {
+  CellStore store(file);
+  for (const auto& r : records) store.append(r);
+}
+
 TEST(CellStore, LinesRoundTrip) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
-  {
-    CellStore store(file);
-    store.append(record("a", 10));
-    store.append(record("b", 20));
-  }
+  store_cells(file, {record("a", 10), record("b", 20)});
   const auto got = read_cells(file);
   ASSERT_EQ(got.rows.size(), 2u);
   EXPECT_FALSE(got.torn_tail);
@@ -88,12 +91,7 @@ TEST(CellStore, CellLinesNameTheirFlagSetWrittenOnceBesideThem) {
     other.counters = record("c", 30).counters;
   }
   ASSERT_NE(other.flag_set.hash, record("a", 10).flag_set.hash);
-  {
-    CellStore store(file);
-    store.append(record("a", 10));
-    store.append(record("b", 20));
-    store.append(other);
-  }
+  store_cells(file, {record("a", 10), record("b", 20), other});
   {
     CellStore resumed(file);
     resumed.append(record("d", 40));
@@ -123,10 +121,7 @@ TEST(CellStore, CellLinesNameTheirFlagSetWrittenOnceBesideThem) {
 TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
-  {
-    CellStore store(file);
-    store.append(record("a", 10));
-  }
+  store_cells(file, {record("a", 10)});
   const auto sets_file = flag_sets_file(file);
   const std::string sets = runner_test::read_text(sets_file);
   const std::size_t at = sets.find("\"lmr\":");
@@ -155,18 +150,14 @@ TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
   }
 }
 
-// Issue 13: the table's load travels with the cell when measured; a line without it (every line written
+// The table's load travels with the cell when measured; a line without it (every line written
 // before it was recorded) reads as not measured, never as an empty table, and writes back without it.
 TEST(CellStore, TableLoadRoundTripsAndIsAbsentWhenNotMeasured) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
   CellRecord loaded = record("a", 10);
   loaded.load = TableLoad{300, 2048};
-  {
-    CellStore store(file);
-    store.append(loaded);
-    store.append(record("b", 20));
-  }
+  store_cells(file, {loaded, record("b", 20)});
   const auto got = read_cells(file);
   ASSERT_EQ(got.rows.size(), 2u);
   ASSERT_TRUE(got.rows[0].load.has_value());
@@ -189,10 +180,7 @@ TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   ASSERT_EQ(got.rows.size(), 1u);
   EXPECT_TRUE(got.torn_tail);
   EXPECT_EQ(got.torn_bytes, torn.size());
-  {
-    CellStore store(file);  // moves the fragment aside
-    store.append(record("c", 30));
-  }
+  store_cells(file, {record("c", 30)});  // moves the fragment aside
   got = read_cells(file);
   ASSERT_EQ(got.rows.size(), 2u);
   EXPECT_FALSE(got.torn_tail);
@@ -264,11 +252,7 @@ TEST(CellStore, MissingFileIsEmpty) {
 TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
-  {
-    CellStore store(file);
-    store.append(record("a", 12));
-    store.append(record("b", 20));
-  }
+  store_cells(file, {record("a", 12), record("b", 20)});
   std::string text = runner_test::read_text(file);
   EXPECT_EQ(check_line(text.substr(0, text.find('\n'))), LineCheck::ok);
   const std::size_t at = text.find("\"nodes\":12");

@@ -33,7 +33,7 @@ inline std::vector<std::string> cells_without_timing(const std::filesystem::path
     nlohmann::json j = nlohmann::json::parse(line);
     j.erase("search_seconds");
     j.erase("engine_seconds");
-    j.erase("iteration_seconds");  // issue 14's wall-clock fields
+    j.erase("iteration_seconds");  // the wall-clock fields of the solution scoring
     j.erase("solved_seconds");
     j.erase("line_fnv");  // a checksum of the line, timings included
     out.push_back(j.dump());

@@ -23,12 +23,12 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_store.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/search_counters.h"
+#include "harness/storage/cell_store.h"
 
 namespace committed_results_slow_test {
 

@@ -1,4 +1,4 @@
-// Issue 12's drivers study (harness/report/drivers_study.cpp) on hand-made result sets whose node, leaf and pass
+// The drivers study (harness/report/drivers_study.cpp) on hand-made result sets whose node, leaf and pass
 // counts decide each ratio and verdict; and a version's own depths (configs/drivers.json limits minimax, sss and
 // the minimal tree to the depths their time allows).
 #include "harness/report/drivers_study.h"

@@ -164,72 +164,74 @@ TEST(EvalBreakdown, OneTermPerSwitchNamedAsTheSwitch) {
   for (std::size_t i = 0; i < switches.size(); ++i) EXPECT_EQ(br.terms[i].name, switches[i]);
 }
 
+// The default evaluation's breakdown of every test position, handed to `check` once per side: what the two
+// cross-checks of terms against a plain count below walk.
+template <class Check>
+void for_each_position_and_side(Check check) {
+  const Evaluator ev{EvalConfig{}};
+  for (const auto& fen : all_test_fens()) {
+    const Board b = pos(fen);
+    const EvalBreakdown br = ev.breakdown(b);
+    for (Color col : {White, Black}) check(fen, b, br, col);
+  }
+}
+
+// A term's score for one side.
+int side_score(const EvalBreakdown& br, const char* name, Color col) {
+  const TermScore& t = term(br, name);
+  return col == White ? t.white : t.black;
+}
+
 // The evaluation builds its attack map with bitboards; Board::is_attacked (the thesis's attack
 // table, written separately) must agree on every square of every test position.
 TEST(EvalTerms, AttackMapAgreesWithBoardIsAttacked) {
   const EvalConfig cfg;
-  const Evaluator ev(cfg);
-  for (const auto& fen : all_test_fens()) {
-    const Board b = pos(fen);
-    const EvalBreakdown br = ev.breakdown(b);
-    for (Color col : {White, Black}) {
-      int attacked = 0, defended = 0;
-      for (int i = 0; i < 64; ++i)
-        if (b.is_attacked(from_index64(i), col)) ++attacked;
-      for (int i = 1; i < b.piece_count(col); ++i)
-        if (b.is_attacked(b.piece_square(col, i), col)) ++defended;
-      const TermScore& a = term(br, "attacked_squares");
-      const TermScore& d = term(br, "protected_pieces");
-      ASSERT_EQ(col == White ? a.white : a.black, attacked * cfg.attacked_squares_value) << fen;
-      ASSERT_EQ(col == White ? d.white : d.black, defended * cfg.protected_pieces_value) << fen;
-    }
-  }
+  for_each_position_and_side([&](const std::string& fen, const Board& b, const EvalBreakdown& br, Color col) {
+    int attacked = 0, defended = 0;
+    for (int i = 0; i < 64; ++i)
+      if (b.is_attacked(from_index64(i), col)) ++attacked;
+    for (int i = 1; i < b.piece_count(col); ++i)
+      if (b.is_attacked(b.piece_square(col, i), col)) ++defended;
+    ASSERT_EQ(side_score(br, "attacked_squares", col), attacked * cfg.attacked_squares_value) << fen;
+    ASSERT_EQ(side_score(br, "protected_pieces", col), defended * cfg.protected_pieces_value) << fen;
+  });
 }
 
 // The pawn-structure terms are computed with whole-board set operations; a plain square-by-square
 // count of the §2.4.4 definitions must give the same numbers on every test position.
 TEST(EvalTerms, PawnStructureAgreesWithASquareBySquareCount) {
   const EvalConfig cfg;
-  const Evaluator ev(cfg);
-  for (const auto& fen : all_test_fens()) {
-    const Board b = pos(fen);
-    const EvalBreakdown br = ev.breakdown(b);
-    for (Color col : {White, Black}) {
-      auto pawn_at = [&](Color c, int f, int r) {
-        return f >= 0 && f < 8 && b.piece_at(make_square(f, r)) == make_piece(c, Pawn);
-      };
-      int passed = 0, isolated = 0, backward = 0, doubled = 0;
-      for (int f = 0; f < 8; ++f) {
-        int on_file = 0;
-        for (int r = 0; r < 8; ++r) {
-          if (!pawn_at(col, f, r)) continue;
-          ++on_file;
-          const int rr = relative_rank(col, r);
-          bool stopped = false, has_neighbour = false, neighbour_level_or_behind = false;
-          for (int f2 = f - 1; f2 <= f + 1; ++f2)
-            for (int r2 = 0; r2 < 8; ++r2) {
-              if (relative_rank(col, r2) > rr && pawn_at(~col, f2, r2)) stopped = true;
-              if (f2 != f && pawn_at(col, f2, r2)) {
-                has_neighbour = true;
-                if (relative_rank(col, r2) <= rr) neighbour_level_or_behind = true;
-              }
+  for_each_position_and_side([&](const std::string& fen, const Board& b, const EvalBreakdown& br, Color col) {
+    auto pawn_at = [&](Color c, int f, int r) {
+      return f >= 0 && f < 8 && b.piece_at(make_square(f, r)) == make_piece(c, Pawn);
+    };
+    int passed = 0, isolated = 0, backward = 0, doubled = 0;
+    for (int f = 0; f < 8; ++f) {
+      int on_file = 0;
+      for (int r = 0; r < 8; ++r) {
+        if (!pawn_at(col, f, r)) continue;
+        ++on_file;
+        const int rr = relative_rank(col, r);
+        bool stopped = false, has_neighbour = false, neighbour_level_or_behind = false;
+        for (int f2 = f - 1; f2 <= f + 1; ++f2)
+          for (int r2 = 0; r2 < 8; ++r2) {
+            if (relative_rank(col, r2) > rr && pawn_at(~col, f2, r2)) stopped = true;
+            if (f2 != f && pawn_at(col, f2, r2)) {
+              has_neighbour = true;
+              if (relative_rank(col, r2) <= rr) neighbour_level_or_behind = true;
             }
-          passed += !stopped;
-          isolated += !has_neighbour;
-          backward += has_neighbour && !neighbour_level_or_behind;
-        }
-        doubled += on_file > 1 ? on_file - 1 : 0;
+          }
+        passed += !stopped;
+        isolated += !has_neighbour;
+        backward += has_neighbour && !neighbour_level_or_behind;
       }
-      auto side = [&](const char* name) {
-        const TermScore& t = term(br, name);
-        return col == White ? t.white : t.black;
-      };
-      ASSERT_EQ(side("passed_pawns"), passed * cfg.passed_pawns_value) << fen;
-      ASSERT_EQ(side("isolated_pawns"), isolated * cfg.isolated_pawns_value) << fen;
-      ASSERT_EQ(side("backward_pawns"), backward * cfg.backward_pawns_value) << fen;
-      ASSERT_EQ(side("doubled_pawns"), doubled * cfg.doubled_pawns_value) << fen;
+      doubled += on_file > 1 ? on_file - 1 : 0;
     }
-  }
+    ASSERT_EQ(side_score(br, "passed_pawns", col), passed * cfg.passed_pawns_value) << fen;
+    ASSERT_EQ(side_score(br, "isolated_pawns", col), isolated * cfg.isolated_pawns_value) << fen;
+    ASSERT_EQ(side_score(br, "backward_pawns", col), backward * cfg.backward_pawns_value) << fen;
+    ASSERT_EQ(side_score(br, "doubled_pawns", col), doubled * cfg.doubled_pawns_value) << fen;
+  });
 }
 
 TEST(EvalSwitches, SwitchingATermOffRemovesExactlyItsContribution) {

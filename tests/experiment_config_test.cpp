@@ -322,7 +322,7 @@ TEST(ExperimentConfig, SchemaAgreesWithTheFlagTable) {
   EXPECT_NE(sweep["tt_schemes"]["items"]["description"].get<std::string>().find("tt_scheme"), std::string::npos);
 }
 
-// Issue 13: a sweep's sizes as memory. Each scheme gets the whole entries that fit in the bytes, so a
+// A sweep's sizes as memory. Each scheme gets the whole entries that fit in the bytes, so a
 // two-slot scheme has half the entries of a one-slot one at the same memory.
 TEST(ExperimentConfig, SweepSizedInBytesGivesEachSchemeTheEntriesThatFit) {
   TempDir dir;
@@ -375,7 +375,7 @@ TEST(ExperimentConfigErrors, SweepSizesInEntriesOrBytesNotBothNorNeither) {
                {"$.sweeps[0].tt_bytes[0]", "20 bytes hold 0 entries of scheme 'depth_always' (32 bytes each)"});
 }
 
-// Issue 13: the TT study's unlimited table is a sweep marked "reference" (one scheme, one size); several such
+// The TT study's unlimited table is a sweep marked "reference" (one scheme, one size); several such
 // sweeps may cover different depths with different sizes, but one scheme. The mark is stored, absent when unset.
 TEST(ExperimentConfig, ReferenceSweepIsReadStoredAndChecked) {
   TempDir dir;

@@ -9,8 +9,8 @@
 
 #include "engine/movegen.h"
 #include "harness/experiment/presets.h"
-#include "harness/experiment/san_move.h"
-#include "harness/match/san_writer.h"
+#include "harness/notation/san_move.h"
+#include "harness/notation/san_writer.h"
 #include "harness/paths.h"
 
 namespace match_game_test {

@@ -14,10 +14,10 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/run_log.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_stats.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/run_log.h"
 #include "pgn_replay.h"
 #include "runner_test_util.h"
 

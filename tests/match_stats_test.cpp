@@ -1,4 +1,4 @@
-// The match statistics against published figures (issue 30): the GSPRT log-likelihood ratio of two pentanomials
+// The match statistics against published figures: the GSPRT log-likelihood ratio of two pentanomials
 // with normalised bounds, the normalised Elo and its interval; and the smaller identities they rest on.
 #include "harness/match/match_stats.h"
 

@@ -11,7 +11,7 @@
 
 #include "engine/board.h"
 #include "engine/movegen.h"
-#include "harness/experiment/san_move.h"
+#include "harness/notation/san_move.h"
 
 namespace pgn_replay {
 
@@ -97,7 +97,7 @@ inline Replay replay(const std::string& pgn) {
       mark = san.back();
       san.pop_back();
     }
-    // The harness's SAN reader (harness/experiment/san_move.h) also takes UCI moves; a PGN must not hold one.
+    // The harness's SAN reader (harness/notation/san_move.h) also takes UCI moves; a PGN must not hold one.
     const bool uci_form = (san.size() == 4 || san.size() == 5) && san[0] >= 'a' && san[0] <= 'h' && san[1] >= '1' &&
                           san[1] <= '8' && san[2] >= 'a' && san[2] <= 'h' && san[3] >= '1' && san[3] <= '8';
     const std::optional<buho::Move> fit = uci_form ? std::nullopt : harness::resolve_san(b, san);

@@ -1,4 +1,4 @@
-// Issue 14's harness side: EPD bm/am resolved from SAN, a cell scored against its position's solution (found and
+// What forward pruning costs, the harness's side: EPD bm/am resolved from SAN, a cell scored against its position's solution (found and
 // kept), the exact references (one cell per reference config, shared by every version that reduces to it), and the
 // whole pipeline through the harness binary on a tiny pruning-cost config: cells.jsonl, cells.csv, REPORT.md and a
 // resume that searches nothing again.
@@ -11,8 +11,8 @@
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/san_move.h"
 #include "harness/experiment/solution.h"
+#include "harness/notation/san_move.h"
 #include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 

@@ -1,4 +1,4 @@
-// Issue 14's pruning variants (docs/search.md "Pruning variants"): verified null move (Tabibi & Netanyahu
+// The pruning variants (docs/search.md "Pruning variants"): verified null move (Tabibi & Netanyahu
 // 2002), adaptive null move (Heinz 1999) and limited razoring beside extended futility (Heinz 1998). The
 // pure rules of engine/search_rules.h are asked on hand-made cases; the searches check that each flag changes
 // the tree it should change and leaves the default tree alone.

@@ -1,4 +1,4 @@
-// Issue 11's reading flags, part 1 (docs/readings.md §1 and §5): quiescence ordering (Q1/Q2), quiescence
+// The reading flags, part 1 (docs/readings.md §1 and §5): quiescence ordering (Q1/Q2), quiescence
 // captures (Q1/Q3/Q4, promotions kept: Q6) and the previous iteration's principal variation first (V2).
 // Each default keeps today's tree; each value does what its reading says, on hand-made positions whose
 // trees are small enough to count by hand.
@@ -14,6 +14,7 @@
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 #include "runner_test_util.h"
+#include "same_tree.h"
 #include "test_data.h"
 
 namespace readings_q_test {
@@ -40,17 +41,7 @@ SearchResult run(const SearchConfig& s, const Board& b, int depth) {
   return engine.search(b, Limits{depth, 0});
 }
 
-// The counters that describe a tree (every one a search decision can move).
-void expect_same_tree(const SearchResult& a, const SearchResult& b, const std::string& what) {
-  EXPECT_EQ(a.stats.nodes, b.stats.nodes) << what;
-  EXPECT_EQ(a.stats.qnodes, b.stats.qnodes) << what;
-  EXPECT_EQ(a.stats.iteration_nodes, b.stats.iteration_nodes) << what;
-  EXPECT_EQ(a.stats.beta_cutoffs, b.stats.beta_cutoffs) << what;
-  EXPECT_EQ(a.stats.first_move_cutoffs, b.stats.first_move_cutoffs) << what;
-  EXPECT_EQ(a.score, b.score) << what;
-  EXPECT_EQ(a.best_move, b.best_move) << what;
-  EXPECT_EQ(a.pv, b.pv) << what;
-}
+using test::expect_same_tree;  // tests/same_tree.h
 
 std::vector<Board> lct2_boards(std::size_t count) {
   std::vector<Board> boards;

@@ -1,6 +1,6 @@
-// Issue 11's readings of the transposition table of version D (docs/readings.md §5):
+// The readings of the transposition table of version D (docs/readings.md §5):
 // - V4, tt_bound_use=as_printed reads a stored lower bound as an upper bound and the reverse, as Alg. 9 lines
-//   8-23 print it (seed L1082-L1096), while Alg. 8 stores a fail high as «LimiteInferior» (line 22). The
+//   8-23 print it (L1082-L1096, docs/readings.md §5), while Alg. 8 stores a fail high as «LimiteInferior» (line 22). The
 //   default follows the prose of §4.6.2.
 // - V5, tt_horizon: the horizon nodes probe the table and store their quiescence value at depth 0 (L975).
 #include <gtest/gtest.h>

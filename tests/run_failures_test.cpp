@@ -11,8 +11,8 @@
 #include <set>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/output_lock.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/output_lock.h"
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 
@@ -34,13 +34,8 @@ constexpr std::size_t kCells = 24;
 
 using runner_test::cells_by_key;
 
-struct RunFailures : ::testing::Test {
-  TempDir tmp;
-  fs::path config;
-  void SetUp() override {
-    config = tmp / "failures.json";
-    runner_test::write_text(config, kConfig);
-  }
+struct RunFailures : runner_test::ConfigInTempDir {
+  void SetUp() override { write_config("failures.json", kConfig); }
   std::string run_args(const fs::path& out, int threads = 2) const {
     return "run " + config.string() + " -q --no-report --threads " + std::to_string(threads) + " --out " + out.string();
   }

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/run_log.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/run_log.h"
 #include "runner_test_util.h"
 #include "stored_cells_util.h"
 
@@ -38,13 +38,8 @@ constexpr std::size_t kCells = 57;
 
 using runner_test::cells_by_key;
 
-struct RunnerFixture : ::testing::Test {
-  TempDir tmp;
-  fs::path config;
-  void SetUp() override {
-    config = tmp / "tiny.json";
-    runner_test::write_text(config, kConfig);
-  }
+struct RunnerFixture : runner_test::ConfigInTempDir {
+  void SetUp() override { write_config("tiny.json", kConfig); }
   void run_ok(const std::string& args) {
     const auto r = runner_test::run_harness(args);
     ASSERT_EQ(r.code, 0) << r.output;

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -33,6 +35,17 @@ struct TempDir {
 };
 
 inline void write_text(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
+
+// A test with a temporary directory and an experiment config in it (tmp/`name`, written by the test's SetUp with
+// write_config), which the tests run.
+struct ConfigInTempDir : ::testing::Test {
+  TempDir tmp;
+  fs::path config;
+  void write_config(const std::string& name, const std::string& text) {
+    config = tmp / name;
+    write_text(config, text);
+  }
+};
 
 inline std::string read_text(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

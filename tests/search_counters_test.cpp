@@ -9,7 +9,7 @@
 #include <set>
 #include <utility>
 
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 #include "runner_test_util.h"
 
 namespace search_counters_test {
@@ -40,8 +40,8 @@ constexpr std::size_t member_count() {
 
 // The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, the
 // table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
-// CellRecord::load, absent in lines written before they existed), and iteration_passes (issue 12). SSS*'s
-// OPEN list peak (open_peak) is a size, but travels with issue 12's later counters (a column only where measured).
+// CellRecord::load, absent in lines written before they existed), and iteration_passes (the root drivers' counters). SSS*'s
+// OPEN list peak (open_peak) is a size, but travels with the drivers' later counters (a column only where measured).
 constexpr std::size_t kNonCounterMembers = 7;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.
@@ -148,7 +148,7 @@ TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
 }
 
 TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
-  // Issue 12's passes and leaves: a new cell carries them (and the passes per iteration); a line written before
+  // The passes and leaves: a new cell carries them (and the passes per iteration); a line written before
   // them reads "not measured", never 0, and writes back without them.
   const SearchStats s = distinct_stats();
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");

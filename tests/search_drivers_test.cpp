@@ -1,4 +1,4 @@
-// The root drivers of issue 12 (minimax, negascout, scout, mtdf) and fail-soft: every exact driver returns the
+// The root drivers (minimax, negascout, scout, mtdf) and fail-soft: every exact driver returns the
 // value of plain minimax on more than a hundred positions (random playouts from the start and from LCT II, the
 // LCT II positions themselves, mates) at depths 1-4 with forward pruning off, with the table on and off; the
 // engine's minimax is itself checked against an independent NegaMax; fail-soft keeps every value, and keeps the

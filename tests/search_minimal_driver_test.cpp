@@ -1,4 +1,4 @@
-// Issue 12, part 3: the minimal tree as a row (driver=minimal). Engine::search with it reports the one proof
+// The minimal tree as a row (driver=minimal). Engine::search with it reports the one proof
 // tree at the target depth that Engine::minimal_tree counts (no iterations summed), its value is the exact
 // search's, and it is never above alpha-beta's last iteration with the same ordering and table.
 #include <gtest/gtest.h>

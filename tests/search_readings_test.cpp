@@ -1,4 +1,4 @@
-// Issue 11's reading flags, part 2 (docs/readings.md §2-4): LMR scope, null-move depth, root and material
+// The reading flags, part 2 (docs/readings.md §2-4): LMR scope, null-move depth, root and material
 // rule, futility at the root, alpha at entry or current, material before or after the move. The pure
 // conditions of engine/search_rules.h are asked directly; the search-level facts are the ones the
 // readings predict, checked on the LCT II positions (positions/lct2.epd).

@@ -1,4 +1,4 @@
-// Issue 12, part 2, the broad checks (label slow; the sanitizer pass of scripts/test.sh leaves them to the
+// SSS*, MT-SSS*, MT-DUAL* and the minimal tree, the broad checks (label slow; the sanitizer pass of scripts/test.sh leaves them to the
 // Release pass): Stockman's SSS*, MT-SSS* and MT-DUAL* return the value of plain minimax on 107 positions, and
 // the minimal tree is never larger than an exact driver's tree on 28.
 #include <gtest/gtest.h>

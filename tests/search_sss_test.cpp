@@ -1,4 +1,4 @@
-// Issue 12, part 2: Stockman's SSS*, MT-SSS*, MT-DUAL* and the minimal tree. Each driver returns the value
+// Stockman's SSS*, MT-SSS*, MT-DUAL* and the minimal tree. Each driver returns the value
 // of plain minimax; SSS* and MT-SSS* evaluate the same leaves when the table keeps every entry (Plaat et al.
 // 1996); the OPEN limit ends SSS* with an error; the minimal tree is never larger than an exact driver's.
 #include <gtest/gtest.h>

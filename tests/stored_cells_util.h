@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 
 namespace runner_test {
 
@@ -22,7 +22,7 @@ inline std::map<std::string, nlohmann::json> cells_by_key(const std::filesystem:
     nlohmann::json j = r.to_json();
     j.erase("search_seconds");
     j.erase("engine_seconds");
-    j.erase("iteration_seconds");  // issue 14's wall-clock fields: each iteration's and the solution's seconds
+    j.erase("iteration_seconds");  // the solution scoring's wall-clock fields: each iteration's and the solution's seconds
     j.erase("solved_seconds");
     EXPECT_TRUE(out.emplace(r.key, j).second) << "cell stored twice: " << r.key;
   }

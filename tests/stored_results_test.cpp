@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/experiment/cell_store.h"  // with_checksum
 #include "harness/experiment/result_set.h"  // kCellsFile
+#include "harness/storage/cell_store.h"  // with_checksum
 #include "runner_test_util.h"
 
 namespace stored_results_test {

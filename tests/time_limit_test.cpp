@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_line.h"
 #include "harness/experiment/cell_record.h"
 #include "harness/experiment/result_set.h"
+#include "harness/storage/cell_line.h"
 #include "runner_test_util.h"
 
 namespace time_limit_test {

@@ -3,6 +3,7 @@
 // keep, the memory of an entry and the load (occupied slots).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -13,6 +14,7 @@
 #include "engine/search_config.h"
 #include "engine/transposition_table.h"
 #include "engine/zeroed_allocator.h"
+#include "same_tree.h"
 
 namespace transposition_table_test {
 
@@ -209,7 +211,7 @@ TEST(ReplacementSchemeNames, OneTableReadByTheFlagTheParserAndTheNameFunction) {
   EXPECT_FALSE(enum_from_name(kReplacementSchemeNames, "sometimes").has_value());
 }
 
-// --- Issue 13: the schemes beyond the thesis's four. Each has two rules, tested apart: what a new result
+// --- The schemes beyond the thesis's four (docs/tt.md). Each has two rules, tested apart: what a new result
 // of the position already in the entry does (own entry), and what a result of another position does when
 // the slots are taken (collision). ---
 
@@ -350,13 +352,30 @@ TEST(TranspositionTable, TwoBig1DecidesBySubtreeAndTheDisplacedEntryKeepsItsSize
   EXPECT_EQ(tt.slot_subtree(2, 1), 1001u);
 }
 
+// Six keys of index `index` in a 64-entry table of `scheme`, the first four stored with depths 5, 2, 7, 2 (values
+// 0..3): the start of the tests of the four-slot schemes below.
+std::array<std::uint64_t, 6> store_four(TranspositionTable& tt, ReplacementScheme scheme, int index) {
+  tt.resize(64, scheme);
+  std::array<std::uint64_t, 6> k;
+  for (int i = 0; i < 6; ++i) k[std::size_t(i)] = key_at(64, index, i);
+  const int depths[4] = {5, 2, 7, 2};
+  for (int i = 0; i < 4; ++i) tt.store(k[std::size_t(i)], depths[i], i, Bound::Exact, kMove);
+  return k;
+}
+
+// A position's own entry (four slots taken, `key` in slot `slot` of index `index`): a shallower fail-low result
+// updates it in place, whatever its depth, not duplicated, and keeps the stored move.
+void expect_own_entry_updated(TranspositionTable& tt, std::uint64_t key, int index, int slot) {
+  tt.store(key, 1, 99, Bound::Upper, Move());
+  EXPECT_EQ(tt.slot(index, slot).key, key);
+  EXPECT_EQ(tt.probe(key)->value, 99);
+  EXPECT_EQ(tt.probe(key)->move, kMove);
+  EXPECT_EQ(tt.occupied_slots(), 4u);
+}
+
 TEST(TranspositionTable, BucketsFillThenReplaceTheLowestDepth) {
   TranspositionTable tt;
-  tt.resize(64, ReplacementScheme::Bucket4);
-  std::uint64_t k[6];
-  for (int i = 0; i < 6; ++i) k[i] = key_at(64, 7, i);
-  const int depths[4] = {5, 2, 7, 2};
-  for (int i = 0; i < 4; ++i) tt.store(k[i], depths[i], i, Bound::Exact, kMove);
+  const auto k = store_four(tt, ReplacementScheme::Bucket4, 7);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(tt.slot(7, i).key, k[i]);  // empty slots first, in order
   EXPECT_EQ(tt.occupied_slots(), 4u);
   tt.store(k[4], 9, 4, Bound::Exact, kMove);  // full: the first of the lowest depth (slot 1) goes
@@ -366,12 +385,7 @@ TEST(TranspositionTable, BucketsFillThenReplaceTheLowestDepth) {
   EXPECT_EQ(tt.slot(7, 3).key, k[5]);
   EXPECT_EQ(tt.counters.overwrites, 2u);
   EXPECT_EQ(tt.counters.refused, 0u);
-  // Own entry: updated in place, whatever its depth, not duplicated.
-  tt.store(k[2], 1, 99, Bound::Upper, Move());
-  EXPECT_EQ(tt.slot(7, 2).key, k[2]);
-  EXPECT_EQ(tt.probe(k[2])->value, 99);
-  EXPECT_EQ(tt.probe(k[2])->move, kMove);
-  EXPECT_EQ(tt.occupied_slots(), 4u);
+  expect_own_entry_updated(tt, k[2], 7, 2);
 }
 
 TEST(TranspositionTable, BucketsReplaceAnEarlierSearchsEntriesFirst) {
@@ -412,23 +426,14 @@ TEST(TranspositionTable, BucketGenerationsWrapAfter64Searches) {
 // neighbouring keys overlap, which a bucket's do not.
 TEST(TranspositionTable, MultiProbeFillsTheNextIndicesThenReplacesTheShallowest) {
   TranspositionTable tt;
-  tt.resize(64, ReplacementScheme::MultiProbe4);
-  std::uint64_t k[6];
-  for (int i = 0; i < 6; ++i) k[i] = key_at(64, 10, i);
-  const int depths[4] = {5, 2, 7, 2};
-  for (int i = 0; i < 4; ++i) tt.store(k[i], depths[i], i, Bound::Exact, kMove);
+  const auto k = store_four(tt, ReplacementScheme::MultiProbe4, 10);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(tt.slot(10 + i, 0).key, k[i]);  // indices 10..13, in order
   for (int i = 0; i < 4; ++i) ASSERT_NE(tt.probe(k[i]), nullptr);
   tt.store(k[4], 9, 4, Bound::Exact, kMove);  // all four taken: the first of the lowest depth (index 11) goes
   EXPECT_EQ(tt.slot(11, 0).key, k[4]);
   EXPECT_EQ(tt.probe(k[1]), nullptr);
   EXPECT_EQ(tt.counters.overwrites, 1u);
-  // Own entry: updated in place, whatever its depth; a fail-low result keeps the stored move.
-  tt.store(k[2], 1, 99, Bound::Upper, Move());
-  EXPECT_EQ(tt.slot(12, 0).key, k[2]);
-  EXPECT_EQ(tt.probe(k[2])->value, 99);
-  EXPECT_EQ(tt.probe(k[2])->move, kMove);
-  EXPECT_EQ(tt.occupied_slots(), 4u);
+  expect_own_entry_updated(tt, k[2], 12, 0);
   // Overlap: a key of index 12 sees indices 12..15, so it takes the empty 14, not a slot of index 10's group.
   const std::uint64_t other = key_at(64, 12, 0);
   tt.store(other, 1, 7, Bound::Exact, kMove);
@@ -597,12 +602,7 @@ TEST(TranspositionTable, ATableReusedAsNewSearchesAsAFreshOne) {
             }
             const std::string where = std::string(named.name) + " " + std::to_string(entries) + " " + fen + " d" +
                                       std::to_string(depth);
-            EXPECT_EQ(reused.stats.nodes, fresh.stats.nodes) << where;
-            EXPECT_EQ(reused.stats.tt_hits, fresh.stats.tt_hits) << where;
-            EXPECT_EQ(reused.stats.tt_stores, fresh.stats.tt_stores) << where;
-            EXPECT_EQ(reused.stats.tt_occupied, fresh.stats.tt_occupied) << where;
-            EXPECT_EQ(reused.best_move, fresh.best_move) << where;
-            EXPECT_EQ(reused.score, fresh.score) << where;
+            test::expect_same_tree(reused, fresh, where);
           }
       // A table of another size or scheme in between: the engine allocates its own, and hands it back.
       SearchConfig other = c;

@@ -1,4 +1,4 @@
-// Issue 13's TT study (harness/report/tt_study.cpp) on hand-made result sets whose node counts decide each
+// The TT study (harness/report/tt_study.cpp) on hand-made result sets whose node counts decide each
 // figure, and the geometric mean with its interval (harness/report/geometric_interval.cpp).
 #include "harness/report/tt_study.h"
 

@@ -341,7 +341,7 @@ TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
 }
 
-// Issue 30: a `go` or `position` that arrives while a search with a limit runs waits for it, as Stockfish's does, so
+// A `go` or `position` that arrives while a search with a limit runs waits for it, as Stockfish's does, so
 // a script can pipe a sequence of searches: each search runs whole (its deepest `info depth` line), its bestmove comes
 // before the next search's first line, and nothing is refused. The node counts equal those of the same searches sent
 // one at a time, so the waiting command did not disturb the search it waited for.

@@ -179,7 +179,7 @@ TEST(Writers, SameRowsInEveryFormat) {
   EXPECT_NE(markdown_report(report).find("—"), std::string::npos);
 }
 
-// Issue 13: the load columns appear only when some cell measured the load (so a set written before it
+// The load columns appear only when some cell measured the load (so a set written before it
 // existed keeps its CSV byte for byte: the golden above has none); a cell without it leaves them empty.
 TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
   ResultSet rs = sample();
@@ -198,7 +198,7 @@ TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
   EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ",,,");  // not measured: empty, not 0
 }
 
-// Issue 12: the columns passes, leaves and iteration_passes likewise appear only when some cell measured them,
+// The columns passes, leaves and iteration_passes likewise appear only when some cell measured them,
 // and a cell without them leaves them empty (not measured), never 0.
 TEST(Writers, CsvHasDriverCounterColumnsOnlyWhenSomeCellMeasuredThem) {
   ResultSet rs = sample();

@@ -23,8 +23,8 @@
 #include "harness/cli/commands.h"
 #include "harness/experiment/eta.h"
 #include "harness/experiment/result_set.h"
-#include "harness/experiment/run_log.h"
 #include "harness/paths.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

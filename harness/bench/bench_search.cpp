@@ -25,14 +25,14 @@
 #include "engine/search_config.h"
 #include "engine/sss_driver.h"
 #include "harness/bench/bench_positions.h"
+#include "harness/bench/bench_versions.h"
 #include "harness/bench/engine_signature.h"
 #include "harness/bench/timed_search.h"
-#include "harness/bench/bench_versions.h"
 #include "harness/cli/commands.h"
-#include "harness/report/median.h"
 #include "harness/errors.h"
-#include "harness/paths.h"
 #include "harness/experiment/presets.h"
+#include "harness/paths.h"
+#include "harness/report/median.h"
 
 namespace harness {
 
@@ -112,27 +112,302 @@ void finish_with_signature(nlohmann::json& out, bool json) {
   }
 }
 
+struct BenchSearchOptions {
+  bool json = false;
+  bool signature_only = false;
+  int depth_pos = 0;
+  int depth_fin = 0;
+  std::vector<std::string> drivers;
+  std::vector<std::string> schemes;
+  int repeat = 1;
+  double min_seconds = 0;
+  std::vector<std::string> sets;
+  std::vector<std::string> positions;
+  std::string epd;
+  int depth = 0;
+  bool common_depths = false;
+  bool versions = false;
+  VersionsBenchOptions peers;
+};
+
+// The positions timed: the two built-in cases (--depth-pos/--depth-fin override their depths), or --position's, or
+// --epd's; each refused here, before anything is timed.
+std::vector<BenchCase> bench_cases(const BenchSearchOptions& opt, nlohmann::json& out) {
+  std::vector<BenchCase> cases;
+  if (!opt.epd.empty()) {
+    if (opt.depth_pos || opt.depth_fin)
+      throw UserError("harness bench search --epd: give its depth with --depth, not --depth-pos/--depth-fin");
+    if (!opt.depth && opt.min_seconds <= 0)
+      throw UserError("harness bench search --epd: give --depth (or --min-seconds, which deepens from 1)");
+    // A missing file, a line that is not EPD or an id the file lacks is refused here, before anything is timed.
+    for (auto& [id, board] : bench_epd_positions(opt.epd, opt.positions, "harness bench search --epd"))
+      cases.push_back({id, opt.depth, opt.depth ? opt.depth : 1, std::move(board)});
+    out["epd"] = opt.epd;
+  } else if (opt.positions.empty()) {
+    if (opt.depth) throw UserError("harness bench search --depth: give --position (the built-in cases take --depth-pos/--depth-fin)");
+    for (const auto& [id, depth] : kSpeedCases) {
+      const int given = std::string(id) == kSpeedCases[0].first ? opt.depth_pos : opt.depth_fin;
+      cases.push_back({id, given ? given : depth, given ? given : 1, bench_position(id)});
+    }
+  } else {
+    if (opt.depth_pos || opt.depth_fin)
+      throw UserError("harness bench search --position: give its depth with --depth, not --depth-pos/--depth-fin");
+    if (!opt.depth && opt.min_seconds <= 0)
+      throw UserError("harness bench search --position: give --depth (or --min-seconds, which deepens from 1)");
+    for (const auto& id : opt.positions) {
+      const std::vector<std::string> ids = id == "all" ? bench_position_ids() : std::vector<std::string>{id};
+      for (const auto& one : ids)  // an unknown id is refused here, before anything is timed
+        cases.push_back({one, opt.depth, opt.depth ? opt.depth : 1, bench_position(one)});
+    }
+  }
+  return cases;
+}
+
+// One flag (driver or tt_scheme) varied over the values given, on version H with --set's flags: each value's config,
+// and the reference value each is compared with.
+struct Comparison {
+  std::string flag;
+  std::vector<std::string> values;
+  std::string reference_value;
+  std::vector<std::pair<buho::SearchConfig, buho::EvalConfig>> configs;
+  std::vector<std::vector<Deepening>> deepenings;  // --min-seconds: each value's depth per case
+  bool fair = false;
+  int depth_for(std::size_t value, std::size_t c, const std::vector<BenchCase>& cases) const {
+    return fair ? deepenings[value][c].depth : cases[c].depth;
+  }
+};
+
+// --min-seconds: each value's own depth per case, found before the rounds (--common-depths: the reference value's,
+// shared by all).
+void find_fair_depths(const BenchSearchOptions& opt, const std::vector<BenchCase>& cases, Comparison& cmp) {
+  cmp.deepenings.assign(cmp.configs.size(), {});
+  const auto& values = cmp.values;
+  const auto reference_at = std::find(values.begin(), values.end(), cmp.reference_value);
+  if (opt.common_depths && reference_at == values.end())
+    throw UserError(fmt::format("harness bench search --common-depths: name {} among the values (its depths are used)",
+                                cmp.reference_value));
+  for (std::size_t i = 0; i < cmp.configs.size(); ++i) {
+    if (opt.common_depths && values[i] != cmp.reference_value) continue;
+    for (const auto& c : cases)
+      cmp.deepenings[i].push_back(
+          deepen(cmp.configs[i].first, cmp.configs[i].second, values[i], c.id, c.board, c.start, opt.min_seconds));
+  }
+  if (opt.common_depths)
+    for (std::size_t i = 0; i < cmp.configs.size(); ++i)
+      if (values[i] != cmp.reference_value) cmp.deepenings[i] = cmp.deepenings[std::size_t(reference_at - values.begin())];
+}
+
+// What the rounds measured of each value: its rates per round (wall and CPU), each case's CPU rate per round, and
+// its nodes. Each case's own rate too: the total weighs a value's cases by its own tree sizes, so two values whose
+// trees split differently between the middlegame (dear nodes) and the endgame (cheap ones) differ in total rate
+// by that mix alone (scout's depth-12 middlegame tree is 62 % of its nodes, alphabeta's at 13 is 32 %).
+struct RoundTimes {
+  std::vector<std::vector<double>> nps, cpu_nps;
+  std::vector<std::vector<std::vector<double>>> case_cpu_nps;
+  std::vector<std::uint64_t> nodes, qnodes;
+};
+
+// Each round searches every case under every value, in the order given, so a change of load touches all the values
+// of a round alike; each one's speed is the median over the rounds.
+RoundTimes time_rounds(const Comparison& cmp, const std::vector<BenchCase>& cases, int repeat) {
+  const std::size_t n_values = cmp.configs.size(), n_cases = cases.size();
+  RoundTimes t{std::vector<std::vector<double>>(n_values), std::vector<std::vector<double>>(n_values),
+               std::vector<std::vector<std::vector<double>>>(n_values, std::vector<std::vector<double>>(n_cases)),
+               std::vector<std::uint64_t>(n_values), std::vector<std::uint64_t>(n_values)};
+  for (int round = 0; round < repeat; ++round)
+    for (std::size_t i = 0; i < n_values; ++i) {
+      std::uint64_t n = 0, q = 0;
+      double seconds = 0, cpu = 0;
+      for (std::size_t c = 0; c < n_cases; ++c) {
+        const TimedSearch one = timed_search(cmp.configs[i].first, cmp.configs[i].second, cases[c].board,
+                                             cmp.depth_for(i, c, cases));
+        n += one.nodes;
+        q += one.qnodes;
+        seconds += one.seconds;
+        cpu += one.cpu;
+        t.case_cpu_nps[i][c].push_back(one.cpu > 0 ? double(one.nodes) / one.cpu : 0.0);
+      }
+      t.nodes[i] = n;
+      t.qnodes[i] = q;
+      t.nps[i].push_back(seconds > 0 ? double(n) / seconds : 0.0);
+      t.cpu_nps[i].push_back(cpu > 0 ? double(n) / cpu : 0.0);
+    }
+  return t;
+}
+
+// The reference value's medians: its wall and CPU rates and each case's CPU rate (0 without the reference value).
+struct ReferenceRates {
+  double nps = 0, cpu_nps = 0;
+  std::vector<double> case_cpu_nps;
+};
+ReferenceRates reference_rates(const Comparison& cmp, const RoundTimes& t, std::size_t n_cases) {
+  ReferenceRates r{0, 0, std::vector<double>(n_cases, 0.0)};
+  for (std::size_t i = 0; i < cmp.configs.size(); ++i)
+    if (cmp.values[i] == cmp.reference_value) {
+      r.nps = median(t.nps[i], 0.0), r.cpu_nps = median(t.cpu_nps[i], 0.0);
+      for (std::size_t c = 0; c < n_cases; ++c) r.case_cpu_nps[c] = median(t.case_cpu_nps[i][c], 0.0);
+    }
+  return r;
+}
+
+// Value i's row of the comparison (its JSON, and its text line unless --json).
+nlohmann::json value_row(const BenchSearchOptions& opt, const std::vector<BenchCase>& cases, const Comparison& cmp,
+                         const RoundTimes& t, const ReferenceRates& ref, std::size_t i) {
+  const std::size_t kCases = cases.size();
+  const std::string ratio_key = "ratio_to_" + cmp.reference_value;
+  const double m = median(t.nps[i], 0.0), cpu_m = median(t.cpu_nps[i], 0.0);
+  const double ratio = ref.nps > 0 ? m / ref.nps : 0.0;
+  const double cpu_ratio = ref.cpu_nps > 0 ? cpu_m / ref.cpu_nps : 0.0;
+  // The share of quiescence nodes: two values that grow different trees may differ in speed by what
+  // their trees are made of (a quiescence node is cheaper than a full-width one), not by their own cost.
+  const double qshare = t.nodes[i] ? double(t.qnodes[i]) / double(t.nodes[i]) : 0.0;
+  nlohmann::json row{{cmp.flag, cmp.values[i]}, {"nodes", t.nodes[i]}, {"qnodes", t.qnodes[i]}, {"nps", t.nps[i]},
+                     {"median_nps", m}, {ratio_key, ref.nps > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
+                     {"cpu_nps", t.cpu_nps[i]}, {"median_cpu_nps", cpu_m},
+                     {"cpu_" + ratio_key, ref.cpu_nps > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}};
+  // Per case: the median CPU rate and its ratio to the reference's on the same case; then their geometric
+  // mean, the ratio that weighs the cases alike (null without the reference value).
+  nlohmann::json per_case = nlohmann::json::array();
+  double log_sum = 0;
+  bool all_ratios = ref.nps > 0;
+  std::string case_words;
+  for (std::size_t c = 0; c < kCases; ++c) {
+    const double rate = median(t.case_cpu_nps[i][c], 0.0);
+    const bool has = ref.case_cpu_nps[c] > 0 && rate > 0;
+    const double r = has ? rate / ref.case_cpu_nps[c] : 0.0;
+    all_ratios = all_ratios && has;
+    if (has) log_sum += std::log(r);
+    per_case.push_back({{"position", cases[c].id}, {"depth", cmp.depth_for(i, c, cases)}, {"median_cpu_nps", rate},
+                        {"cpu_" + ratio_key, has ? nlohmann::json(r) : nlohmann::json(nullptr)}});
+    if (has) case_words += fmt::format("{}{} {:.3f}", c ? ", " : "", cases[c].id, r);
+  }
+  const double geomean = all_ratios ? std::exp(log_sum / double(kCases)) : 0.0;
+  row["per_position"] = per_case;
+  row["cpu_" + ratio_key + "_geomean"] = all_ratios ? nlohmann::json(geomean) : nlohmann::json(nullptr);
+  std::string depths;  // with --min-seconds, beside the rate
+  if (cmp.fair) {
+    nlohmann::json by_case = nlohmann::json::array();
+    for (std::size_t c = 0; c < kCases; ++c) {
+      const Deepening& d = cmp.deepenings[i][c];
+      nlohmann::json steps = nlohmann::json::array();
+      for (const auto& st : d.steps) steps.push_back({{"depth", st.depth}, {"nodes", st.nodes}, {"cpu_seconds", st.cpu}});
+      by_case.push_back({{"position", cases[c].id}, {"depth", d.depth}, {"stop", d.stop}, {"deepening", steps}});
+      depths += fmt::format("{}{} {}{}", c ? ", " : "", cases[c].id, d.depth, stop_words(d));
+    }
+    row["depths"] = by_case;
+    depths = " depths " + depths + " ";
+  }
+  if (!opt.json)
+    fmt::print("{} {:<12}{} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
+               cmp.flag, cmp.values[i], depths, t.nodes[i], qshare, m, cpu_m, opt.repeat,
+               ref.nps > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f}; per position, CPU: {}; geometric mean {:.3f})",
+                                         cmp.reference_value, ratio, cpu_ratio, case_words, geomean)
+                           : "");
+  return row;
+}
+
+// --driver or --tt-scheme: every value timed against the reference value's speed, into `out`.
+void compare_values(const BenchSearchOptions& opt, const std::vector<BenchCase>& cases, Comparison cmp,
+                    nlohmann::json& out) {
+  cmp.fair = opt.min_seconds > 0;
+  if (cmp.fair) find_fair_depths(opt, cases, cmp);
+  const RoundTimes t = time_rounds(cmp, cases, opt.repeat);
+  const ReferenceRates ref = reference_rates(cmp, t, cases.size());
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t i = 0; i < cmp.configs.size(); ++i) rows.push_back(value_row(opt, cases, cmp, t, ref, i));
+  if (cmp.fair) {
+    out["min_seconds"] = opt.min_seconds;
+    out["common_depths"] = opt.common_depths;
+  } else if (opt.positions.empty() && opt.epd.empty()) {
+    out["depth_pos"] = cases[0].depth;
+    out["depth_fin"] = cases[1].depth;
+  } else {
+    out["depth"] = opt.depth;
+  }
+  out[cmp.flag == "driver" ? "drivers" : "tt_schemes"] = rows;
+}
+
+// Without a flag to compare: version H's speed on each case, into `out`.
+void time_version_h(const BenchSearchOptions& opt, const std::vector<BenchCase>& cases, const ResolvedVersion& h,
+                    nlohmann::json& out) {
+  buho::Engine engine(h.search, h.eval);
+  nlohmann::json rows = nlohmann::json::array();
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  for (const auto& c : cases) {
+    const int depth = c.depth;
+    const auto r = engine.search(c.board, buho::Limits{depth, 0});
+    nodes += r.stats.nodes;
+    seconds += r.stats.seconds;
+    rows.push_back({{"position", c.id}, {"depth", depth}, {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds},
+                    {"nps", r.stats.nps()}, {"best_move", r.best_move.uci()}, {"score", r.score}});
+    if (!opt.json)
+      fmt::print("{:<14} depth {:>2}  nodes {:>11}  seconds {:>7.3f}  nps {:>10.0f}  bestmove {} score {}\n", c.id,
+                 depth, r.stats.nodes, r.stats.seconds, r.stats.nps(), r.best_move.uci(), r.score);
+  }
+  out["speed"] = rows;
+  out["nodes"] = nodes;
+  out["seconds"] = seconds;
+  out["nps"] = seconds > 0 ? double(nodes) / seconds : 0.0;
+  if (!opt.json) fmt::print("total nodes {}  seconds {:.3f}  nps {:.0f}\n", nodes, seconds, seconds > 0 ? double(nodes) / seconds : 0.0);
+}
+
+// The whole command once its options are read.
+void bench_search(const BenchSearchOptions& opt, const CLI::App& cmd) {
+  if (opt.versions) {
+    if (!opt.drivers.empty() || !opt.schemes.empty() || !opt.positions.empty() || !opt.epd.empty() || !opt.sets.empty() ||
+        opt.min_seconds > 0 || opt.depth || opt.depth_fin || opt.common_depths || opt.signature_only)
+      throw UserError("harness bench search --versions: it takes --depth-pos, --repeat, --glaurung, --ethereal, "
+                      "--peer-depth and --json only");
+    VersionsBenchOptions v = opt.peers;
+    v.rounds = cmd.count("--repeat") ? opt.repeat : 5;  // medians of at least 5 rounds unless --repeat says otherwise
+    v.depth = opt.depth_pos;
+    v.json = opt.json;
+    nlohmann::json out = run_versions_bench(v);
+    finish_with_signature(out, opt.json);
+    return;
+  }
+  const bool peer_options = cmd.count("--glaurung") || cmd.count("--ethereal") || cmd.count("--peer-depth");
+  if (peer_options) throw UserError("harness bench search --glaurung/--ethereal/--peer-depth: give --versions");
+  const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
+  nlohmann::json out{{"version", "H"}};
+  const std::vector<BenchCase> cases = bench_cases(opt, out);
+
+  if (!opt.drivers.empty() && !opt.schemes.empty())
+    throw UserError("harness bench search: give --driver or --tt-scheme, not both (one flag varies per comparison)");
+  // One flag varied over the values given, each timed against the reference value's speed.
+  const bool by_driver = !opt.drivers.empty();
+  Comparison cmp;
+  cmp.values = by_driver ? opt.drivers : opt.schemes;
+  cmp.flag = by_driver ? "driver" : "tt_scheme";
+  cmp.reference_value = by_driver ? "alphabeta" : "depth_always";
+  if (!opt.sets.empty() && cmp.values.empty())
+    throw UserError("harness bench search --set: give --driver or --tt-scheme (it sets the flags of the compared searches)");
+  if (opt.min_seconds > 0 && cmp.values.empty())
+    throw UserError("harness bench search --min-seconds: give --driver or --tt-scheme (it compares their speeds)");
+  if (opt.common_depths && opt.min_seconds <= 0)
+    throw UserError("harness bench search --common-depths: give --min-seconds (it chooses the depths)");
+  buho::SearchConfig base_search = h.search;
+  buho::EvalConfig base_eval = h.eval;
+  for (const auto& a : opt.sets) apply_flag_text(a, base_search, base_eval, "--set");
+  if (!cmp.values.empty()) {
+    for (const auto& name : cmp.values) {
+      buho::SearchConfig s = base_search;
+      buho::EvalConfig e = base_eval;
+      apply_flag_text(cmp.flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
+      cmp.configs.emplace_back(s, e);
+    }
+    compare_values(opt, cases, std::move(cmp), out);
+  } else if (!opt.signature_only) {
+    time_version_h(opt, cases, h, out);
+  }
+  finish_with_signature(out, opt.json);
+}
+
 }  // namespace
 
 void register_bench_search(CLI::App& bench) {
-  struct Options {
-    bool json = false;
-    bool signature_only = false;
-    int depth_pos = 0;
-    int depth_fin = 0;
-    std::vector<std::string> drivers;
-    std::vector<std::string> schemes;
-    int repeat = 1;
-    double min_seconds = 0;
-    std::vector<std::string> sets;
-    std::vector<std::string> positions;
-    std::string epd;
-    int depth = 0;
-    bool common_depths = false;
-    bool versions = false;
-    VersionsBenchOptions peers;
-  };
-  auto opt = std::make_shared<Options>();
+  auto opt = std::make_shared<BenchSearchOptions>();
   CLI::App* cmd = bench.add_subcommand(
       "search", "Version H speed on LCTII.POS.01 and LCTII.FIN.02, the node-count signature over a fixed set, and the engine identity");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
@@ -173,7 +448,7 @@ void register_bench_search(CLI::App& bench) {
                 "With --min-seconds: deepen the reference value only (alphabeta or depth_always) and time every value at its "
                 "depths, so that each position's ratio compares searches of the same depth (the fair reading for --tt-scheme)");
   cmd->add_flag("--versions", opt->versions,
-                "Issue 29: every version A-H on LCTII.POS.01 at a depth of its own (--depth-pos: all at one), and the peer "
+                "Every version A-H on LCTII.POS.01 at a depth of its own (--depth-pos: all at one), and the peer "
                 "programs Glaurung and Ethereal over UCI when installed; each one's median nodes per CPU second over "
                 "--repeat rounds (default 5) and its ratio to Glaurung's");
   cmd->add_option("--glaurung", opt->peers.glaurung,
@@ -186,216 +461,6 @@ void register_bench_search(CLI::App& bench) {
       ->check(CLI::Range(0, 60));
   cmd->add_option("--set", opt->sets, "flag=value applied to version H before the flag compared (e.g. sss_open_limit=100000); repeatable")
       ->take_all();
-  cmd->callback([opt, cmd] {
-    if (opt->versions) {
-      if (!opt->drivers.empty() || !opt->schemes.empty() || !opt->positions.empty() || !opt->epd.empty() || !opt->sets.empty() ||
-          opt->min_seconds > 0 || opt->depth || opt->depth_fin || opt->common_depths || opt->signature_only)
-        throw UserError("harness bench search --versions: it takes --depth-pos, --repeat, --glaurung, --ethereal, "
-                        "--peer-depth and --json only");
-      VersionsBenchOptions v = opt->peers;
-      v.rounds = cmd->count("--repeat") ? opt->repeat : 5;  // the issue quotes medians of at least 5
-      v.depth = opt->depth_pos;
-      v.json = opt->json;
-      nlohmann::json out = run_versions_bench(v);
-      finish_with_signature(out, opt->json);
-      return;
-    }
-    const bool peer_options = cmd->count("--glaurung") || cmd->count("--ethereal") || cmd->count("--peer-depth");
-    if (peer_options) throw UserError("harness bench search --glaurung/--ethereal/--peer-depth: give --versions");
-    const ResolvedVersion h = PresetBook::load(project_path("configs/versions.json")).resolve("H");
-    nlohmann::json out{{"version", "H"}};
-    // The positions timed: the two built-in cases (--depth-pos/--depth-fin override their depths), or --position's.
-    std::vector<BenchCase> cases;
-    if (!opt->epd.empty()) {
-      if (opt->depth_pos || opt->depth_fin)
-        throw UserError("harness bench search --epd: give its depth with --depth, not --depth-pos/--depth-fin");
-      if (!opt->depth && opt->min_seconds <= 0)
-        throw UserError("harness bench search --epd: give --depth (or --min-seconds, which deepens from 1)");
-      // A missing file, a line that is not EPD or an id the file lacks is refused here, before anything is timed.
-      for (auto& [id, board] : bench_epd_positions(opt->epd, opt->positions, "harness bench search --epd"))
-        cases.push_back({id, opt->depth, opt->depth ? opt->depth : 1, std::move(board)});
-      out["epd"] = opt->epd;
-    } else if (opt->positions.empty()) {
-      if (opt->depth) throw UserError("harness bench search --depth: give --position (the built-in cases take --depth-pos/--depth-fin)");
-      for (const auto& [id, depth] : kSpeedCases) {
-        const int given = std::string(id) == kSpeedCases[0].first ? opt->depth_pos : opt->depth_fin;
-        cases.push_back({id, given ? given : depth, given ? given : 1, bench_position(id)});
-      }
-    } else {
-      if (opt->depth_pos || opt->depth_fin)
-        throw UserError("harness bench search --position: give its depth with --depth, not --depth-pos/--depth-fin");
-      if (!opt->depth && opt->min_seconds <= 0)
-        throw UserError("harness bench search --position: give --depth (or --min-seconds, which deepens from 1)");
-      for (const auto& id : opt->positions) {
-        const std::vector<std::string> ids = id == "all" ? bench_position_ids() : std::vector<std::string>{id};
-        for (const auto& one : ids)  // an unknown id is refused here, before anything is timed
-          cases.push_back({one, opt->depth, opt->depth ? opt->depth : 1, bench_position(one)});
-      }
-    }
-
-    if (!opt->drivers.empty() && !opt->schemes.empty())
-      throw UserError("harness bench search: give --driver or --tt-scheme, not both (one flag varies per comparison)");
-    // One flag varied over the values given, each timed against the reference value's speed.
-    const bool by_driver = !opt->drivers.empty();
-    const std::vector<std::string>& values = by_driver ? opt->drivers : opt->schemes;
-    const std::string flag = by_driver ? "driver" : "tt_scheme";
-    const std::string reference_value = by_driver ? "alphabeta" : "depth_always";
-    if (!opt->sets.empty() && values.empty())
-      throw UserError("harness bench search --set: give --driver or --tt-scheme (it sets the flags of the compared searches)");
-    if (opt->min_seconds > 0 && values.empty())
-      throw UserError("harness bench search --min-seconds: give --driver or --tt-scheme (it compares their speeds)");
-    if (opt->common_depths && opt->min_seconds <= 0)
-      throw UserError("harness bench search --common-depths: give --min-seconds (it chooses the depths)");
-    buho::SearchConfig base_search = h.search;
-    buho::EvalConfig base_eval = h.eval;
-    for (const auto& a : opt->sets) apply_flag_text(a, base_search, base_eval, "--set");
-    if (!values.empty()) {
-      const bool fair = opt->min_seconds > 0;
-      // Each round searches every case under every value, in the order given, so a change of load touches
-      // all the values of a round alike; each one's speed is the median over the rounds.
-      std::vector<std::pair<buho::SearchConfig, buho::EvalConfig>> configs;
-      for (const auto& name : values) {
-        buho::SearchConfig s = base_search;
-        buho::EvalConfig e = base_eval;
-        apply_flag_text(flag + "=" + name, s, e, by_driver ? "--driver" : "--tt-scheme");
-        configs.emplace_back(s, e);
-      }
-      const std::size_t kCases = cases.size();
-      // --min-seconds: each value's own depth per case, found before the rounds (--common-depths: the reference
-      // value's, shared by all).
-      std::vector<std::vector<Deepening>> deepenings(configs.size());
-      if (fair) {
-        const auto reference_at = std::find(values.begin(), values.end(), reference_value);
-        if (opt->common_depths && reference_at == values.end())
-          throw UserError(fmt::format("harness bench search --common-depths: name {} among the values (its depths are used)", reference_value));
-        for (std::size_t i = 0; i < configs.size(); ++i) {
-          if (opt->common_depths && values[i] != reference_value) continue;
-          for (const auto& c : cases)
-            deepenings[i].push_back(deepen(configs[i].first, configs[i].second, values[i], c.id, c.board, c.start, opt->min_seconds));
-        }
-        if (opt->common_depths)
-          for (std::size_t i = 0; i < configs.size(); ++i)
-            if (values[i] != reference_value) deepenings[i] = deepenings[std::size_t(reference_at - values.begin())];
-      }
-      auto depth_for = [&](std::size_t i, std::size_t c) { return fair ? deepenings[i][c].depth : cases[c].depth; };
-      std::vector<std::vector<double>> nps(configs.size()), cpu_nps(configs.size());
-      // Each case's own rate too: the total weighs a value's cases by its own tree sizes, so two values whose trees
-      // split differently between the middlegame (dear nodes) and the endgame (cheap ones) differ in total rate
-      // by that mix alone (scout's depth-12 middlegame tree is 62 % of its nodes, alphabeta's at 13 is 32 %).
-      std::vector<std::vector<std::vector<double>>> case_cpu_nps(configs.size(), std::vector<std::vector<double>>(kCases));
-      std::vector<std::uint64_t> nodes(configs.size()), qnodes(configs.size());
-      for (int round = 0; round < opt->repeat; ++round)
-        for (std::size_t i = 0; i < configs.size(); ++i) {
-          std::uint64_t n = 0, q = 0;
-          double seconds = 0, cpu = 0;
-          for (std::size_t c = 0; c < kCases; ++c) {
-            const TimedSearch t = timed_search(configs[i].first, configs[i].second, cases[c].board, depth_for(i, c));
-            n += t.nodes;
-            q += t.qnodes;
-            seconds += t.seconds;
-            cpu += t.cpu;
-            case_cpu_nps[i][c].push_back(t.cpu > 0 ? double(t.nodes) / t.cpu : 0.0);
-          }
-          nodes[i] = n;
-          qnodes[i] = q;
-          nps[i].push_back(seconds > 0 ? double(n) / seconds : 0.0);
-          cpu_nps[i].push_back(cpu > 0 ? double(n) / cpu : 0.0);
-        }
-      double reference = 0, cpu_reference = 0;
-      std::vector<double> case_reference(kCases, 0.0);
-      for (std::size_t i = 0; i < configs.size(); ++i)
-        if (values[i] == reference_value) {
-          reference = median(nps[i], 0.0), cpu_reference = median(cpu_nps[i], 0.0);
-          for (std::size_t c = 0; c < kCases; ++c) case_reference[c] = median(case_cpu_nps[i][c], 0.0);
-        }
-      nlohmann::json rows = nlohmann::json::array();
-      const std::string ratio_key = "ratio_to_" + reference_value;
-      for (std::size_t i = 0; i < configs.size(); ++i) {
-        const double m = median(nps[i], 0.0), cpu_m = median(cpu_nps[i], 0.0);
-        const double ratio = reference > 0 ? m / reference : 0.0;
-        const double cpu_ratio = cpu_reference > 0 ? cpu_m / cpu_reference : 0.0;
-        // The share of quiescence nodes: two values that grow different trees may differ in speed by what
-        // their trees are made of (a quiescence node is cheaper than a full-width one), not by their own cost.
-        const double qshare = nodes[i] ? double(qnodes[i]) / double(nodes[i]) : 0.0;
-        nlohmann::json row{{flag, values[i]}, {"nodes", nodes[i]}, {"qnodes", qnodes[i]}, {"nps", nps[i]}, {"median_nps", m},
-                           {ratio_key, reference > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr)},
-                           {"cpu_nps", cpu_nps[i]}, {"median_cpu_nps", cpu_m},
-                           {"cpu_" + ratio_key, cpu_reference > 0 ? nlohmann::json(cpu_ratio) : nlohmann::json(nullptr)}};
-        // Per case: the median CPU rate and its ratio to the reference's on the same case; then their geometric
-        // mean, the ratio that weighs the cases alike (null without the reference value).
-        nlohmann::json per_case = nlohmann::json::array();
-        double log_sum = 0;
-        bool all_ratios = reference > 0;
-        std::string case_words;
-        for (std::size_t c = 0; c < kCases; ++c) {
-          const double rate = median(case_cpu_nps[i][c], 0.0);
-          const bool has = case_reference[c] > 0 && rate > 0;
-          const double r = has ? rate / case_reference[c] : 0.0;
-          all_ratios = all_ratios && has;
-          if (has) log_sum += std::log(r);
-          per_case.push_back({{"position", cases[c].id}, {"depth", depth_for(i, c)}, {"median_cpu_nps", rate},
-                              {"cpu_" + ratio_key, has ? nlohmann::json(r) : nlohmann::json(nullptr)}});
-          if (has) case_words += fmt::format("{}{} {:.3f}", c ? ", " : "", cases[c].id, r);
-        }
-        const double geomean = all_ratios ? std::exp(log_sum / double(kCases)) : 0.0;
-        row["per_position"] = per_case;
-        row["cpu_" + ratio_key + "_geomean"] = all_ratios ? nlohmann::json(geomean) : nlohmann::json(nullptr);
-        std::string depths;  // with --min-seconds, beside the rate
-        if (fair) {
-          nlohmann::json by_case = nlohmann::json::array();
-          for (std::size_t c = 0; c < kCases; ++c) {
-            const Deepening& d = deepenings[i][c];
-            nlohmann::json steps = nlohmann::json::array();
-            for (const auto& st : d.steps) steps.push_back({{"depth", st.depth}, {"nodes", st.nodes}, {"cpu_seconds", st.cpu}});
-            by_case.push_back({{"position", cases[c].id}, {"depth", d.depth}, {"stop", d.stop}, {"deepening", steps}});
-            depths += fmt::format("{}{} {}{}", c ? ", " : "", cases[c].id, d.depth, stop_words(d));
-          }
-          row["depths"] = by_case;
-          depths = " depths " + depths + " ";
-        }
-        rows.push_back(row);
-        if (!opt->json)
-          fmt::print("{} {:<12}{} nodes {:>11} (quiescence {:.3f})  median nps {:>10.0f} (per CPU second {:>10.0f}) over {} rounds{}\n",
-                     flag, values[i], depths, nodes[i], qshare, m, cpu_m, opt->repeat,
-                     reference > 0 ? fmt::format("  ratio to {} {:.3f} (CPU {:.3f}; per position, CPU: {}; geometric mean {:.3f})",
-                                                 reference_value, ratio, cpu_ratio, case_words, geomean)
-                                   : "");
-      }
-      if (fair) {
-        out["min_seconds"] = opt->min_seconds;
-        out["common_depths"] = opt->common_depths;
-      } else if (opt->positions.empty() && opt->epd.empty()) {
-        out["depth_pos"] = cases[0].depth;
-        out["depth_fin"] = cases[1].depth;
-      } else {
-        out["depth"] = opt->depth;
-      }
-      out[by_driver ? "drivers" : "tt_schemes"] = rows;
-    } else if (!opt->signature_only) {
-      buho::Engine engine(h.search, h.eval);
-      nlohmann::json rows = nlohmann::json::array();
-      std::uint64_t nodes = 0;
-      double seconds = 0;
-      for (const auto& c : cases) {
-        const int depth = c.depth;
-        const auto r = engine.search(c.board, buho::Limits{depth, 0});
-        nodes += r.stats.nodes;
-        seconds += r.stats.seconds;
-        rows.push_back({{"position", c.id}, {"depth", depth}, {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds},
-                        {"nps", r.stats.nps()}, {"best_move", r.best_move.uci()}, {"score", r.score}});
-        if (!opt->json)
-          fmt::print("{:<14} depth {:>2}  nodes {:>11}  seconds {:>7.3f}  nps {:>10.0f}  bestmove {} score {}\n", c.id,
-                     depth, r.stats.nodes, r.stats.seconds, r.stats.nps(), r.best_move.uci(), r.score);
-      }
-      out["speed"] = rows;
-      out["nodes"] = nodes;
-      out["seconds"] = seconds;
-      out["nps"] = seconds > 0 ? double(nodes) / seconds : 0.0;
-      if (!opt->json) fmt::print("total nodes {}  seconds {:.3f}  nps {:.0f}\n", nodes, seconds, seconds > 0 ? double(nodes) / seconds : 0.0);
-    }
-
-    finish_with_signature(out, opt->json);
-  });
+  cmd->callback([opt, cmd] { bench_search(*opt, *cmd); });
 }
-
 }  // namespace harness

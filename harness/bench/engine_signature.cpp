@@ -73,7 +73,7 @@ std::vector<Rung> identity_ladder() {
   ladder.push_back({"G", c, 6});
   c.lmr = true;
   ladder.push_back({"H", c, 6});
-  // Issue 11's reading flags (docs/readings.md): every value other than the default is on one of the rungs
+  // The reading flags (docs/readings.md): every value other than the default is on one of the rungs
   // below, so a change to any reading's code path moves the identity too. First the readings the calibration
   // chose for configs/versions.json, on versions A and H, then the remaining alternatives on H.
   const buho::SearchConfig h = c;

@@ -1,7 +1,7 @@
 #include "harness/calibration/calibration_report.h"
 
-#include "harness/report/markdown_text.h"
 #include "harness/calibration/thesis_table.h"
+#include "harness/report/markdown_text.h"
 #include "harness/report/thesis_credibility.h"
 
 #include <fmt/core.h>
@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "harness/experiment/durable_file.h"
-#include "harness/experiment/run_log.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

@@ -16,11 +16,11 @@
 #include "harness/calibration/thesis_table.h"
 #include "harness/calibration/tree_lower_bound.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
-#include "harness/experiment/output_lock.h"
-#include "harness/experiment/run_log.h"
 #include "harness/report/thesis_credibility.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 
@@ -216,7 +216,7 @@ std::vector<PositionMapping> Calibration::map_positions(const std::vector<Readin
     out.push_back(m);
   }
 
-  // The thesis positions drawn from one pool are six different positions (seed L1315): assign distinct
+  // The thesis positions drawn from one pool are six different positions (docs/readings.md, p1-p6): assign distinct
   // candidates, least total distance first (mapping_assignment.h). A candidate pinned to another thesis position
   // is not free.
   std::set<std::string> pinned_ids;

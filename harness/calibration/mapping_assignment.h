@@ -1,5 +1,5 @@
 // One LCT II position for each thesis position, never the same for two: the thesis's six positions are six
-// different positions (seed L1315), so the mapping is an assignment, not six separate best matches. Among the
+// different positions (docs/readings.md, p1-p6), so the mapping is an assignment, not six separate best matches. Among the
 // assignments of distinct candidates, the one with the least total distance wins; a tie keeps the assignment
 // found first (earlier thesis positions take earlier-ranked candidates), so the result is deterministic.
 #pragma once

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "harness/errors.h"
-#include "harness/experiment/cell_store.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/runner.h"
+#include "harness/storage/cell_store.h"
 
 namespace harness {
 

@@ -64,7 +64,7 @@ void register_flags(CLI::App& app) {
                opt->version, opt->version);
     fmt::print("{:<28} {:<14} {:<20} {}\n", "flag", "default", "version " + opt->version, "accepts");
     print_table(buho::search_params(), s, h.search, "", nullptr);
-    // Issue 13: what an entry of each scheme costs, so tables are compared at equal memory as well as
+    // What an entry of each scheme costs, so tables are compared at equal memory as well as
     // equal entries (a sweep's tt_bytes divides by the last column).
     fmt::print("\nTransposition-table memory per tt_scheme (bytes per entry = slots x bytes per slot; docs/tt.md)\n\n");
     fmt::print("{:<14} {:>6} {:>15} {:>16}\n", "tt_scheme", "slots", "bytes per slot", "bytes per entry");

@@ -9,19 +9,19 @@
 #include <thread>
 
 #include "harness/cli/commands.h"
-#include "harness/experiment/durable_file.h"
 #include "harness/experiment/engine_identity.h"
 #include "harness/experiment/interrupt_watch.h"
-#include "harness/experiment/output_lock.h"
 #include "harness/experiment/presets.h"
-#include "harness/experiment/run_log.h"
 #include "harness/input_file.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_report.h"
 #include "harness/match/match_run.h"
-#include "harness/match/series_report.h"
 #include "harness/match/pair_store.h"
+#include "harness/match/series_report.h"
 #include "harness/paths.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

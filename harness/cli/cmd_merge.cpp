@@ -7,13 +7,13 @@
 #include <map>
 #include <set>
 
-#include "harness/experiment/cell_store.h"
 #include "harness/cli/commands.h"
-#include "harness/experiment/output_lock.h"
-#include "harness/paths.h"
 #include "harness/experiment/result_set.h"
-#include "harness/experiment/run_log.h"
+#include "harness/paths.h"
 #include "harness/report/writers.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

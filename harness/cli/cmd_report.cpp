@@ -7,13 +7,13 @@
 #include <optional>
 
 #include "harness/cli/commands.h"
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/output_lock.h"
+#include "harness/experiment/result_set.h"
 #include "harness/match/match_report.h"
 #include "harness/match/series_report.h"
 #include "harness/paths.h"
-#include "harness/experiment/result_set.h"
 #include "harness/report/writers.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/output_lock.h"
 
 namespace harness {
 

@@ -8,22 +8,22 @@
 #include <set>
 #include <thread>
 
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/interrupt_watch.h"
 #include "harness/cli/commands.h"
-#include "harness/experiment/engine_identity.h"
 #include "harness/experiment/cell_enumeration.h"
-#include "harness/experiment/durable_file.h"
+#include "harness/experiment/engine_identity.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/output_lock.h"
-#include "harness/paths.h"
+#include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/resume.h"
-#include "harness/experiment/run_log.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/shard.h"
+#include "harness/paths.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/writers.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 
@@ -69,19 +69,137 @@ void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
              changed.size() == 2 ? "design and notes" : changed.front());
 }
 
+struct RunOptions {
+  std::string config;
+  int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  std::string out;
+  std::string shard = "1/1";
+  bool fresh = false;
+  bool quiet = false;
+  bool no_report = false;
+};
+
+// The cells of the shard not yet done, moved out of `cells`; counts the shard's cells and those done.
+std::vector<CellSpec> cells_to_run(std::vector<CellSpec>& cells, const Shard& shard, const std::set<std::string>& done,
+                                   std::size_t& in_shard, std::size_t& shard_done) {
+  std::vector<CellSpec> todo;
+  todo.reserve(cells.size());
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    if (!shard.holds(k)) continue;
+    ++in_shard;
+    if (done.count(cells[k].identity)) ++shard_done;
+    else todo.push_back(std::move(cells[k]));
+  }
+  return todo;
+}
+
+// The run's figures on stderr: cells, nodes and times, failures, and the harness's own cost.
+void print_totals(const RunTotals& totals, std::size_t todo, int threads, double setup_seconds, double report_seconds,
+                  double total_seconds) {
+  const int used_threads = std::max(1, std::min<int>(threads, int(std::max<std::size_t>(todo, 1))));
+  const double capacity = totals.wall_seconds * used_threads;
+  fmt::print(stderr,
+             "ran {} cells, {} nodes in {:.2f} s wall on {} thread(s); engine time {:.2f} s "
+             "(search {:.2f} s) = {:.1f} % of wall x threads; setup {:.2f} s, reports {:.2f} s, total {:.2f} s\n",
+             totals.cells_run, totals.nodes, totals.wall_seconds, used_threads, totals.engine_seconds,
+             totals.search_seconds, capacity > 0 ? 100.0 * totals.engine_seconds / capacity : 100.0, setup_seconds,
+             report_seconds, total_seconds);
+  if (totals.cells_failed > 0)
+    fmt::print(stderr, "{} of these cells failed and are stored as failed (REPORT.md lists them with their reasons)\n",
+               totals.cells_failed);
+  // The harness's own cost: per-cell work outside the engine, plus setup and reports.
+  const double harness_seconds = std::max(0.0, totals.busy_seconds - totals.engine_seconds) + setup_seconds + report_seconds;
+  if (totals.engine_seconds > 0)
+    fmt::print(stderr, "harness overhead: {:.3f} s ({:.3f} s per-cell outside the engine + setup + reports) = {:.2f} % of engine time\n",
+               harness_seconds, std::max(0.0, totals.busy_seconds - totals.engine_seconds),
+               100.0 * harness_seconds / totals.engine_seconds);
+}
+
+// `harness run` once its options are read.
+void run_command(const RunOptions& opt) {
+  const auto t_start = std::chrono::steady_clock::now();
+  const std::string started_utc = utc_now_iso();
+  // 1. Everything that can be wrong in the input is checked before the output directory is touched.
+  const std::filesystem::path config =
+      opt.config.empty() ? project_path("configs/quick.json") : std::filesystem::path(opt.config);
+  const Experiment exp = load_experiment(config);
+  const Shard shard = parse_shard(opt.shard);
+  const std::string engine = engine_identity();
+  std::vector<CellSpec> cells = enumerate_cells(exp, engine);
+  const std::filesystem::path dir = opt.out.empty() ? project_path("out") / exp.name : std::filesystem::path(opt.out);
+  const json exp_json = experiment_file_json(exp, engine, config.string());
+  const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
+
+  if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
+    throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+  // One writer at a time (output_lock.h), from before reading what is done until the reports are written.
+  if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
+  const OutputLock lock(dir, this_command_line());
+  const std::set<std::string> done = opt.fresh ? std::set<std::string>{} : cells_already_done(dir, exp, engine, cells);
+
+  // 2. Prepare the directory (created and locked above): set old results aside (--fresh), store the resolved experiment.
+  if (opt.fresh) {
+    const std::string stamp = timestamp_for_filename();
+    move_cells_aside(cells_file, stamp);
+    move_aside(exp_file, stamp);
+    move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
+  }
+  if (!std::filesystem::exists(exp_file)) write_file_atomically(exp_file, exp_json.dump(2) + "\n");
+  else restore_analysis(exp_file, exp_json);
+
+  // The cells to run are moved out of `cells` (only its size is used below): a copy of each cell's strings and
+  // configs cost about 2 us a cell on a 10^5-cell run.
+  std::size_t in_shard = 0, shard_done = 0;
+  std::vector<CellSpec> todo = cells_to_run(cells, shard, done, in_shard, shard_done);
+  fmt::print(stderr, "{}: {} cells{}; {} already in {}; running {} on {} thread(s)\n", exp.name, cells.size(),
+             shard.all() ? "" : fmt::format(" (shard {}: {})", shard.text(), in_shard), shard_done,
+             cells_file.string(), todo.size(), opt.threads);
+  const double setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+
+  // 3. Run.
+  RunTotals totals;
+  {
+    CellStore store(cells_file);
+    const InterruptWatch watch;  // ^C: stop, keep what is finished, say so (interrupt_watch.h)
+    RunnerOptions options{opt.threads, !opt.quiet, read_cells(cells_file).rows};
+    options.interrupt = &watch.interrupted();
+    totals = run_cells(todo, engine, store, options, in_shard, shard_done);
+  }
+
+  // 4. The run log (where and how these cells were measured), then the reports from the files
+  //    (what a later `harness report` would see).
+  const auto t_report = std::chrono::steady_clock::now();
+  if (totals.cells_run > 0) {
+    RunRecord run = finished_run(started_utc, totals.wall_seconds,
+                                 std::max(1, std::min<int>(opt.threads, int(todo.size()))), totals.cells_run,
+                                 totals.nodes, totals.engine_seconds, engine);
+    run.shard = shard.text();
+    append_run_record(dir, run);
+  }
+  if (totals.interrupted)
+    throw Interrupted(fmt::format("{} cells of this run were finished and are stored in {} ({} of the {} cells of "
+                                  "this {} in all); the searches in flight were dropped. The same command resumes; "
+                                  "`harness report {}` reports what is stored",
+                                  totals.cells_run, cells_file.string(), shard_done + totals.cells_run, in_shard,
+                                  shard.all() ? "experiment" : "shard", dir.string()));
+  std::vector<std::filesystem::path> files;
+  if (!opt.no_report) {
+    const ResultSet rs = load_results(dir);
+    files = write_reports(rs, dir, load_thesis_data(project_path("data/thesis")));
+    // On a suite with solutions, the solve count per version and depth (REPORT.md has the rest).
+    fmt::print("{}", solve_count_lines(rs));
+  }
+  const double report_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_report).count();
+  const double total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+
+  print_totals(totals, todo.size(), opt.threads, setup_seconds, report_seconds, total_seconds);
+  for (const auto& f : files) fmt::print(stderr, "wrote {}\n", f.string());
+}
+
 }  // namespace
 
 void register_run(CLI::App& app) {
-  struct Options {
-    std::string config;
-    int threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    std::string out;
-    std::string shard = "1/1";
-    bool fresh = false;
-    bool quiet = false;
-    bool no_report = false;
-  };
-  auto opt = std::make_shared<Options>();
+  auto opt = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand("run", "Run an experiment (default configs/quick.json); resumes an interrupted run");
   cmd->add_option("config", opt->config, "Experiment config (JSON, see configs/README.md); default configs/quick.json");
   cmd->add_option("--threads,-j", opt->threads, "Cells searched at once")->capture_default_str()->check(CLI::Range(1, 256));
@@ -91,108 +209,6 @@ void register_run(CLI::App& app) {
   cmd->add_flag("--fresh", opt->fresh, "Start over: move the old cells.jsonl aside (cells.jsonl.bak-<time>) first");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress line");
   cmd->add_flag("--no-report", opt->no_report, "Only run cells; do not write the reports (see `harness report`)");
-  cmd->callback([opt] {
-    const auto t_start = std::chrono::steady_clock::now();
-    const std::string started_utc = utc_now_iso();
-    // 1. Everything that can be wrong in the input is checked before the output directory is touched.
-    const std::filesystem::path config =
-        opt->config.empty() ? project_path("configs/quick.json") : std::filesystem::path(opt->config);
-    const Experiment exp = load_experiment(config);
-    const Shard shard = parse_shard(opt->shard);
-    const std::string engine = engine_identity();
-    std::vector<CellSpec> cells = enumerate_cells(exp, engine);
-    const std::filesystem::path dir = opt->out.empty() ? project_path("out") / exp.name : std::filesystem::path(opt->out);
-    const json exp_json = experiment_file_json(exp, engine, config.string());
-    const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
-
-    if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
-      throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
-    // One writer at a time (output_lock.h), from before reading what is done until the reports are written.
-    if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
-    const OutputLock lock(dir, this_command_line());
-    const std::set<std::string> done = opt->fresh ? std::set<std::string>{} : cells_already_done(dir, exp, engine, cells);
-
-    // 2. Prepare the directory (created and locked above): set old results aside (--fresh), store the resolved experiment.
-    if (opt->fresh) {
-      const std::string stamp = timestamp_for_filename();
-      move_cells_aside(cells_file, stamp);
-      move_aside(exp_file, stamp);
-      move_aside(dir / kRunsFile, stamp);  // the log describes the cells set aside, not the new ones
-    }
-    if (!std::filesystem::exists(exp_file)) write_file_atomically(exp_file, exp_json.dump(2) + "\n");
-    else restore_analysis(exp_file, exp_json);
-
-    // The cells to run are moved out of `cells` (only its size is used below): a copy of each cell's strings and
-    // configs cost about 2 us a cell on a 10^5-cell run.
-    std::vector<CellSpec> todo;
-    todo.reserve(cells.size());
-    std::size_t in_shard = 0, shard_done = 0;
-    for (std::size_t k = 0; k < cells.size(); ++k) {
-      if (!shard.holds(k)) continue;
-      ++in_shard;
-      if (done.count(cells[k].identity)) ++shard_done;
-      else todo.push_back(std::move(cells[k]));
-    }
-    fmt::print(stderr, "{}: {} cells{}; {} already in {}; running {} on {} thread(s)\n", exp.name, cells.size(),
-               shard.all() ? "" : fmt::format(" (shard {}: {})", shard.text(), in_shard), shard_done,
-               cells_file.string(), todo.size(), opt->threads);
-    const double setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
-
-    // 3. Run.
-    RunTotals totals;
-    {
-      CellStore store(cells_file);
-      const InterruptWatch watch;  // ^C: stop, keep what is finished, say so (interrupt_watch.h)
-      RunnerOptions options{opt->threads, !opt->quiet, read_cells(cells_file).rows};
-      options.interrupt = &watch.interrupted();
-      totals = run_cells(todo, engine, store, options, in_shard, shard_done);
-    }
-
-    // 4. The run log (where and how these cells were measured), then the reports from the files
-    //    (what a later `harness report` would see).
-    const auto t_report = std::chrono::steady_clock::now();
-    if (totals.cells_run > 0) {
-      RunRecord run = finished_run(started_utc, totals.wall_seconds,
-                                   std::max(1, std::min<int>(opt->threads, int(todo.size()))), totals.cells_run,
-                                   totals.nodes, totals.engine_seconds, engine);
-      run.shard = shard.text();
-      append_run_record(dir, run);
-    }
-    if (totals.interrupted)
-      throw Interrupted(fmt::format("{} cells of this run were finished and are stored in {} ({} of the {} cells of "
-                                    "this {} in all); the searches in flight were dropped. The same command resumes; "
-                                    "`harness report {}` reports what is stored",
-                                    totals.cells_run, cells_file.string(), shard_done + totals.cells_run, in_shard,
-                                    shard.all() ? "experiment" : "shard", dir.string()));
-    std::vector<std::filesystem::path> files;
-    if (!opt->no_report) {
-      const ResultSet rs = load_results(dir);
-      files = write_reports(rs, dir, load_thesis_data(project_path("data/thesis")));
-      // Issue 14: on a suite with solutions, the solve count per version and depth (REPORT.md has the rest).
-      fmt::print("{}", solve_count_lines(rs));
-    }
-    const double report_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_report).count();
-    const double total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
-
-    const int used_threads = std::max(1, std::min<int>(opt->threads, int(std::max<std::size_t>(todo.size(), 1))));
-    const double capacity = totals.wall_seconds * used_threads;
-    fmt::print(stderr,
-               "ran {} cells, {} nodes in {:.2f} s wall on {} thread(s); engine time {:.2f} s "
-               "(search {:.2f} s) = {:.1f} % of wall x threads; setup {:.2f} s, reports {:.2f} s, total {:.2f} s\n",
-               totals.cells_run, totals.nodes, totals.wall_seconds, used_threads, totals.engine_seconds,
-               totals.search_seconds, capacity > 0 ? 100.0 * totals.engine_seconds / capacity : 100.0, setup_seconds,
-               report_seconds, total_seconds);
-    if (totals.cells_failed > 0)
-      fmt::print(stderr, "{} of these cells failed and are stored as failed (REPORT.md lists them with their reasons)\n",
-                 totals.cells_failed);
-    // The harness's own cost: per-cell work outside the engine, plus setup and reports.
-    const double harness_seconds = std::max(0.0, totals.busy_seconds - totals.engine_seconds) + setup_seconds + report_seconds;
-    if (totals.engine_seconds > 0)
-      fmt::print(stderr, "harness overhead: {:.3f} s ({:.3f} s per-cell outside the engine + setup + reports) = {:.2f} % of engine time\n",
-                 harness_seconds, std::max(0.0, totals.busy_seconds - totals.engine_seconds),
-                 100.0 * harness_seconds / totals.engine_seconds);
-    for (const auto& f : files) fmt::print(stderr, "wrote {}\n", f.string());
-  });
+  cmd->callback([opt] { run_command(*opt); });
 }
-
 }  // namespace harness

@@ -46,7 +46,7 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
         if (const auto& v = exp.versions[vi]; v.runs_at(d))  // a version may run at fewer depths
           add(CellInputs{p.id, p.fen, d, v.name, v.search, v.eval, exp.node_budget, exp.time_limit_ms},
               TableRef::versions(), &version_flags[vi]);
-  // Issue 14: the exact reference of each pruning cell of the versions table, after them (so a reference that
+  // The exact reference of each pruning cell of the versions table, after them (so a reference that
   // is a version's own cell, e.g. E's, is that cell), each distinct reference once.
   if (const VersionSpec* ref = exp.find_version(exp.exact_reference))
     for (const auto& p : exp.positions)

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "harness/experiment/cell_line.h"  // append_json_string
 #include "harness/experiment/presets.h"
+#include "harness/storage/cell_line.h"  // append_json_string
 
 namespace harness {
 

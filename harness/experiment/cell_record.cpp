@@ -158,7 +158,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     r.engine_seconds = j.value("engine_seconds", 0.0);
     if (j.contains("tt_occupied") || j.contains("tt_capacity"))
       r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
-    // Issue 12's counters: present only where measured (a line written before them has none).
+    // The later counters (passes, leaves): present only where measured (a line written before them has none).
     for (const auto& c : later_search_counters())
       if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
     for (const auto& f : flag_search_counters())  // a flag's counters (etc): present only where the flag was on

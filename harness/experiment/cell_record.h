@@ -83,12 +83,12 @@ struct CellRecord {
   // Not measured (absent) in lines written before the load was recorded, and for a search without a table:
   // never read as an empty table.
   std::optional<TableLoad> load;
-  // Issue 12's counters (later_search_counters(): passes, leaves) and the passes of each iteration: only those
+  // The later counters (later_search_counters(): passes, leaves) and the passes of each iteration: only those
   // the cell measured; a line written before them has none (not measured, never 0).
   std::vector<std::pair<std::string, std::uint64_t>> later_counters;
   std::vector<std::uint64_t> iteration_passes;
   std::optional<std::uint64_t> later_counter(std::string_view name) const;  // empty when not measured
-  // Issue 14, absent (not measured) in lines written before: each completed iteration's best move and seconds
+  // Absent (not measured) in lines written before them: each completed iteration's best move and seconds
   // so far (with iteration_nodes, what a solution is scored on), and the score against the position's EPD
   // bm/am when it has them.
   std::vector<std::string> iteration_best_moves;

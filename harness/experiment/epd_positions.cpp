@@ -12,9 +12,9 @@
 #include "engine/board.h"
 #include "harness/errors.h"
 #include "harness/experiment/experiment_config.h"
-#include "harness/experiment/san_move.h"
-#include "harness/paths.h"
 #include "harness/input_file.h"
+#include "harness/notation/san_move.h"
+#include "harness/paths.h"
 
 namespace harness {
 
@@ -84,7 +84,7 @@ EpdFile load_epd(const std::string& where, const std::string& name) {
         throw UserError(fmt::format("{}: EPD file '{}' line {}: {}", where, file.string(), lineno, why));
       p.fen = rec.board.fen();
       p.phase = phase_from_material(rec.board);
-      // Issue 14: `bm` (best moves) and `am` (moves to avoid) in SAN, resolved against the position; a move
+      // `bm` (best moves) and `am` (moves to avoid) in SAN, resolved against the position; a move
       // that is not legal here is bad input naming the file, the line and the move.
       for (const auto& [op, operands] : rec.ops) {
         if (op != "bm" && op != "am") continue;

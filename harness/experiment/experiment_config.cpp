@@ -12,14 +12,14 @@
 #include "engine/board.h"
 #include "engine/search_config.h"
 #include "harness/errors.h"
-#include "harness/input_file.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
-#include "harness/experiment/memory_ceiling.h"
 #include "harness/experiment/exact_reference.h"
-#include "harness/experiment/presets.h"
-#include "harness/paths.h"
 #include "harness/experiment/json_fields.h"
+#include "harness/experiment/memory_ceiling.h"
+#include "harness/experiment/presets.h"
+#include "harness/input_file.h"
+#include "harness/paths.h"
 #include "harness/report/thesis_setup.h"
 
 namespace harness {
@@ -167,6 +167,166 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
 
 VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.description, r.search, r.eval}; }
 
+// The config's versions: preset names, or custom {"name", "extends", "flags", "description"} added to the book; then
+// a design's (design.h), after the listed ones: the base under its own name, then each combination. Each resolved
+// into exp.versions.
+void parse_versions(const json& j, const Where& w, const std::string& file, PresetBook& book, Experiment& exp) {
+  std::vector<std::string> version_names;
+  std::map<std::string, std::vector<int>> version_depths;
+  if (j.contains("versions")) {
+    const json& vs = j["versions"];
+    if (!vs.is_array()) w.fail("$.versions", fmt::format("expected a list of version names or objects, got {}", type_name(vs)));
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+      const std::string p = fmt::format("$.versions[{}]", i);
+      if (vs[i].is_string()) {
+        version_names.push_back(vs[i].get<std::string>());
+        continue;
+      }
+      if (!vs[i].is_object()) w.fail(p, "expected a preset name or {\"name\", \"extends\", \"flags\", \"description\"}");
+      check_keys(w, p, vs[i], {"name", "extends", "flags", "description", "note", "depths"});
+      json obj = vs[i];
+      obj.erase("note");
+      version_names.push_back(get_string(w, p + ".name", require(w, p, obj, "name")));
+      if (obj.contains("depths")) {
+        // Fewer depths for this version (each one of the experiment's).
+        std::vector<int> own = parse_depths(w, p + ".depths", obj["depths"]);
+        for (std::size_t k = 0; k < own.size(); ++k)
+          if (std::find(exp.depths.begin(), exp.depths.end(), own[k]) == exp.depths.end())
+            w.fail(fmt::format("{}.depths[{}]", p, k), fmt::format("depth {} is not one of the experiment's depths", own[k]));
+        version_depths[version_names.back()] = own;
+        obj.erase("depths");
+      }
+      book.add(obj, fmt::format("{}: {}", file, p));
+    }
+  }
+  // A design (design.h) adds its versions after the listed ones: the base under its own name, then each combination.
+  {
+    std::vector<json> design_versions;
+    exp.design = parse_design(j, w, book, version_names, exp.depths, design_versions);
+    for (const auto& v : design_versions) {
+      if (v.size() > 1) book.add(v, w.at("$." + exp.design->kind_text()));
+      version_names.push_back(v["name"].get<std::string>());
+    }
+    if (exp.design && !exp.design->minimal_tree_depths.empty())
+      version_depths[Design::kMinimalTreeVersion] = exp.design->minimal_tree_depths;
+  }
+  std::set<std::string> seen_versions;
+  for (std::size_t i = 0; i < version_names.size(); ++i) {
+    const std::string p = fmt::format("$.versions[{}]", i);
+    if (!seen_versions.insert(version_names[i]).second)
+      w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
+    try {
+      exp.versions.push_back(to_spec(book.resolve(version_names[i])));
+      if (auto it = version_depths.find(version_names[i]); it != version_depths.end()) exp.versions.back().depths = it->second;
+    } catch (const UserError& e) {
+      // The book's own messages name the file and the JSON path already: once is enough.
+      if (std::string_view(e.what()).rfind(w.file + ":", 0) == 0) throw;
+      w.fail(p, e.what());
+    }
+    if (const std::string why = sss_memory_problem(exp.versions.back().search, available_memory_bytes()); !why.empty())
+      w.fail(p, why);
+  }
+}
+
+// Sweep i of the config (at `p`, its JSON path): its version, sizes, schemes, depths and positions, each checked.
+SweepSpec parse_sweep(const Where& w, const std::string& p, const json& s, std::size_t i, std::size_t sweeps,
+                      const PresetBook& book, const Experiment& exp, std::set<std::string>& names) {
+  const auto schemes = tt_scheme_names();
+  if (!s.is_object()) w.fail(p, "expected {\"version\", \"tt_entries\", \"tt_schemes\"}");
+  check_keys(w, p, s, {"name", "version", "tt_entries", "tt_bytes", "tt_schemes", "depths", "positions", "reference", "note"});
+  SweepSpec sw;
+  sw.name = s.contains("name") ? get_string(w, p + ".name", s["name"]) : (sweeps == 1 ? "tt" : fmt::format("tt{}", i + 1));
+  if (!names.insert(sw.name).second) w.fail(p + ".name", fmt::format("sweep name '{}' is used twice", sw.name));
+  const std::string vname = get_string(w, p + ".version", require(w, p, s, "version"));
+  try {
+    sw.version = to_spec(book.resolve(vname));
+  } catch (const UserError& e) {
+    w.fail(p + ".version", e.what());
+  }
+  // One limit, the flag table's: a sweep's sizes are values of the tt_entries flag (a size in bytes
+  // must give each scheme an entry count within it; checked below, once the schemes are known).
+  const auto* entries_param = buho::find_param(buho::search_params(), kTtEntriesFlag);
+  if (s.contains("tt_entries") == s.contains("tt_bytes"))
+    w.fail(p, "give the table sizes either as \"tt_entries\" or as \"tt_bytes\" (memory), exactly one of them");
+  if (s.contains("tt_entries")) {
+    const json& entries = s["tt_entries"];
+    if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
+    for (std::size_t k = 0; k < entries.size(); ++k)
+      sw.tt_entries.push_back(int(get_int(w, fmt::format("{}.tt_entries[{}]", p, k), entries[k], entries_param->min,
+                                          entries_param->max, "TT entries")));
+  } else {
+    const json& bytes = s["tt_bytes"];
+    if (!bytes.is_array() || bytes.empty()) w.fail(p + ".tt_bytes", "expected a non-empty list of table sizes (bytes)");
+    for (std::size_t k = 0; k < bytes.size(); ++k)
+      sw.tt_bytes.push_back(std::uint64_t(get_int(w, fmt::format("{}.tt_bytes[{}]", p, k), bytes[k], 1, 1LL << 40, "TT bytes")));
+  }
+  const json& sch = require(w, p, s, "tt_schemes");
+  if (!sch.is_array() || sch.empty()) w.fail(p + ".tt_schemes", "expected a non-empty list of scheme names");
+  for (std::size_t k = 0; k < sch.size(); ++k) {
+    const std::string sp = fmt::format("{}.tt_schemes[{}]", p, k);
+    std::string name = get_string(w, sp, sch[k]);
+    if (std::find(schemes.begin(), schemes.end(), name) == schemes.end())
+      w.fail(sp, fmt::format("unknown scheme '{}' (valid: {})", name, join(schemes)));
+    sw.tt_schemes.push_back(name);
+  }
+  for (std::size_t k = 0; k < sw.tt_bytes.size(); ++k)
+    for (const auto& scheme : sw.tt_schemes) {
+      const std::uint64_t per_entry = bytes_per_entry(scheme);
+      const std::uint64_t entries = sw.tt_bytes[k] / per_entry;
+      if (entries < std::uint64_t(entries_param->min) || entries > std::uint64_t(entries_param->max))
+        w.fail(fmt::format("{}.tt_bytes[{}]", p, k),
+               fmt::format("{} bytes hold {} entries of scheme '{}' ({} bytes each); the tt_entries flag allows {}..{}",
+                           sw.tt_bytes[k], entries, scheme, per_entry, entries_param->min, entries_param->max));
+    }
+  sw.depths = s.contains("depths") ? parse_depths(w, p + ".depths", s["depths"]) : exp.depths;
+  if (s.contains("positions")) {
+    const json& ps = s["positions"];
+    if (!ps.is_array() || ps.empty()) w.fail(p + ".positions", "expected a non-empty list of position ids");
+    for (std::size_t k = 0; k < ps.size(); ++k) {
+      const std::string pp = fmt::format("{}.positions[{}]", p, k);
+      std::string id = get_string(w, pp, ps[k]);
+      if (!exp.find_position(id)) {
+        std::vector<std::string> ids;
+        for (const auto& q : exp.positions) ids.push_back(q.id);
+        w.fail(pp, fmt::format("'{}' is not one of the config's positions (valid: {})", id, join(ids)));
+      }
+      sw.positions.push_back(id);
+    }
+  } else {
+    for (const auto& q : exp.positions) sw.positions.push_back(q.id);
+  }
+  if (s.contains("reference")) {
+    if (!s["reference"].is_boolean())
+      w.fail(p + ".reference", fmt::format("expected true or false, got {}", type_name(s["reference"])));
+    sw.reference = s["reference"].get<bool>();
+    if (sw.reference && (sw.tt_schemes.size() != 1 || sw.size_count() != 1))
+      w.fail(p + ".reference", "a reference sweep (the unlimited table of the TT study) has exactly one scheme and one size");
+  }
+  return sw;
+}
+
+// The config's "sweeps": each sweep, then the reference sweeps checked together.
+void parse_sweeps(const Where& w, const json& ss, const PresetBook& book, Experiment& exp) {
+  if (!ss.is_array()) w.fail("$.sweeps", fmt::format("expected a list of sweeps, got {}", type_name(ss)));
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < ss.size(); ++i)
+    exp.sweeps.push_back(parse_sweep(w, fmt::format("$.sweeps[{}]", i), ss[i], i, ss.size(), book, exp, names));
+  // Several reference sweeps may cover different depths (each with a table large enough for its trees), but
+  // they are one kind of unlimited table: the same scheme in every one.
+  const SweepSpec* first_ref = nullptr;
+  for (std::size_t i = 0; i < exp.sweeps.size(); ++i) {
+    const SweepSpec& x = exp.sweeps[i];
+    if (!x.reference) continue;
+    if (!first_ref) {
+      first_ref = &x;
+    } else if (x.tt_schemes != first_ref->tt_schemes) {
+      w.fail(fmt::format("$.sweeps[{}].reference", i),
+             fmt::format("reference sweeps '{}' and '{}' use different schemes ({} and {}); the TT study compares with one kind of unlimited table",
+                         first_ref->name, x.name, first_ref->tt_schemes[0], x.tt_schemes[0]));
+    }
+  }
+}
+
 }  // namespace
 
 Experiment load_experiment(const std::filesystem::path& file) {
@@ -210,160 +370,10 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (j.contains("presets")) presets = get_string(w, "$.presets", j["presets"]);
   PresetBook book = PresetBook::load(resolve_path(presets));
 
-  // Versions: preset names, or custom {"name", "extends", "flags", "description"} added to the book.
-  std::vector<std::string> version_names;
-  std::map<std::string, std::vector<int>> version_depths;
-  if (j.contains("versions")) {
-    const json& vs = j["versions"];
-    if (!vs.is_array()) w.fail("$.versions", fmt::format("expected a list of version names or objects, got {}", type_name(vs)));
-    for (std::size_t i = 0; i < vs.size(); ++i) {
-      const std::string p = fmt::format("$.versions[{}]", i);
-      if (vs[i].is_string()) {
-        version_names.push_back(vs[i].get<std::string>());
-        continue;
-      }
-      if (!vs[i].is_object()) w.fail(p, "expected a preset name or {\"name\", \"extends\", \"flags\", \"description\"}");
-      check_keys(w, p, vs[i], {"name", "extends", "flags", "description", "note", "depths"});
-      json obj = vs[i];
-      obj.erase("note");
-      version_names.push_back(get_string(w, p + ".name", require(w, p, obj, "name")));
-      if (obj.contains("depths")) {
-        // Issue 12: fewer depths for this version (each one of the experiment's).
-        std::vector<int> own = parse_depths(w, p + ".depths", obj["depths"]);
-        for (std::size_t k = 0; k < own.size(); ++k)
-          if (std::find(exp.depths.begin(), exp.depths.end(), own[k]) == exp.depths.end())
-            w.fail(fmt::format("{}.depths[{}]", p, k), fmt::format("depth {} is not one of the experiment's depths", own[k]));
-        version_depths[version_names.back()] = own;
-        obj.erase("depths");
-      }
-      book.add(obj, fmt::format("{}: {}", file, p));
-    }
-  }
-  // A design (design.h) adds its versions after the listed ones: the base under its own name, then each combination.
-  {
-    std::vector<json> design_versions;
-    exp.design = parse_design(j, w, book, version_names, exp.depths, design_versions);
-    for (const auto& v : design_versions) {
-      if (v.size() > 1) book.add(v, w.at("$." + exp.design->kind_text()));
-      version_names.push_back(v["name"].get<std::string>());
-    }
-    if (exp.design && !exp.design->minimal_tree_depths.empty())
-      version_depths[Design::kMinimalTreeVersion] = exp.design->minimal_tree_depths;
-  }
-  std::set<std::string> seen_versions;
-  for (std::size_t i = 0; i < version_names.size(); ++i) {
-    const std::string p = fmt::format("$.versions[{}]", i);
-    if (!seen_versions.insert(version_names[i]).second)
-      w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
-    try {
-      exp.versions.push_back(to_spec(book.resolve(version_names[i])));
-      if (auto it = version_depths.find(version_names[i]); it != version_depths.end()) exp.versions.back().depths = it->second;
-    } catch (const UserError& e) {
-      // The book's own messages name the file and the JSON path already: once is enough.
-      if (std::string_view(e.what()).rfind(w.file + ":", 0) == 0) throw;
-      w.fail(p, e.what());
-    }
-    if (const std::string why = sss_memory_problem(exp.versions.back().search, available_memory_bytes()); !why.empty())
-      w.fail(p, why);
-  }
-
+  parse_versions(j, w, file, book, exp);
   exp.positions = parse_positions(w, positions, exp.solutions);
 
-  if (j.contains("sweeps")) {
-    const json& ss = j["sweeps"];
-    if (!ss.is_array()) w.fail("$.sweeps", fmt::format("expected a list of sweeps, got {}", type_name(ss)));
-    const auto schemes = tt_scheme_names();
-    std::set<std::string> names;
-    for (std::size_t i = 0; i < ss.size(); ++i) {
-      const std::string p = fmt::format("$.sweeps[{}]", i);
-      const json& s = ss[i];
-      if (!s.is_object()) w.fail(p, "expected {\"version\", \"tt_entries\", \"tt_schemes\"}");
-      check_keys(w, p, s, {"name", "version", "tt_entries", "tt_bytes", "tt_schemes", "depths", "positions", "reference", "note"});
-      SweepSpec sw;
-      sw.name = s.contains("name") ? get_string(w, p + ".name", s["name"]) : (ss.size() == 1 ? "tt" : fmt::format("tt{}", i + 1));
-      if (!names.insert(sw.name).second) w.fail(p + ".name", fmt::format("sweep name '{}' is used twice", sw.name));
-      const std::string vname = get_string(w, p + ".version", require(w, p, s, "version"));
-      try {
-        sw.version = to_spec(book.resolve(vname));
-      } catch (const UserError& e) {
-        w.fail(p + ".version", e.what());
-      }
-      // One limit, the flag table's: a sweep's sizes are values of the tt_entries flag (a size in bytes
-      // must give each scheme an entry count within it; checked below, once the schemes are known).
-      const auto* entries_param = buho::find_param(buho::search_params(), kTtEntriesFlag);
-      if (s.contains("tt_entries") == s.contains("tt_bytes"))
-        w.fail(p, "give the table sizes either as \"tt_entries\" or as \"tt_bytes\" (memory), exactly one of them");
-      if (s.contains("tt_entries")) {
-        const json& entries = s["tt_entries"];
-        if (!entries.is_array() || entries.empty()) w.fail(p + ".tt_entries", "expected a non-empty list of table sizes (entries)");
-        for (std::size_t k = 0; k < entries.size(); ++k)
-          sw.tt_entries.push_back(int(get_int(w, fmt::format("{}.tt_entries[{}]", p, k), entries[k], entries_param->min,
-                                              entries_param->max, "TT entries")));
-      } else {
-        const json& bytes = s["tt_bytes"];
-        if (!bytes.is_array() || bytes.empty()) w.fail(p + ".tt_bytes", "expected a non-empty list of table sizes (bytes)");
-        for (std::size_t k = 0; k < bytes.size(); ++k)
-          sw.tt_bytes.push_back(std::uint64_t(get_int(w, fmt::format("{}.tt_bytes[{}]", p, k), bytes[k], 1, 1LL << 40, "TT bytes")));
-      }
-      const json& sch = require(w, p, s, "tt_schemes");
-      if (!sch.is_array() || sch.empty()) w.fail(p + ".tt_schemes", "expected a non-empty list of scheme names");
-      for (std::size_t k = 0; k < sch.size(); ++k) {
-        const std::string sp = fmt::format("{}.tt_schemes[{}]", p, k);
-        std::string name = get_string(w, sp, sch[k]);
-        if (std::find(schemes.begin(), schemes.end(), name) == schemes.end())
-          w.fail(sp, fmt::format("unknown scheme '{}' (valid: {})", name, join(schemes)));
-        sw.tt_schemes.push_back(name);
-      }
-      for (std::size_t k = 0; k < sw.tt_bytes.size(); ++k)
-        for (const auto& scheme : sw.tt_schemes) {
-          const std::uint64_t per_entry = bytes_per_entry(scheme);
-          const std::uint64_t entries = sw.tt_bytes[k] / per_entry;
-          if (entries < std::uint64_t(entries_param->min) || entries > std::uint64_t(entries_param->max))
-            w.fail(fmt::format("{}.tt_bytes[{}]", p, k),
-                   fmt::format("{} bytes hold {} entries of scheme '{}' ({} bytes each); the tt_entries flag allows {}..{}",
-                               sw.tt_bytes[k], entries, scheme, per_entry, entries_param->min, entries_param->max));
-        }
-      sw.depths = s.contains("depths") ? parse_depths(w, p + ".depths", s["depths"]) : exp.depths;
-      if (s.contains("positions")) {
-        const json& ps = s["positions"];
-        if (!ps.is_array() || ps.empty()) w.fail(p + ".positions", "expected a non-empty list of position ids");
-        for (std::size_t k = 0; k < ps.size(); ++k) {
-          const std::string pp = fmt::format("{}.positions[{}]", p, k);
-          std::string id = get_string(w, pp, ps[k]);
-          if (!exp.find_position(id)) {
-            std::vector<std::string> ids;
-            for (const auto& q : exp.positions) ids.push_back(q.id);
-            w.fail(pp, fmt::format("'{}' is not one of the config's positions (valid: {})", id, join(ids)));
-          }
-          sw.positions.push_back(id);
-        }
-      } else {
-        for (const auto& q : exp.positions) sw.positions.push_back(q.id);
-      }
-      if (s.contains("reference")) {
-        if (!s["reference"].is_boolean())
-          w.fail(p + ".reference", fmt::format("expected true or false, got {}", type_name(s["reference"])));
-        sw.reference = s["reference"].get<bool>();
-        if (sw.reference && (sw.tt_schemes.size() != 1 || sw.size_count() != 1))
-          w.fail(p + ".reference", "a reference sweep (the unlimited table of the TT study) has exactly one scheme and one size");
-      }
-      exp.sweeps.push_back(std::move(sw));
-    }
-    // Several reference sweeps may cover different depths (each with a table large enough for its trees), but
-    // they are one kind of unlimited table: the same scheme in every one.
-    const SweepSpec* first_ref = nullptr;
-    for (std::size_t i = 0; i < exp.sweeps.size(); ++i) {
-      const SweepSpec& x = exp.sweeps[i];
-      if (!x.reference) continue;
-      if (!first_ref) {
-        first_ref = &x;
-      } else if (x.tt_schemes != first_ref->tt_schemes) {
-        w.fail(fmt::format("$.sweeps[{}].reference", i),
-               fmt::format("reference sweeps '{}' and '{}' use different schemes ({} and {}); the TT study compares with one kind of unlimited table",
-                           first_ref->name, x.name, first_ref->tt_schemes[0], x.tt_schemes[0]));
-      }
-    }
-  }
+  if (j.contains("sweeps")) parse_sweeps(w, j["sweeps"], book, exp);
   if (exp.versions.empty() && exp.sweeps.empty())
     w.fail("$", "nothing to run: give 'versions' (a non-empty list) or 'sweeps'");
   if (j.contains("exact_reference")) {

@@ -37,7 +37,7 @@ struct VersionSpec {
   std::string description;
   buho::SearchConfig search;
   buho::EvalConfig eval;
-  // Issue 12: the depths this version runs at when fewer than the experiment's (a driver whose time or memory
+  // The depths this version runs at when fewer than the experiment's (a driver whose time or memory
   // does not allow the deepest, e.g. minimax); empty = every depth of the experiment.
   std::vector<int> depths = {};
   bool runs_at(int depth) const { return depths.empty() || std::find(depths.begin(), depths.end(), depth) != depths.end(); }
@@ -55,7 +55,7 @@ struct SweepSpec {
   std::vector<int> depths;             // defaults to the experiment's depths
   std::vector<std::string> positions;  // ids; defaults to every position of the experiment
   std::vector<std::uint64_t> tt_bytes = {};  // the sizes in bytes (then tt_entries is empty)
-  // Issue 13: this sweep's cells are the "unlimited table" of the TT study (harness/report/tt_study.h): every
+  // This sweep's cells are the "unlimited table" of the TT study (harness/report/tt_study.h): every
   // other sweep's cell is compared with the reference cell of its position and depth. One scheme, one size;
   // several reference sweeps (for different depths, each sized for its trees) must share the scheme.
   bool reference = false;
@@ -100,10 +100,10 @@ struct Experiment {
   std::uint64_t node_budget = 0;  // per cell; 0 = none
   std::uint64_t time_limit_ms = 0;  // per cell, wall clock; 0 = none (a stopped cell depends on machine and load)
   std::string note;               // the config's "note": prose for the report, not an input of any cell
-  // Issue 14: a version without forward pruning (usually "E") that switches on the exact references, one per
+  // A version without forward pruning (usually "E") that switches on the exact references, one per
   // pruning cell (exact_reference.h), their inert pruning parameters read from it; "" = no references.
   std::string exact_reference;
-  // Issue 14: the EPD `bm` / `am` of the positions that have them, by position id (UCI moves): scoring, not inputs.
+  // The EPD `bm` / `am` of the positions that have them, by position id (UCI moves): scoring, not inputs.
   std::map<std::string, Solution> solutions;
   // The config's factorial or leave-one-out design (design.h), whose versions are among `versions`: analysis, not
   // an input of any cell, so stored beside the resolved form (design_json) like the notes; nullopt = none.

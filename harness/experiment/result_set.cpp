@@ -27,7 +27,7 @@ void ResultSet::index() {
       else if (t == TableRef::versions())
         version_index_[{in.position, in.version, in.depth}] = c.identity;
     }
-  // Issue 14: each pruning cell of the versions table -> its exact reference (exact_reference.h).
+  // Each pruning cell of the versions table -> its exact reference (exact_reference.h).
   reference_index_.clear();
   if (const VersionSpec* ref = experiment.find_version(experiment.exact_reference))
     for (const auto& c : cells)

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "harness/experiment/cell_enumeration.h"
-#include "harness/experiment/cell_store.h"
-#include "harness/experiment/durable_file.h"  // write_file_atomically, for the writers
 #include "harness/experiment/experiment_config.h"
+#include "harness/storage/cell_store.h"
+#include "harness/storage/durable_file.h"  // write_file_atomically, for the writers
 
 namespace harness {
 
@@ -33,7 +33,7 @@ struct ResultSet {
   const CellRecord* version_cell(const std::string& position, const std::string& version, int depth) const;
   const CellRecord* sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
                                int entries, int depth) const;
-  // Issue 14: the measured exact reference of a pruning cell of the versions table (nullptr: none or not measured);
+  // The measured exact reference of a pruning cell of the versions table (nullptr: none or not measured);
   // has_reference: whether the cell has one at all (the experiment names an exact_reference and the cell prunes).
   const CellRecord* reference_of(const CellSpec& cell) const;
   bool has_reference(const CellSpec& cell) const;

@@ -20,8 +20,8 @@
 #include "engine/sss_driver.h"
 #include "engine/transposition_table.h"
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_record.h"
 #include "harness/experiment/cell_queue.h"
+#include "harness/experiment/cell_record.h"
 #include "harness/experiment/eta.h"
 #include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
@@ -120,47 +120,85 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   return r;
 }
 
-RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
-                    const RunnerOptions& options, std::size_t total, std::size_t already_done) {
-  // Everything below is guarded by `mutex`, except `stop`, which the searches poll.
-  std::mutex mutex;
-  std::condition_variable cv;
-  EtaModel model;
-  // Each flag set's family once (a dump of every flag): by the flag set's hash, which names the same typed flags
-  // throughout one process.
-  std::unordered_map<std::string, std::string> family_of_set;
-  auto eta_of = [&](const CellInputs& in, const std::string& identity, const FlagSet& set) {
-    if (set.hash.empty()) return eta_cell(in);  // a line written before flag sets
-    auto it = family_of_set.find(set.hash);
-    if (it == family_of_set.end()) it = family_of_set.emplace(set.hash, family_flags_hash(in)).first;
-    return eta_cell(in, identity, it->second);
-  };
-  for (const auto& r : options.earlier) model.add_prior(eta_of(r.inputs, r.identity(), r.flag_set), r.nodes());
-  // The cells not yet started, taken in CellQueue's order (each series in ascending depth: the ETA's priors first).
-  std::vector<SeriesDepth> costs;
-  costs.reserve(todo_in.size());
-  for (const auto& c : todo_in) costs.push_back(eta_of(c.inputs, c.identity, c.flag_set));
-  CellQueue queue(std::move(costs));
+namespace {
+
+// A cell searched, or stored as failed for a reason of its own (SSS*'s OPEN limit, memory); any other error throws.
+CellRecord search_or_fail(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop,
+                          buho::EngineMemory& memory, const buho::Board& board) {
+  try {
+    return run_cell(cell, engine_identity, stop, &memory, &board);
+  } catch (const buho::OpenListLimitError& e) {
+    return failed_cell(cell, engine_identity, e.what());
+  } catch (const buho::AllocationError& e) {
+    return failed_cell(cell, engine_identity, std::string("out of memory: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return failed_cell(cell, engine_identity,
+                       "out of memory: the machine refused an allocation of this cell's search (a smaller "
+                       "tt_entries or sss_open_limit needs less)");
+  }
+}
+
+// One call of run_cells: the state its worker threads and the thread that waits for them (and prints the progress
+// line) share. Everything is guarded by `mutex`, except `stop`, which the searches poll.
+class CellRun {
+ public:
+  CellRun(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
+          const RunnerOptions& options, std::size_t total, std::size_t already_done)
+      : todo_in(todo_in), engine_identity(engine_identity), store(store), options(options), total(total),
+        already_done(already_done), queue(initial_costs()),
+        threads(std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))))),
+        running(static_cast<std::size_t>(threads)), workers_left(threads) {}
+
+  RunTotals run() {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back([this, t] { worker(std::size_t(t)); });
+    supervise();
+    for (auto& t : pool) t.join();
+    if (!error) {
+      try {
+        store.sync();
+      } catch (...) {
+        error = std::current_exception();
+      }
+    }
+    totals.wall_seconds = seconds_since(t0);
+    if (error) {
+      if (options.progress && tty) fmt::print(stderr, "\n");
+      std::rethrow_exception(error);
+    }
+    if (options.progress && !todo_in.empty()) {
+      if (!totals.interrupted) print_progress(true);
+      else if (tty) fmt::print(stderr, "\n");
+    }
+    return totals;
+  }
+
+ private:
   // A running cell: its index in `todo_in` (and in the queue), so that nothing is copied or formatted per cell; its
   // label is made only when a progress line or a failure prints it.
   struct Running {
     std::size_t index;
     Clock::time_point since;
   };
-  const int threads = std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))));
-  std::vector<std::optional<Running>> running(static_cast<std::size_t>(threads));
-  int workers_left = threads;
-  std::size_t finished = 0;
-  RunTotals totals;
-  std::exception_ptr error;
-  // Set when a cell fails: the searches in flight end within milliseconds (Limits::stop) and are not
-  // stored, no new cell starts, and the error reaches the caller at once instead of after the cells.
-  std::atomic<bool> stop{false};
-  bool queue_closed = false;  // an interrupt: no cell starts any more
 
-  const auto t0 = Clock::now();
-  const bool tty = isatty(STDERR_FILENO);
-  auto worker = [&](std::size_t id) {
+  SeriesDepth eta_of(const CellInputs& in, const std::string& identity, const FlagSet& set) {
+    if (set.hash.empty()) return eta_cell(in);  // a line written before flag sets
+    auto it = family_of_set.find(set.hash);
+    if (it == family_of_set.end()) it = family_of_set.emplace(set.hash, family_flags_hash(in)).first;
+    return eta_cell(in, identity, it->second);
+  }
+
+  // The earlier cells as the model's priors, then the cells not yet started, taken in CellQueue's order (each series
+  // in ascending depth: the ETA's priors first).
+  std::vector<SeriesDepth> initial_costs() {
+    for (const auto& r : options.earlier) model.add_prior(eta_of(r.inputs, r.identity(), r.flag_set), r.nodes());
+    std::vector<SeriesDepth> costs;
+    costs.reserve(todo_in.size());
+    for (const auto& c : todo_in) costs.push_back(eta_of(c.inputs, c.identity, c.flag_set));
+    return costs;
+  }
+
+  void worker(std::size_t id) {
     buho::EngineMemory memory;  // this thread's table, passed from cell to cell (engine/search.h)
     CellLineWriter line_writer;  // this thread's line buffers, reused from cell to cell
     // The last position this thread parsed, and its FEN: the run order keeps the cells of one position together as
@@ -179,39 +217,14 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
       }
       try {
         const auto t_cell = Clock::now();
-        CellRecord rec;
         if (!board || board_fen != cell->inputs.fen) {
           board = std::make_unique<buho::Board>(buho::Board::from_fen(cell->inputs.fen));
           board_fen = cell->inputs.fen;
         }
-        try {
-          rec = run_cell(*cell, engine_identity, &stop, &memory, board.get());
-        } catch (const buho::OpenListLimitError& e) {
-          rec = failed_cell(*cell, engine_identity, e.what());
-        } catch (const buho::AllocationError& e) {
-          rec = failed_cell(*cell, engine_identity, std::string("out of memory: ") + e.what());
-        } catch (const std::bad_alloc&) {
-          rec = failed_cell(*cell, engine_identity,
-                            "out of memory: the machine refused an allocation of this cell's search (a smaller "
-                            "tt_entries or sss_open_limit needs less)");
-        }
+        const CellRecord rec = search_or_fail(*cell, engine_identity, &stop, memory, *board);
         if (stop.load()) break;  // maybe cut short by the stop: never stored
         store.append(rec, line_writer);
-        const double busy = seconds_since(t_cell);
-        std::lock_guard lock(mutex);
-        totals.busy_seconds += busy;
-        ++finished;
-        ++totals.cells_run;
-        if (!rec.failure.empty()) {
-          ++totals.cells_failed;
-          fmt::print(stderr, "{}cell {} failed: {} (stored as failed; the run goes on)\n", tty ? "\r\033[K" : "",
-                     cell_label(*cell), rec.failure);
-        }
-        totals.nodes += rec.nodes();
-        totals.engine_seconds += rec.engine_seconds;
-        totals.search_seconds += rec.search_seconds;
-        model.add_finished(queue.cell(running[id]->index), rec.nodes(), busy, rec.search_seconds);
-        running[id].reset();
+        record_finished(id, *cell, rec, seconds_since(t_cell));
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();
@@ -224,16 +237,58 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
     running[id].reset();
     --workers_left;
     cv.notify_all();
-  };
+  }
 
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, std::size_t(t));
+  // A stored cell counted, and taught to the model.
+  void record_finished(std::size_t id, const CellSpec& cell, const CellRecord& rec, double busy) {
+    std::lock_guard lock(mutex);
+    totals.busy_seconds += busy;
+    ++finished;
+    ++totals.cells_run;
+    if (!rec.failure.empty()) {
+      ++totals.cells_failed;
+      fmt::print(stderr, "{}cell {} failed: {} (stored as failed; the run goes on)\n", tty ? "\r\033[K" : "",
+                 cell_label(cell), rec.failure);
+    }
+    totals.nodes += rec.nodes();
+    totals.engine_seconds += rec.engine_seconds;
+    totals.search_seconds += rec.search_seconds;
+    model.add_finished(queue.cell(running[id]->index), rec.nodes(), busy, rec.search_seconds);
+    running[id].reset();
+  }
 
-  std::optional<double> eta;  // the last estimate, made at eta_at in eta_cost seconds
-  auto eta_at = Clock::now() - std::chrono::hours(1);
-  double eta_cost = 0;
-  auto last_print = Clock::now() - std::chrono::hours(1);
-  auto print_progress = [&](bool final_line) {
+  // Waits for the workers: redraws the progress line, watches for an interrupt, and syncs the store.
+  void supervise() {
+    std::unique_lock lock(mutex);
+    while (workers_left > 0) {
+      // On a terminal: redraw twice a second. In a log: a line every 10 seconds.
+      if (options.progress && !error &&
+          Clock::now() - last_print >= (tty ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
+        print_progress(false);
+        last_print = Clock::now();
+      }
+      cv.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
+      if (options.interrupt && options.interrupt->load() && !totals.interrupted) {
+        totals.interrupted = true;
+        stop = true;  // the searches in flight end within milliseconds and are not stored
+        queue_closed = true;
+      }
+      // The lines the workers wrote since the last sync reach the disk within a second (cell_store.h).
+      if (!error) {
+        lock.unlock();
+        std::exception_ptr failed;
+        try {
+          store.sync();
+        } catch (...) {
+          failed = std::current_exception();
+        }
+        lock.lock();
+        if (failed && !error) error = failed, stop = true;
+      }
+    }
+  }
+
+  void print_progress(bool final_line) {
     const double elapsed = seconds_since(t0);
     // The engine's rate: finished cells' nodes over their search time, times the threads. Nodes over wall time swung
     // from 3 to 14 Mn/s on a steady 5 as large cells finished (a cell's nodes arrive at once, at its end); the
@@ -267,55 +322,43 @@ RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& eng
       fmt::print(stderr, "\r\033[K{}{}", line, final_line ? "\n" : "");
     else
       fmt::print(stderr, "{}\n", line);
-  };
+  }
 
-  {
-    std::unique_lock lock(mutex);
-    while (workers_left > 0) {
-      // On a terminal: redraw twice a second. In a log: a line every 10 seconds.
-      if (options.progress && !error &&
-          Clock::now() - last_print >= (tty ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
-        print_progress(false);
-        last_print = Clock::now();
-      }
-      cv.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
-      if (options.interrupt && options.interrupt->load() && !totals.interrupted) {
-        totals.interrupted = true;
-        stop = true;  // the searches in flight end within milliseconds and are not stored
-        queue_closed = true;
-      }
-      // The lines the workers wrote since the last sync reach the disk within a second (cell_store.h).
-      if (!error) {
-        lock.unlock();
-        std::exception_ptr failed;
-        try {
-          store.sync();
-        } catch (...) {
-          failed = std::current_exception();
-        }
-        lock.lock();
-        if (failed && !error) error = failed, stop = true;
-      }
-    }
-  }
-  for (auto& t : pool) t.join();
-  if (!error) {
-    try {
-      store.sync();
-    } catch (...) {
-      error = std::current_exception();
-    }
-  }
-  totals.wall_seconds = seconds_since(t0);
-  if (error) {
-    if (options.progress && tty) fmt::print(stderr, "\n");
-    std::rethrow_exception(error);
-  }
-  if (options.progress && !todo_in.empty()) {
-    if (!totals.interrupted) print_progress(true);
-    else if (tty) fmt::print(stderr, "\n");
-  }
-  return totals;
+  const std::vector<CellSpec>& todo_in;
+  const std::string& engine_identity;
+  CellStore& store;
+  const RunnerOptions& options;
+  const std::size_t total, already_done;
+  std::mutex mutex;
+  std::condition_variable cv;
+  EtaModel model;
+  // Each flag set's family once (a dump of every flag): by the flag set's hash, which names the same typed flags
+  // throughout one process.
+  std::unordered_map<std::string, std::string> family_of_set;
+  CellQueue queue;
+  const int threads;
+  std::vector<std::optional<Running>> running;
+  int workers_left;
+  std::size_t finished = 0;
+  RunTotals totals;
+  std::exception_ptr error;
+  // Set when a cell fails: the searches in flight end within milliseconds (Limits::stop) and are not
+  // stored, no new cell starts, and the error reaches the caller at once instead of after the cells.
+  std::atomic<bool> stop{false};
+  bool queue_closed = false;  // an interrupt: no cell starts any more
+  const Clock::time_point t0 = Clock::now();
+  const bool tty = isatty(STDERR_FILENO);
+  std::optional<double> eta;  // the last estimate, made at eta_at in eta_cost seconds
+  Clock::time_point eta_at = Clock::now() - std::chrono::hours(1);
+  double eta_cost = 0;
+  Clock::time_point last_print = Clock::now() - std::chrono::hours(1);
+};
+
+}  // namespace
+
+RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
+                    const RunnerOptions& options, std::size_t total, std::size_t already_done) {
+  return CellRun(todo_in, engine_identity, store, options, total, already_done).run();
 }
 
 }  // namespace harness

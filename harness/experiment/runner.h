@@ -10,8 +10,8 @@
 
 #include "engine/board.h"
 #include "engine/search.h"
-#include "harness/experiment/cell_store.h"
 #include "harness/experiment/experiment_config.h"
+#include "harness/storage/cell_store.h"
 
 namespace harness {
 

@@ -84,11 +84,8 @@ std::array<buho::Engine*, 2> GameMemory::engines_for(const MatchPlayer& white, c
 }
 
 std::string move_limit_text(const MoveLimit& limit) {
-  if (limit.nodes > 0) return fmt::format("{} nodes per move", limit.nodes);
-  if (limit.has_clock())
-    return fmt::format("a clock of {:g} s + {:g} s per move", double(limit.clock.base_ms) / 1000,
-                       double(limit.clock.increment_ms) / 1000);
-  return fmt::format("depth {} per move", limit.depth);
+  if (limit.has_clock()) return "a " + limit_text(limit) + " per move";
+  return limit_text(limit) + " per move";
 }
 
 std::string_view game_end_name(GameEnd e) { return kGameEndNames[std::size_t(e)]; }
@@ -107,6 +104,14 @@ bool is_adjudication(GameEnd e) {
 }
 
 std::string_view result_text(int result) { return result > 0 ? "1-0" : result < 0 ? "0-1" : "1/2-1/2"; }
+
+std::string limit_text(const MoveLimit& limit) {
+  if (limit.nodes > 0) return fmt::format("{} nodes", limit.nodes);
+  if (limit.has_clock())
+    return fmt::format("clock of {:g} s + {:g} s", double(limit.clock.base_ms) / 1000,
+                       double(limit.clock.increment_ms) / 1000);
+  return fmt::format("depth {}", limit.depth);
+}
 
 bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::string& fen, const MoveLimit& limit,
                const Adjudication& adj, GameMemory& memory, GameRecord& out, const std::atomic<bool>* stop) {

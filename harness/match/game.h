@@ -110,4 +110,7 @@ bool play_game(const MatchPlayer& white, const MatchPlayer& black, const std::st
 // "1-0", "0-1", "1/2-1/2".
 std::string_view result_text(int result);
 
+// The limit as the reports write it: "2000 nodes", "depth 9" or "clock of 1 s + 0.1 s".
+std::string limit_text(const MoveLimit& limit);
+
 }  // namespace harness

@@ -2,21 +2,20 @@
 
 #include <fmt/core.h>
 
-#include "harness/report/markdown_text.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
-#include "harness/experiment/output_lock.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
 #include "harness/match/pair_store.h"
 #include "harness/match/pgn_writer.h"
+#include "harness/report/markdown_text.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
 
 namespace harness {
 
 using nlohmann::json;
 
 namespace {
-
 
 nlohmann::json elo_json(const EloInterval& e) {
   return e.defined ? json{{"elo", e.elo}, {"error95", e.error}} : json(nullptr);

@@ -3,8 +3,8 @@
 #include <fmt/core.h>
 
 #include "harness/errors.h"
-#include "harness/experiment/cell_store.h"
 #include "harness/input_file.h"
+#include "harness/storage/cell_store.h"
 
 namespace harness {
 

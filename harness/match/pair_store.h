@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <map>
 
-#include "harness/experiment/cell_store.h"
 #include "harness/match/pair_record.h"
+#include "harness/storage/cell_store.h"
 
 namespace harness {
 

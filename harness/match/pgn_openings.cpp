@@ -7,8 +7,8 @@
 #include "engine/board.h"
 #include "engine/movegen.h"
 #include "harness/errors.h"
-#include "harness/experiment/san_move.h"
 #include "harness/input_file.h"
+#include "harness/notation/san_move.h"
 #include "harness/paths.h"
 
 namespace harness {

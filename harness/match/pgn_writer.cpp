@@ -7,7 +7,7 @@
 
 #include "engine/board.h"
 #include "engine/types.h"
-#include "harness/match/san_writer.h"
+#include "harness/notation/san_writer.h"
 
 namespace harness {
 

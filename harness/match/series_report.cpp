@@ -4,22 +4,18 @@
 
 #include <cmath>
 
-#include "harness/report/markdown_text.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
-#include "harness/experiment/output_lock.h"
 #include "harness/input_file.h"
 #include "harness/match/series_node_savings.h"
+#include "harness/report/markdown_text.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/output_lock.h"
 
 namespace harness {
 
 using nlohmann::json;
 
 namespace {
-
-std::string series_limit_text(const MatchSpec& s) {
-  return s.limit.nodes > 0 ? fmt::format("{} nodes", s.limit.nodes) : fmt::format("depth {}", s.limit.depth);
-}
 
 // "0.412 [0.301, 0.563]" as a change in nodes: "-58.8 % [-69.9, -43.7]".
 std::string saving_text(const GeometricInterval& g) {
@@ -49,7 +45,7 @@ class SeriesStudy final : public Study {
     for (const LoadedMatch* m : matches_) {
       const MatchTally& t = m->tally;
       md += fmt::format("| {} | {} | {} | {} | {} of {} | {} / {} / {} | {} | {} | {} | {} |\n", table_cell(m->spec.name),
-                        table_cell(m->spec.players[0].name), table_cell(m->spec.players[1].name), series_limit_text(m->spec), t.counted.size(),
+                        table_cell(m->spec.players[0].name), table_cell(m->spec.players[1].name), limit_text(m->spec.limit), t.counted.size(),
                         m->spec.pairs, t.wdl.wins, t.wdl.draws, t.wdl.losses, elo_text(logistic_elo(t.pentanomial)),
                         elo_text(normalized_elo(t.pentanomial)),
                         m->spec.sprt_enabled ? fmt::format("{:.2f}", t.llr) : "-",

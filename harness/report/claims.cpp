@@ -243,6 +243,123 @@ const char* claim_state_text(ClaimPart::State s) {
   return "not measured";
 }
 
+namespace {
+
+// Each of the thesis's schemes among a sweep's in its own slot; a scheme the thesis did not have takes no part in C9.
+struct ThesisSchemes {
+  std::string never, always, depth, depth_always;
+  std::vector<std::string> not_thesis;
+};
+ThesisSchemes thesis_schemes(const SweepSpec& s) {
+  ThesisSchemes out;
+  for (const auto& sc : s.tt_schemes) {
+    const auto t = thesis::scheme_of(sc);
+    if (!t) {
+      out.not_thesis.push_back(sc);
+      continue;
+    }
+    switch (*t) {
+      case thesis::Scheme::Never: out.never = sc; break;
+      case thesis::Scheme::Always: out.always = sc; break;
+      case thesis::Scheme::Depth: out.depth = sc; break;
+      case thesis::Scheme::DepthAlways: out.depth_always = sc; break;
+    }
+  }
+  return out;
+}
+
+// C9, on the first TT sweep and its first position. "Saves x %" is read at the deepest depth, as nodes saved
+// against the scheme `never` at the largest table (the thesis: never saved nothing); the doubling gains as below.
+Claim tt_schemes_claim(const ResultSet& rs) {
+  Claim c{"C9", "TT schemes: never saves nothing; always gains ~35 %, depth saves ~67 %, depth-always ~84 %; doubling "
+                "the size saves ~15 % at 128K, 5-7 % above 512K (the always curve of Figure 6.3)", {}};
+  const SweepSpec* s = rs.experiment.sweeps.empty() ? nullptr : &rs.experiment.sweeps.front();
+  auto nodes = [&](const std::string& scheme, int entries, int depth) -> double {
+    if (!s) return 0;
+    const CellRecord* r = rs.sweep_cell(s->name, s->positions.front(), scheme, entries, depth);
+    return r ? double(r->nodes()) : 0;
+  };
+  const ThesisSchemes schemes = s ? thesis_schemes(*s) : ThesisSchemes{};
+  const std::string &never = schemes.never, &always = schemes.always, &depth = schemes.depth,
+                    &depth_always = schemes.depth_always;
+  const std::vector<std::string>& not_thesis = schemes.not_thesis;
+  std::vector<int> sizes;
+  int deepest = 0;
+  if (s) {
+    sizes = s->tt_entries;
+    std::sort(sizes.begin(), sizes.end());
+    deepest = *std::max_element(s->depths.begin(), s->depths.end());
+  }
+  std::string at = s ? fmt::format("{} at depth {}", s->positions.front(), deepest) : "no TT sweep in this experiment";
+  if (!not_thesis.empty()) {
+    std::string names;
+    for (const auto& n : not_thesis) names += (names.empty() ? "" : ", ") + n;
+    at += fmt::format(" (schemes not in the thesis, left out: {})", names);
+  }
+  // (a) never: doubling its table changes nothing (|change| <= 1 % for every doubling).
+  std::vector<double> never_doublings;
+  if (!never.empty())
+    for (std::size_t i = 1; i < sizes.size(); ++i)
+      if (sizes[i] == 2 * sizes[i - 1] && nodes(never, sizes[i - 1], deepest) > 0 && nodes(never, sizes[i], deepest) > 0)
+        never_doublings.push_back(100.0 * (nodes(never, sizes[i], deepest) / nodes(never, sizes[i - 1], deepest) - 1));
+  {
+    ClaimPart p = band("never, change from doubling the table, " + at, of_one_position(never_doublings), -1, 1);
+    c.parts.push_back(p);
+  }
+  // (b) §6.3: «El segundo en desempeño fue el esquema siempre, con 35 % de aumento»: the gain Figure 6.3 draws
+  // for `always`, from its smallest table to its largest at the deepest depth (Tables B.7-B.9: -36.2 %) -> 35 %
+  // +- 10 points. «El tercer esquema ... ahorra cerca de un 67 % de los nodos», «... cerca de un 84 % de ahorro»:
+  // no curve of the tables gives these, so they stay nodes saved against `never` at the largest table.
+  auto change = [](double a, double b) -> std::vector<double> {
+    if (a <= 0 || b <= 0) return {};
+    return {100.0 * (a / b - 1)};
+  };
+  auto saving = [&](const std::string& scheme) -> std::vector<double> {
+    if (scheme.empty() || never.empty() || sizes.empty()) return {};
+    return change(nodes(scheme, sizes.back(), deepest), nodes(never, sizes.back(), deepest));
+  };
+  c.parts.push_back(band("always, smallest to largest table, " + at,
+                         of_one_position(always.empty() || sizes.empty()
+                                             ? std::vector<double>{}
+                                             : change(nodes(always, sizes.back(), deepest), nodes(always, sizes.front(), deepest))),
+                         -45, -25));
+  c.parts.push_back(band("depth vs never, largest table, " + at, of_one_position(saving(depth)), -77, -57));
+  c.parts.push_back(band("depth-always vs never, largest table, " + at, of_one_position(saving(depth_always)), -94, -74));
+  // (c) doubling 128K -> 256K saves ~15 % -> [-25, -5]; (d) doublings from 512K on save 5-7 % -> [-12, 0]. §6.3
+  // reads these off Figure 6.3, «el aumento en el desempeño al doblar el tamaño de la tabla para cada una de los
+  // esquemas», which names no depth: a per-size figure of Tables B.7-B.9 sums each table's depths, so a doubling's
+  // gain is taken on the nodes summed over every depth at which both sizes' cells finished. The figures are the
+  // `always` curve's (thesis_setup.h): pooled with the other schemes they are not the thesis's.
+  auto total = [&](const std::string& scheme, int a_entries, int b_entries) -> std::pair<double, double> {
+    double a = 0, b = 0;
+    if (!s) return {0, 0};
+    for (int d : s->depths) {
+      const CellRecord* ra = rs.sweep_cell(s->name, s->positions.front(), scheme, a_entries, d);
+      const CellRecord* rb = rs.sweep_cell(s->name, s->positions.front(), scheme, b_entries, d);
+      if (!ra || !rb || !ra->completed || !rb->completed) continue;
+      a += double(ra->nodes());
+      b += double(rb->nodes());
+    }
+    return {a, b};
+  };
+  std::vector<double> small, large;
+  if (!always.empty())
+    for (std::size_t i = 1; i < sizes.size(); ++i) {
+      if (sizes[i] != 2 * sizes[i - 1]) continue;
+      const auto [a, b] = total(always, sizes[i], sizes[i - 1]);
+      if (a <= 0 || b <= 0) continue;
+      const double ch = 100.0 * (a / b - 1);
+      if (sizes[i - 1] == thesis::kC9SmallTable) small.push_back(ch);
+      if (sizes[i - 1] >= thesis::kC9LargeTablesFrom) large.push_back(ch);
+    }
+  const std::string summed = s ? fmt::format("{}, nodes summed over depths", s->positions.front()) : at;
+  c.parts.push_back(band("always, doubling 128K -> 256K, " + summed, of_one_position(small), -25, -5));
+  c.parts.push_back(band("always, doubling from 512K up, " + summed, of_one_position(large), -12, 0));
+  return c;
+}
+
+}  // namespace
+
 std::vector<Claim> evaluate_claims(const ResultSet& rs) {
   std::vector<Claim> out;
   const std::string mid = "middlegame", end = "endgame";
@@ -300,7 +417,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
     c.parts.push_back(band("D vs C at depths >= 5, endgame", changes(rs, "D", "C", end, depth_at_least(5)), -80, -50));
     out.push_back(c);
   }
-  {  // C5, §6.2 (seed L1363): «es posible ahorrar un 96% ... respecto al algoritmo α-β» -> <= -90 % at depths >= 6,
+  {  // C5, §6.2 (L1363 as docs/readings.md numbers the thesis's lines): «es posible ahorrar un 96% ... respecto al algoritmo α-β» -> <= -90 % at depths >= 6,
      // over every position x depth pair: a pair whose version-A cell did not finish (a node budget) leaves the claim
      // partly measured instead of silently dropping the deepest, largest-saving cells.
     Claim c{"C5", "B...E together (E vs A): -96 % against A", {}};
@@ -309,7 +426,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
                                           unfinished(rs, "E", "A", depth_at_least(6))));
     out.push_back(c);
   }
-  {  // C6, §6.2 (seed L1365-L1367): «un ahorro cercano del 20% al 26% en posiciones de juego medio ... para
+  {  // C6, §6.2 (L1365-L1367): «un ahorro cercano del 20% al 26% en posiciones de juego medio ... para
      // profundidades menor a 4 no reduce (y en algunos casos aumenta) el número de nodos explorados. Para profundidades
      // mayores a ésta, su efectividad incrementa ... poco efectiva en las finales». Middlegame -> [-36, -10] at depths
      // >= 5; "does not reduce" below depth 4 is a statement about every cell -> no cell below 0 %; "its effectiveness
@@ -334,106 +451,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
     c.parts.push_back(band("H vs G at depths >= 5, endgame", changes(rs, "H", "G", end, depth_at_least(5)), -6, kInf));
     out.push_back(c);
   }
-  {  // C9 on the first TT sweep and its first position. "Saves x %" is read at the deepest depth, as nodes saved
-     // against the scheme `never` at the largest table (the thesis: never saved nothing); the doubling gains as below.
-    Claim c{"C9", "TT schemes: never saves nothing; always gains ~35 %, depth saves ~67 %, depth-always ~84 %; doubling "
-                  "the size saves ~15 % at 128K, 5-7 % above 512K (the always curve of Figure 6.3)", {}};
-    const SweepSpec* s = rs.experiment.sweeps.empty() ? nullptr : &rs.experiment.sweeps.front();
-    auto nodes = [&](const std::string& scheme, int entries, int depth) -> double {
-      if (!s) return 0;
-      const CellRecord* r = rs.sweep_cell(s->name, s->positions.front(), scheme, entries, depth);
-      return r ? double(r->nodes()) : 0;
-    };
-    // Each of the thesis's schemes in its own slot; a scheme the thesis did not have takes no part in C9.
-    std::string never, always, depth, depth_always;
-    std::vector<std::string> not_thesis;
-    std::vector<int> sizes;
-    int deepest = 0;
-    if (s) {
-      for (const auto& sc : s->tt_schemes) {
-        const auto t = thesis::scheme_of(sc);
-        if (!t) {
-          not_thesis.push_back(sc);
-          continue;
-        }
-        switch (*t) {
-          case thesis::Scheme::Never: never = sc; break;
-          case thesis::Scheme::Always: always = sc; break;
-          case thesis::Scheme::Depth: depth = sc; break;
-          case thesis::Scheme::DepthAlways: depth_always = sc; break;
-        }
-      }
-      sizes = s->tt_entries;
-      std::sort(sizes.begin(), sizes.end());
-      deepest = *std::max_element(s->depths.begin(), s->depths.end());
-    }
-    std::string at = s ? fmt::format("{} at depth {}", s->positions.front(), deepest) : "no TT sweep in this experiment";
-    if (!not_thesis.empty()) {
-      std::string names;
-      for (const auto& n : not_thesis) names += (names.empty() ? "" : ", ") + n;
-      at += fmt::format(" (schemes not in the thesis, left out: {})", names);
-    }
-    // (a) never: doubling its table changes nothing (|change| <= 1 % for every doubling).
-    std::vector<double> never_doublings;
-    if (!never.empty())
-      for (std::size_t i = 1; i < sizes.size(); ++i)
-        if (sizes[i] == 2 * sizes[i - 1] && nodes(never, sizes[i - 1], deepest) > 0 && nodes(never, sizes[i], deepest) > 0)
-          never_doublings.push_back(100.0 * (nodes(never, sizes[i], deepest) / nodes(never, sizes[i - 1], deepest) - 1));
-    {
-      ClaimPart p = band("never, change from doubling the table, " + at, of_one_position(never_doublings), -1, 1);
-      c.parts.push_back(p);
-    }
-    // (b) §6.3: «El segundo en desempeño fue el esquema siempre, con 35 % de aumento»: the gain Figure 6.3 draws
-    // for `always`, from its smallest table to its largest at the deepest depth (Tables B.7-B.9: -36.2 %) -> 35 %
-    // +- 10 points. «El tercer esquema ... ahorra cerca de un 67 % de los nodos», «... cerca de un 84 % de ahorro»:
-    // no curve of the tables gives these, so they stay nodes saved against `never` at the largest table.
-    auto change = [](double a, double b) -> std::vector<double> {
-      if (a <= 0 || b <= 0) return {};
-      return {100.0 * (a / b - 1)};
-    };
-    auto saving = [&](const std::string& scheme) -> std::vector<double> {
-      if (scheme.empty() || never.empty() || sizes.empty()) return {};
-      return change(nodes(scheme, sizes.back(), deepest), nodes(never, sizes.back(), deepest));
-    };
-    c.parts.push_back(band("always, smallest to largest table, " + at,
-                           of_one_position(always.empty() || sizes.empty()
-                                               ? std::vector<double>{}
-                                               : change(nodes(always, sizes.back(), deepest), nodes(always, sizes.front(), deepest))),
-                           -45, -25));
-    c.parts.push_back(band("depth vs never, largest table, " + at, of_one_position(saving(depth)), -77, -57));
-    c.parts.push_back(band("depth-always vs never, largest table, " + at, of_one_position(saving(depth_always)), -94, -74));
-    // (c) doubling 128K -> 256K saves ~15 % -> [-25, -5]; (d) doublings from 512K on save 5-7 % -> [-12, 0]. §6.3
-    // reads these off Figure 6.3, «el aumento en el desempeño al doblar el tamaño de la tabla para cada una de los
-    // esquemas», which names no depth: a per-size figure of Tables B.7-B.9 sums each table's depths, so a doubling's
-    // gain is taken on the nodes summed over every depth at which both sizes' cells finished. The figures are the
-    // `always` curve's (thesis_setup.h): pooled with the other schemes they are not the thesis's.
-    auto total = [&](const std::string& scheme, int a_entries, int b_entries) -> std::pair<double, double> {
-      double a = 0, b = 0;
-      if (!s) return {0, 0};
-      for (int d : s->depths) {
-        const CellRecord* ra = rs.sweep_cell(s->name, s->positions.front(), scheme, a_entries, d);
-        const CellRecord* rb = rs.sweep_cell(s->name, s->positions.front(), scheme, b_entries, d);
-        if (!ra || !rb || !ra->completed || !rb->completed) continue;
-        a += double(ra->nodes());
-        b += double(rb->nodes());
-      }
-      return {a, b};
-    };
-    std::vector<double> small, large;
-    if (!always.empty())
-      for (std::size_t i = 1; i < sizes.size(); ++i) {
-        if (sizes[i] != 2 * sizes[i - 1]) continue;
-        const auto [a, b] = total(always, sizes[i], sizes[i - 1]);
-        if (a <= 0 || b <= 0) continue;
-        const double ch = 100.0 * (a / b - 1);
-        if (sizes[i - 1] == thesis::kC9SmallTable) small.push_back(ch);
-        if (sizes[i - 1] >= thesis::kC9LargeTablesFrom) large.push_back(ch);
-      }
-    const std::string summed = s ? fmt::format("{}, nodes summed over depths", s->positions.front()) : at;
-    c.parts.push_back(band("always, doubling 128K -> 256K, " + summed, of_one_position(small), -25, -5));
-    c.parts.push_back(band("always, doubling from 512K up, " + summed, of_one_position(large), -12, 0));
-    out.push_back(c);
-  }
+  out.push_back(tt_schemes_claim(rs));
   return out;
 }
 

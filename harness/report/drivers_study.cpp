@@ -81,6 +81,130 @@ std::string driver_band_text(double low, double high) {
 
 }  // namespace
 
+namespace {
+
+// Each version's nodes and leaves over NegaScout's, its last iteration over the minimal tree, and the passes of the
+// drivers that search by null-window passes: per depth.
+void add_driver_rows(const ResultSet& rs, DriversStudy& st) {
+  const Experiment& exp = rs.experiment;
+  for (const auto& v : exp.versions)
+    for (int d : exp.depths) {
+      if (!st.negascout.empty() && v.name != st.negascout && v.search.root_driver != RootDriver::Minimal)
+        st.to_negascout.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_nodes_of, driver_nodes_of),
+                                   driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_leaves_of, driver_leaves_of)});
+      if (!st.minimal.empty() && v.name != st.minimal)
+        st.to_minimal.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.minimal, d, driver_last_nodes_of, driver_nodes_of), {}});
+      if (buho::root_driver_info(v.search.root_driver).null_window_passes) {
+        PassesRow row{v.name, d};
+        std::vector<double> passes;
+        for (const auto& p : exp.positions)
+          if (const CellRecord* r = completed_driver_cell(rs, p.id, v.name, d);
+              r && int(r->iteration_passes.size()) >= 1 && r->later_counter("passes")) {
+            const std::uint64_t last = r->iteration_passes.back();
+            passes.push_back(double(last));
+            row.max = std::max(row.max, last);
+          }
+        row.positions = passes.size();
+        row.median = median(passes, 0);
+        if (row.positions > 0) st.passes.push_back(row);
+      }
+    }
+}
+
+// P3: MTD(f)'s passes, a median with its maximum and no interval: holds when the median at the deepest depth lies in
+// 3–6.
+DriversVerdict mtdf_passes_verdict(const DriversStudy& st, const std::string& mtdf) {
+  DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
+                     "undecided", "not measured"};
+  const PassesRow* deepest = nullptr;
+  for (const auto& r : st.passes)
+    if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
+  if (deepest) {
+    out.verdict = deepest->median >= 3 && deepest->median <= 6 ? "holds" : "does not hold";
+    out.evidence = fmt::format("{} at depth {}: median {:g}, max {} passes in the last iteration (n = {})", mtdf,
+                               deepest->depth, deepest->median, deepest->max, deepest->positions);
+  }
+  return out;
+}
+
+// C10: versions B–E, each as a multiple of the minimal tree at the deepest depth, inside [1, 1.5].
+DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st) {
+  const Experiment& exp = rs.experiment;
+  DriversVerdict out{"C10",
+                     "The thesis's conclusion (seed 001, L1410): «permitieron reducir la cantidad de nodos explorados "
+                     "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
+                     "tree (Ebeling 1987's anchor)",
+                     "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", "undecided", "not measured"};
+  std::vector<std::string> parts, verdicts;
+  for (const char* v : {"B", "C", "D", "E"}) {
+    if (!exp.find_version(v) || st.minimal.empty()) continue;
+    auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
+    const int d = deepest_driver_interval(exp.depths, interval_at);
+    if (d == 0) continue;
+    const GeometricInterval g = interval_at(d);
+    verdicts.push_back(band_verdict(g, 1, 1.5));
+    parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdicts.back()));
+  }
+  if (!verdicts.empty()) {
+    const bool all_hold = std::all_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "holds"; });
+    const bool any_fails = std::any_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "does not hold"; });
+    out.verdict = all_hold ? "holds" : any_fails ? "does not hold" : "undecided";
+    out.evidence = fmt::format("{}", fmt::join(parts, "; "));
+  }
+  return out;
+}
+
+// The literature's claims about the drivers (P1-P5, S1-S2) and the thesis's about the minimal tree (C10).
+void add_driver_verdicts(const ResultSet& rs, DriversStudy& st) {
+  const Experiment& exp = rs.experiment;
+  auto driver_is = [](RootDriver d) { return [d](const buho::SearchConfig& s) { return s.root_driver == d; }; };
+  // Each at the deepest depth where its ratio has an interval.
+  auto ratio_verdict = [&](std::string id, std::string statement, const std::string& version,
+                           const std::string& reference, bool leaves, double low, double high) {
+    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), "undecided", "not measured"};
+    if (version.empty() || reference.empty()) {
+      out.evidence = "not measured (the experiment lacks a version for this check)";
+      st.verdicts.push_back(out);
+      return;
+    }
+    auto interval_at = [&](int d) {
+      return leaves ? driver_ratio_over_positions(rs, version, reference, d, driver_leaves_of, driver_leaves_of)
+                    : driver_ratio_over_positions(rs, version, reference, d, driver_nodes_of, driver_nodes_of);
+    };
+    const int d = deepest_driver_interval(exp.depths, interval_at);
+    if (d > 0) {
+      const GeometricInterval g = interval_at(d);
+      out.verdict = band_verdict(g, low, high);
+      out.evidence = fmt::format("{} {} ÷ {} at depth {}: {}", version, leaves ? "leaves" : "nodes", reference, d,
+                                 interval_text(g));
+    }
+    st.verdicts.push_back(out);
+  };
+  const std::string mtdf = find_driver_role(exp, driver_is(RootDriver::Mtdf));
+  const std::string mt_sss = find_driver_role(exp, driver_is(RootDriver::MtSss));
+  const std::string mt_dual = find_driver_role(exp, driver_is(RootDriver::MtDual));
+  ratio_verdict("P1", "Plaat et al. 1996: MTD(f) evaluates 5–10 % fewer leaves than aspiration NegaScout", mtdf,
+                st.negascout_aspiration, true, 0.90, 0.95);
+  ratio_verdict("P2", "Plaat et al. 1996: MTD(f) searches fewer total nodes than aspiration NegaScout", mtdf,
+                st.negascout_aspiration, false, 0, 1);
+  st.verdicts.push_back(mtdf_passes_verdict(st, mtdf));
+  ratio_verdict("P4", "Plaat et al. 1996: MT-SSS* is poor on total nodes (more than aspiration NegaScout)", mt_sss,
+                st.negascout_aspiration, false, 1, kDriverInf);
+  ratio_verdict("P5", "Plaat et al. 1996: MT-DUAL* is poor on total nodes (more than aspiration NegaScout)", mt_dual,
+                st.negascout_aspiration, false, 1, kDriverInf);
+  ratio_verdict("S1",
+                "The survey (seed 004, L378): «NegaScout ... todavía puede mejorar el rendimiento en juegos de ajedrez "
+                "en un 10% estimado» — about 10 % fewer nodes than alpha-beta with good ordering",
+                st.negascout, st.alphabeta, false, 0.85, 0.95);
+  ratio_verdict("S2",
+                "The survey (seed 004, L386): «con un orden aleatorio, NegaScout tardará más que Alfa-Beta» — more "
+                "nodes than alpha-beta with a poor ordering (here the generator's order: every ordering flag off)",
+                st.negascout_poor, st.alphabeta_poor, false, 1, kDriverInf);
+  st.verdicts.push_back(minimal_tree_verdict(rs, st));
+}
+
+}  // namespace
+
 DriversStudy build_drivers_study(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   DriversStudy st;
@@ -111,109 +235,8 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
   st.present = !design_minimal_only && (!st.negascout.empty() || !st.minimal.empty());
   if (!st.present) return st;
 
-  for (const auto& v : exp.versions)
-    for (int d : exp.depths) {
-      if (!st.negascout.empty() && v.name != st.negascout && v.search.root_driver != RootDriver::Minimal)
-        st.to_negascout.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_nodes_of, driver_nodes_of),
-                                   driver_ratio_over_positions(rs, v.name, st.negascout, d, driver_leaves_of, driver_leaves_of)});
-      if (!st.minimal.empty() && v.name != st.minimal)
-        st.to_minimal.push_back({v.name, d, driver_ratio_over_positions(rs, v.name, st.minimal, d, driver_last_nodes_of, driver_nodes_of), {}});
-      if (buho::root_driver_info(v.search.root_driver).null_window_passes) {
-        PassesRow row{v.name, d};
-        std::vector<double> passes;
-        for (const auto& p : exp.positions)
-          if (const CellRecord* r = completed_driver_cell(rs, p.id, v.name, d);
-              r && int(r->iteration_passes.size()) >= 1 && r->later_counter("passes")) {
-            const std::uint64_t last = r->iteration_passes.back();
-            passes.push_back(double(last));
-            row.max = std::max(row.max, last);
-          }
-        row.positions = passes.size();
-        row.median = median(passes, 0);
-        if (row.positions > 0) st.passes.push_back(row);
-      }
-    }
-
-  // --- Verdicts: each at the deepest depth where its ratio has an interval ---
-  auto ratio_verdict = [&](std::string id, std::string statement, const std::string& version,
-                           const std::string& reference, bool leaves, double low, double high) {
-    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), "undecided", "not measured"};
-    if (version.empty() || reference.empty()) {
-      out.evidence = "not measured (the experiment lacks a version for this check)";
-      st.verdicts.push_back(out);
-      return;
-    }
-    auto interval_at = [&](int d) {
-      return leaves ? driver_ratio_over_positions(rs, version, reference, d, driver_leaves_of, driver_leaves_of)
-                    : driver_ratio_over_positions(rs, version, reference, d, driver_nodes_of, driver_nodes_of);
-    };
-    const int d = deepest_driver_interval(exp.depths, interval_at);
-    if (d > 0) {
-      const GeometricInterval g = interval_at(d);
-      out.verdict = band_verdict(g, low, high);
-      out.evidence = fmt::format("{} {} ÷ {} at depth {}: {}", version, leaves ? "leaves" : "nodes", reference, d,
-                                 interval_text(g));
-    }
-    st.verdicts.push_back(out);
-  };
-  const std::string mtdf = find_driver_role(exp, driver_is(RootDriver::Mtdf));
-  const std::string mt_sss = find_driver_role(exp, driver_is(RootDriver::MtSss));
-  const std::string mt_dual = find_driver_role(exp, driver_is(RootDriver::MtDual));
-  ratio_verdict("P1", "Plaat et al. 1996: MTD(f) evaluates 5–10 % fewer leaves than aspiration NegaScout", mtdf,
-                st.negascout_aspiration, true, 0.90, 0.95);
-  ratio_verdict("P2", "Plaat et al. 1996: MTD(f) searches fewer total nodes than aspiration NegaScout", mtdf,
-                st.negascout_aspiration, false, 0, 1);
-  {
-    // Passes: a median with its maximum, no interval: holds when the median at the deepest depth lies in 3–6.
-    DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
-                       "undecided", "not measured"};
-    const PassesRow* deepest = nullptr;
-    for (const auto& r : st.passes)
-      if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
-    if (deepest) {
-      out.verdict = deepest->median >= 3 && deepest->median <= 6 ? "holds" : "does not hold";
-      out.evidence = fmt::format("{} at depth {}: median {:g}, max {} passes in the last iteration (n = {})", mtdf,
-                                 deepest->depth, deepest->median, deepest->max, deepest->positions);
-    }
-    st.verdicts.push_back(out);
-  }
-  ratio_verdict("P4", "Plaat et al. 1996: MT-SSS* is poor on total nodes (more than aspiration NegaScout)", mt_sss,
-                st.negascout_aspiration, false, 1, kDriverInf);
-  ratio_verdict("P5", "Plaat et al. 1996: MT-DUAL* is poor on total nodes (more than aspiration NegaScout)", mt_dual,
-                st.negascout_aspiration, false, 1, kDriverInf);
-  ratio_verdict("S1",
-                "The survey (seed 004, L378): «NegaScout ... todavía puede mejorar el rendimiento en juegos de ajedrez "
-                "en un 10% estimado» — about 10 % fewer nodes than alpha-beta with good ordering",
-                st.negascout, st.alphabeta, false, 0.85, 0.95);
-  ratio_verdict("S2",
-                "The survey (seed 004, L386): «con un orden aleatorio, NegaScout tardará más que Alfa-Beta» — more "
-                "nodes than alpha-beta with a poor ordering (here the generator's order: every ordering flag off)",
-                st.negascout_poor, st.alphabeta_poor, false, 1, kDriverInf);
-  {
-    // C10: versions B–E, each as a multiple of the minimal tree at the deepest depth, inside [1, 1.5].
-    DriversVerdict out{"C10",
-                       "The thesis's conclusion (seed 001, L1410): «permitieron reducir la cantidad de nodos explorados "
-                       "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
-                       "tree (Ebeling 1987's anchor)",
-                       "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", "undecided", "not measured"};
-    std::vector<std::string> parts, verdicts;
-    for (const char* v : {"B", "C", "D", "E"}) {
-      if (!exp.find_version(v) || st.minimal.empty()) continue;
-      auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
-      const int d = deepest_driver_interval(exp.depths, interval_at);
-      if (d == 0) continue;
-      const GeometricInterval g = interval_at(d);
-      verdicts.push_back(band_verdict(g, 1, 1.5));
-      parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdicts.back()));
-    }
-    if (!verdicts.empty()) {
-      const bool all_hold = std::all_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "holds"; });
-      const bool any_fails = std::any_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "does not hold"; });
-      out.verdict = all_hold ? "holds" : any_fails ? "does not hold" : "undecided";
-      out.evidence = fmt::format("{}", fmt::join(parts, "; "));
-    }
-    st.verdicts.push_back(out);
-  }
+  add_driver_rows(rs, st);
+  add_driver_verdicts(rs, st);
   return st;
 }
 

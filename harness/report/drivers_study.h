@@ -1,4 +1,4 @@
-// Issue 12's study of the search drivers and the minimal tree, computed from an experiment whose versions name
+// The study of the search drivers and the minimal tree, computed from an experiment whose versions name
 // drivers (configs/drivers.json): per driver and depth, nodes and leaves as a ratio to NegaScout; MTD(f)'s and
 // MT-SSS*/MT-DUAL*'s passes per iteration; every version as a multiple of the minimal tree; and the verdicts on
 // Plaat et al. 1996, the survey's NegaScout and the thesis's conclusion (C10), each decided by a 95 % interval

@@ -322,6 +322,85 @@ EffectsStudy build_effects_study(const ResultSet& rs) {
   return st;
 }
 
+namespace {
+
+// The config's published claims, each tested at every depth (empty without claims).
+std::string effects_claims_markdown(const EffectsStudy& st) {
+  const Design& d = st.design;
+  std::string md;
+  if (d.claims.empty()) return md;
+  // With share claims alone the section reads as it did before claims had kinds (committed reports keep it).
+  const bool ratios = std::any_of(d.claims.begin(), d.claims.end(),
+                                  [](const DesignClaim& c) { return c.kind == DesignClaim::Kind::NodeRatio; });
+  if (!ratios)
+    md += "### Published shares tested\n\n"
+          "Each claim is the config's (its factors, published share and band); its verdict is computed at the deepest "
+          "depth where the share has an interval: it holds only when the whole interval lies inside the band.\n\n";
+  else
+    md += "### Published claims tested\n\n"
+          "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
+          "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
+          "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
+          "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
+          "depth where the figure has an interval: it holds only when the whole interval lies inside the band, does "
+          "not hold when the interval lies wholly outside it, and is undecided otherwise.\n\n";
+  if (std::any_of(d.claims.begin(), d.claims.end(), [](const DesignClaim& c) { return c.solved.has_value(); }))
+    md += "A node-ratio claim published with a change in positions solved is decided on it too, in the same way and "
+          "against its own band: Δsolved is the difference of solved proportions (the claim's combination minus the one "
+          "it is taken against) over the positions with an EPD solution, with Tango's 95 % score interval for paired "
+          "proportions (it keeps its width when no position is gained or lost, where the Wald interval and a "
+          "bootstrap over positions shrink to nothing).\n\n";
+  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
+    const DesignClaim& c = d.claims[ci];
+    const DesignClaimVerdict& v = st.verdicts[ci];
+    const bool share = c.kind == DesignClaim::Kind::Share;
+    const std::string what =
+        share ? fmt::format("Combination `{}`, published share {:g} %, band {}.", d.factors_text(d.mask_of(c.factors)),
+                            100 * c.figure, effects_band_text(c))
+              : fmt::format("Node ratio {}, published {:g} ({}), band {}.", effects_ratio_text(d, c), c.figure,
+                            effects_saving_text(c.figure, true), effects_band_text(c));
+    md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
+                      v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
+    if (c.solved)
+      md += fmt::format("Positions solved, published: {:+d} of {} ({:+.2f} % of the positions), band [{:+g} %, {:+g} %] on the "
+                        "difference of solved proportions: **{}**{}.\n\n",
+                        c.solved->change, c.solved->of, 100 * c.solved->figure(), 100 * c.solved->low, 100 * c.solved->high,
+                        v.solved_verdict, v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
+    md += share ? "| Depth | Positions | Share | Share of the reduction to the minimal tree | Verdict |\n|--:|--:|--:|--:|---|\n"
+                : c.solved ? "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict | "
+                             "Δsolved [95 %] | Δsolved verdict |\n|--:|--:|--:|--:|--:|--:|---|--:|---|\n"
+                           : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
+                             "|--:|--:|--:|--:|--:|--:|---|\n";
+    const std::uint32_t claim_mask = d.mask_of(c.factors);
+    for (const auto& at : st.depths) {
+      if (ci >= at.claims.size()) continue;
+      const DesignClaimTest& t = at.claims[ci];
+      if (share) {
+        const MeanInterval none;
+        const MeanInterval& to_minimal =
+            claim_mask < at.combinations.size() ? at.combinations[claim_mask].share_to_minimal : none;
+        md += fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share),
+                          effects_share_cell(to_minimal, kNotMeasuredHere), t.verdict);
+        continue;
+      }
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
+                        t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
+                        t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
+                        t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
+                                                 t.solved_with - t.solved_against)
+                                   : std::string("—"),
+                        t.verdict);
+      if (c.solved)
+        md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), t.solved_verdict);
+      md += "\n";
+    }
+    md += "\n";
+  }
+  return md;
+}
+
+}  // namespace
+
 std::string effects_markdown(const EffectsStudy& st) {
   if (!st.present) return "";
   const Design& d = st.design;
@@ -425,75 +504,7 @@ std::string effects_markdown(const EffectsStudy& st) {
   }
   md += "\n";
   md += effects_minimal_markdown(st, header);
-  if (!d.claims.empty()) {
-    // With share claims alone the section reads as it did before claims had kinds (committed reports keep it).
-    const bool ratios = std::any_of(d.claims.begin(), d.claims.end(),
-                                    [](const DesignClaim& c) { return c.kind == DesignClaim::Kind::NodeRatio; });
-    if (!ratios)
-      md += "### Published shares tested\n\n"
-            "Each claim is the config's (its factors, published share and band); its verdict is computed at the deepest "
-            "depth where the share has an interval: it holds only when the whole interval lies inside the band.\n\n";
-    else
-      md += "### Published claims tested\n\n"
-            "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
-            "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
-            "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
-            "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
-            "depth where the figure has an interval: it holds only when the whole interval lies inside the band, does "
-            "not hold when the interval lies wholly outside it, and is undecided otherwise.\n\n";
-    if (std::any_of(d.claims.begin(), d.claims.end(), [](const DesignClaim& c) { return c.solved.has_value(); }))
-      md += "A node-ratio claim published with a change in positions solved is decided on it too, in the same way and "
-            "against its own band: Δsolved is the difference of solved proportions (the claim's combination minus the one "
-            "it is taken against) over the positions with an EPD solution, with Tango's 95 % score interval for paired "
-            "proportions (it keeps its width when no position is gained or lost, where the Wald interval and a "
-            "bootstrap over positions shrink to nothing).\n\n";
-    for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-      const DesignClaim& c = d.claims[ci];
-      const DesignClaimVerdict& v = st.verdicts[ci];
-      const bool share = c.kind == DesignClaim::Kind::Share;
-      const std::string what =
-          share ? fmt::format("Combination `{}`, published share {:g} %, band {}.", d.factors_text(d.mask_of(c.factors)),
-                              100 * c.figure, effects_band_text(c))
-                : fmt::format("Node ratio {}, published {:g} ({}), band {}.", effects_ratio_text(d, c), c.figure,
-                              effects_saving_text(c.figure, true), effects_band_text(c));
-      md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
-                        v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
-      if (c.solved)
-        md += fmt::format("Positions solved, published: {:+d} of {} ({:+.2f} % of the positions), band [{:+g} %, {:+g} %] on the "
-                          "difference of solved proportions: **{}**{}.\n\n",
-                          c.solved->change, c.solved->of, 100 * c.solved->figure(), 100 * c.solved->low, 100 * c.solved->high,
-                          v.solved_verdict, v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
-      md += share ? "| Depth | Positions | Share | Share of the reduction to the minimal tree | Verdict |\n|--:|--:|--:|--:|---|\n"
-                  : c.solved ? "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict | "
-                               "Δsolved [95 %] | Δsolved verdict |\n|--:|--:|--:|--:|--:|--:|---|--:|---|\n"
-                             : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
-                               "|--:|--:|--:|--:|--:|--:|---|\n";
-      const std::uint32_t claim_mask = d.mask_of(c.factors);
-      for (const auto& at : st.depths) {
-        if (ci >= at.claims.size()) continue;
-        const DesignClaimTest& t = at.claims[ci];
-        if (share) {
-          const MeanInterval none;
-          const MeanInterval& to_minimal =
-              claim_mask < at.combinations.size() ? at.combinations[claim_mask].share_to_minimal : none;
-          md += fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share),
-                            effects_share_cell(to_minimal, kNotMeasuredHere), t.verdict);
-          continue;
-        }
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
-                          t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
-                          t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
-                          t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
-                                                   t.solved_with - t.solved_against)
-                                     : std::string("—"),
-                          t.verdict);
-        if (c.solved)
-          md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), t.solved_verdict);
-        md += "\n";
-      }
-      md += "\n";
-    }
-  }
+  md += effects_claims_markdown(st);
   return md;
 }
 

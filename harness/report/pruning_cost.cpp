@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "harness/report/markdown_text.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/markdown_text.h"
 
 namespace harness {
 
@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-// The flags of `a` that differ from `b`'s, as "flag=value" in the flag table's order.
+// The flags of `a` that differ from `b`'s, as "flag=value" in name order (the flags JSON's sorted keys).
 std::vector<std::string> differing_flags(const VersionSpec& a, const VersionSpec& b) {
   const json fa = flags_to_json(a.search, a.eval), fb = flags_to_json(b.search, b.eval);
   std::vector<std::string> out;
@@ -374,6 +374,128 @@ int lct2_points(std::optional<double> s) {
   return 0;
 }
 
+namespace {
+
+// The LCT II rule, on the LCT II positions of the set (nothing without them).
+std::string lct_rating_table(const ResultSet& rs, int deepest) {
+  const Experiment& exp = rs.experiment;
+  std::string md;
+  int lct = 0;
+  for (const auto& p : exp.positions) lct += !exp.solution(p.id).empty() && p.id.rfind("LCTII.", 0) == 0;
+  if (lct == 0) return md;
+  md += fmt::format("### LCT II rating (on the {} LCT II positions of the set)\n\n"
+                    "The suite's rule: 30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; "
+                    "rating 1900 + points. Read from the depth-{} cells: *by time* uses the seconds this machine took "
+                    "to the iteration where the solution was found and kept; *by nodes* converts that iteration's node "
+                    "count at a stated {:g} million nodes per second (machine-independent). A solution kept to depth {} might "
+                    "still change deeper, within the 600 s the rule allows: these are ratings of fixed-depth searches.\n\n"
+                    "| Version | Solved | Points by time | Rating by time | Points by nodes | Rating by nodes |\n"
+                    "|---|--:|--:|--:|--:|--:|\n",
+                    lct, deepest, kLctNodesPerSecond / 1e6, deepest);
+  for (const auto& v : exp.versions) {
+    int solved_n = 0, by_time = 0, by_nodes = 0, measured = 0;
+    for (const auto& p : exp.positions) {
+      if (exp.solution(p.id).empty() || p.id.rfind("LCTII.", 0) != 0) continue;
+      const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
+      if (!r || !r->solve) continue;
+      ++measured;
+      if (!r->solve->solved || !r->solve->found_seconds) continue;
+      ++solved_n;
+      by_time += lct2_points(r->solve->found_seconds);
+      by_nodes += lct2_points(double(*r->solve->found_nodes) / kLctNodesPerSecond);
+    }
+    if (measured == 0) {
+      md += fmt::format("| {} | — | — | — | — | — |\n", table_cell(v.name));
+      continue;
+    }
+    md += fmt::format("| {} | {}{} | {} | {} | {} | {} |\n", table_cell(v.name), solved_n,
+                      measured < lct ? fmt::format(" ({} measured)", measured) : "", by_time, 1900 + by_time, by_nodes,
+                      1900 + by_nodes);
+  }
+  md += "\n";
+  return md;
+}
+
+// Solve counts per version and depth, and at node budgets (found and kept within the budget, at the deepest depth),
+// then the LCT II rating.
+std::string solve_tables(const ResultSet& rs, int solvable) {
+  const Experiment& exp = rs.experiment;
+  std::string md;
+  std::vector<std::string> cols;
+  for (int d : exp.depths) cols.push_back(std::to_string(d));
+  md += fmt::format("### Positions solved, by version and depth (of {})\n\n| Version |", solvable);
+  std::string sep = "|---|";
+  for (const auto& c : cols) {
+    md += " " + c + " |";
+    sep += "--:|";
+  }
+  md += "\n" + sep + "\n";
+  for (const auto& v : exp.versions) {
+    md += "| " + table_cell(v.name) + " |";
+    for (int d : exp.depths) {
+      int n = 0, measured = 0;
+      for (const auto& p : exp.positions) {
+        if (exp.solution(p.id).empty()) continue;
+        const CellRecord* r = rs.version_cell(p.id, v.name, d);
+        if (!r || !r->solve) continue;
+        ++measured;
+        n += r->solve->solved;
+      }
+      md += measured == 0 ? " — |" : measured < solvable ? fmt::format(" {} ({} measured) |", n, measured) : fmt::format(" {} |", n);
+    }
+    md += "\n";
+  }
+  const int deepest = exp.depths.back();
+  const std::uint64_t budgets[] = {100000, 1000000, 10000000, 100000000};
+  md += fmt::format("\n### Positions solved within a node budget (found and kept by then, in the depth-{} search)\n\n"
+                    "| Version | 10^5 | 10^6 | 10^7 | 10^8 |\n|---|--:|--:|--:|--:|\n", deepest);
+  for (const auto& v : exp.versions) {
+    md += "| " + table_cell(v.name) + " |";
+    for (auto b : budgets) {
+      int n = 0;
+      for (const auto& p : exp.positions) {
+        const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
+        if (r && r->solve && r->solve->solved && r->solve->found_nodes && *r->solve->found_nodes <= b) ++n;
+      }
+      md += fmt::format(" {} |", n);
+    }
+    md += "\n";
+  }
+  md += "\n";
+  md += lct_rating_table(rs, deepest);
+  return md;
+}
+
+// One table: every pruning step, per depth (nothing without steps).
+std::string steps_table(const ResultSet& rs, const std::vector<PruningStep>& steps) {
+  std::string md;
+  if (steps.empty()) return md;
+  md += "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
+        "A step is a version against its base: the earlier version of the set whose flags differ least. Nodes ratio: "
+        "version ÷ base per position measured (and completed) in both, their geometric mean with its 95 % Student t "
+        "interval (n positions); Δnodes % (summed) beside it sums the same positions' nodes, where the largest tree "
+        "decides; Δsolved counts positions (base → version, of the positions "
+        "with a solution among them); agreement: the version's best move equals the exact reference's, with the mean "
+        "|score difference| in cp.\n\n"
+        "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
+        "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  for (const auto& s : steps)
+    for (const auto& r : step_rows(rs, s)) {
+      if (r.pairs == 0) continue;
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
+                        table_cell(s.change), r.depth, r.pairs,
+                        interval_text(r.nodes_ratio), signed_pct(r.delta_nodes_pct),
+                        r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
+                        r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
+                        r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",
+                        r.references ? fmt::format("{:.1f}", r.mean_abs_score_diff) : "—");
+    }
+  md += "\n";
+  return md;
+}
+
+}  // namespace
+
 std::string pruning_cost_section(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   bool any_reference = false;
@@ -402,112 +524,9 @@ std::string pruning_cost_section(const ResultSet& rs) {
   }
   md += "\n\n";
 
-  // Solve counts per version and depth, and at node budgets (found and kept within the budget, at the deepest depth).
-  if (solvable > 0) {
-    std::vector<std::string> cols;
-    for (int d : exp.depths) cols.push_back(std::to_string(d));
-    md += fmt::format("### Positions solved, by version and depth (of {})\n\n| Version |", solvable);
-    std::string sep = "|---|";
-    for (const auto& c : cols) {
-      md += " " + c + " |";
-      sep += "--:|";
-    }
-    md += "\n" + sep + "\n";
-    for (const auto& v : exp.versions) {
-      md += "| " + table_cell(v.name) + " |";
-      for (int d : exp.depths) {
-        int n = 0, measured = 0;
-        for (const auto& p : exp.positions) {
-          if (exp.solution(p.id).empty()) continue;
-          const CellRecord* r = rs.version_cell(p.id, v.name, d);
-          if (!r || !r->solve) continue;
-          ++measured;
-          n += r->solve->solved;
-        }
-        md += measured == 0 ? " — |" : measured < solvable ? fmt::format(" {} ({} measured) |", n, measured) : fmt::format(" {} |", n);
-      }
-      md += "\n";
-    }
-    const int deepest = exp.depths.back();
-    const std::uint64_t budgets[] = {100000, 1000000, 10000000, 100000000};
-    md += fmt::format("\n### Positions solved within a node budget (found and kept by then, in the depth-{} search)\n\n"
-                      "| Version | 10^5 | 10^6 | 10^7 | 10^8 |\n|---|--:|--:|--:|--:|\n", deepest);
-    for (const auto& v : exp.versions) {
-      md += "| " + table_cell(v.name) + " |";
-      for (auto b : budgets) {
-        int n = 0;
-        for (const auto& p : exp.positions) {
-          const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
-          if (r && r->solve && r->solve->solved && r->solve->found_nodes && *r->solve->found_nodes <= b) ++n;
-        }
-        md += fmt::format(" {} |", n);
-      }
-      md += "\n";
-    }
-    md += "\n";
-
-    // The LCT II rule, on the LCT II positions of the set.
-    int lct = 0;
-    for (const auto& p : exp.positions) lct += !exp.solution(p.id).empty() && p.id.rfind("LCTII.", 0) == 0;
-    if (lct > 0) {
-      md += fmt::format("### LCT II rating (on the {} LCT II positions of the set)\n\n"
-                        "The suite's rule: 30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; "
-                        "rating 1900 + points. Read from the depth-{} cells: *by time* uses the seconds this machine took "
-                        "to the iteration where the solution was found and kept; *by nodes* converts that iteration's node "
-                        "count at a stated {:g} million nodes per second (machine-independent). A solution kept to depth {} might "
-                        "still change deeper, within the 600 s the rule allows: these are ratings of fixed-depth searches.\n\n"
-                        "| Version | Solved | Points by time | Rating by time | Points by nodes | Rating by nodes |\n"
-                        "|---|--:|--:|--:|--:|--:|\n",
-                        lct, deepest, kLctNodesPerSecond / 1e6, deepest);
-      for (const auto& v : exp.versions) {
-        int solved_n = 0, by_time = 0, by_nodes = 0, measured = 0;
-        for (const auto& p : exp.positions) {
-          if (exp.solution(p.id).empty() || p.id.rfind("LCTII.", 0) != 0) continue;
-          const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
-          if (!r || !r->solve) continue;
-          ++measured;
-          if (!r->solve->solved || !r->solve->found_seconds) continue;
-          ++solved_n;
-          by_time += lct2_points(r->solve->found_seconds);
-          by_nodes += lct2_points(double(*r->solve->found_nodes) / kLctNodesPerSecond);
-        }
-        if (measured == 0) {
-          md += fmt::format("| {} | — | — | — | — | — |\n", table_cell(v.name));
-          continue;
-        }
-        md += fmt::format("| {} | {}{} | {} | {} | {} | {} |\n", table_cell(v.name), solved_n,
-                          measured < lct ? fmt::format(" ({} measured)", measured) : "", by_time, 1900 + by_time, by_nodes,
-                          1900 + by_nodes);
-      }
-      md += "\n";
-    }
-  }
-
-  // One table: every pruning step, per depth.
+  if (solvable > 0) md += solve_tables(rs, solvable);
   const auto steps = pruning_steps(exp);
-  if (!steps.empty()) {
-    md += "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
-          "A step is a version against its base: the earlier version of the set whose flags differ least. Nodes ratio: "
-          "version ÷ base per position measured (and completed) in both, their geometric mean with its 95 % Student t "
-          "interval (n positions); Δnodes % (summed) beside it sums the same positions' nodes, where the largest tree "
-          "decides; Δsolved counts positions (base → version, of the positions "
-          "with a solution among them); agreement: the version's best move equals the exact reference's, with the mean "
-          "|score difference| in cp.\n\n"
-          "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
-          "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
-    for (const auto& s : steps)
-      for (const auto& r : step_rows(rs, s)) {
-        if (r.pairs == 0) continue;
-        md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
-                          table_cell(s.change), r.depth, r.pairs,
-                          interval_text(r.nodes_ratio), signed_pct(r.delta_nodes_pct),
-                          r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
-                          r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
-                          r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",
-                          r.references ? fmt::format("{:.1f}", r.mean_abs_score_diff) : "—");
-      }
-    md += "\n";
-  }
+  md += steps_table(rs, steps);
 
   md += "### Verdicts (computed from the cells)\n\n";
   md += "**Heinz's extended futility and limited razoring (ICCA J. 21(2), 1998, DarkThought at depths 8–12), at the "

@@ -8,8 +8,8 @@
 #include "harness/report/drivers_study.h"
 #include "harness/report/effects_study.h"
 #include "harness/report/pruning_cost.h"
-#include "harness/report/sweep_ratios.h"
 #include "harness/report/study.h"
+#include "harness/report/sweep_ratios.h"
 #include "harness/report/tt_study.h"
 #include "harness/report/version_ratios.h"
 #include "harness/report/writers.h"
@@ -18,46 +18,40 @@ namespace harness {
 
 namespace {
 
-// Every version against the base (version_ratios.h), when the experiment has two or more versions and no design.
-class VersionRatiosStudy final : public Study {
+// A study whose computation is one value, built when the study is made, and whose applies(), markdown() and json() are
+// functions of it: the shape of every study here that reads nothing but its own computation.
+template <class T>
+class ComputedStudy final : public Study {
  public:
-  explicit VersionRatiosStudy(const Report& r) : ratios_(build_version_ratios(r.rs)) {}
-  std::string_view name() const override { return "version_ratios"; }
-  bool applies() const override { return ratios_.present; }
-  std::string markdown() const override { return version_ratios_markdown(ratios_); }
-  nlohmann::json json() const override { return version_ratios_json(ratios_); }
+  struct Functions {
+    std::string_view name;
+    bool (*applies)(const T&);
+    std::string (*markdown)(const T&);
+    nlohmann::json (*json)(const T&);
+  };
+  ComputedStudy(T value, const Functions& f) : value_(std::move(value)), f_(f) {}
+  std::string_view name() const override { return f_.name; }
+  bool applies() const override { return f_.applies(value_); }
+  std::string markdown() const override { return f_.markdown(value_); }
+  nlohmann::json json() const override { return f_.json(value_); }
 
  private:
-  VersionRatios ratios_;
+  T value_;
+  Functions f_;
 };
 
-// A sweep's schemes and sizes over its positions (sweep_ratios.h), when a sweep has two or more positions.
-class SweepRatiosStudy final : public Study {
- public:
-  explicit SweepRatiosStudy(const Report& r) : ratios_(build_sweep_ratios(r.rs)) {}
-  std::string_view name() const override { return "sweep_ratios"; }
-  bool applies() const override { return !ratios_.empty(); }
-  std::string markdown() const override { return sweep_ratios_markdown(ratios_); }
-  nlohmann::json json() const override { return sweep_ratios_json(ratios_); }
+// The applies() of a computation that says itself whether it is present.
+template <class T>
+bool is_present(const T& value) {
+  return value.present;
+}
 
- private:
-  std::vector<SweepRatios> ratios_;
-};
+template <class T>
+std::unique_ptr<Study> computed_study(T value, const typename ComputedStudy<T>::Functions& f) {
+  return std::make_unique<ComputedStudy<T>>(std::move(value), f);
+}
 
-// Issue 13: replacement schemes at equal entries and equal memory, when the experiment has a reference sweep.
-class TtSchemesStudy final : public Study {
- public:
-  explicit TtSchemesStudy(const Report& r) : study_(r.tt_study) {}
-  std::string_view name() const override { return "tt_study"; }
-  bool applies() const override { return study_.present; }
-  std::string markdown() const override { return tt_study_markdown(study_); }
-  nlohmann::json json() const override { return tt_study_json(study_); }
-
- private:
-  const TtStudy& study_;
-};
-
-// Issue 14: each forward-pruning step's nodes against its solve counts and agreement with the exact search, when
+// Each forward-pruning step's nodes against its solve counts and agreement with the exact search, when
 // the positions have EPD solutions or the experiment names an exact reference (and has versions to score).
 class PruningCostStudy final : public Study {
  public:
@@ -92,33 +86,6 @@ class PruningCostStudy final : public Study {
  private:
   const ResultSet& rs_;
   std::string section_;
-};
-
-// Issue 12: the root drivers and the minimal tree, when the versions name drivers.
-class DriversStudyUnit final : public Study {
- public:
-  explicit DriversStudyUnit(const Report& r) : study_(build_drivers_study(r.rs)) {}
-  std::string_view name() const override { return "drivers"; }
-  bool applies() const override { return study_.present; }
-  std::string markdown() const override { return drivers_markdown(study_); }
-  nlohmann::json json() const override { return drivers_json(study_); }
-
- private:
-  DriversStudy study_;
-};
-
-// The factors of a factorial or leave-one-out design (design.h): ratios, effects, shares and the config's published
-// shares tested, when the experiment has a design.
-class EffectsStudyUnit final : public Study {
- public:
-  explicit EffectsStudyUnit(const Report& r) : study_(build_effects_study(r.rs)) {}
-  std::string_view name() const override { return "effects"; }
-  bool applies() const override { return study_.present; }
-  std::string markdown() const override { return effects_markdown(study_); }
-  nlohmann::json json() const override { return effects_json(study_); }
-
- private:
-  EffectsStudy study_;
 };
 
 // The thesis's claims C1-C9, part by part, beside the same test on the thesis's own tables, when any part has cells.
@@ -183,13 +150,26 @@ class ClaimsStudy final : public Study {
 
 std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   std::vector<std::unique_ptr<Study>> studies;
-  studies.push_back(std::make_unique<VersionRatiosStudy>(report));
+  const ResultSet& rs = report.rs;
+  // Every version against the base (version_ratios.h), when the experiment has two or more versions and no design.
+  studies.push_back(computed_study(build_version_ratios(rs), {"version_ratios", is_present<VersionRatios>,
+                                                             version_ratios_markdown, version_ratios_json}));
   studies.push_back(make_thesis_comparison_study(report));
-  studies.push_back(std::make_unique<SweepRatiosStudy>(report));
-  studies.push_back(std::make_unique<TtSchemesStudy>(report));
+  // A sweep's schemes and sizes over its positions (sweep_ratios.h), when a sweep has two or more positions.
+  studies.push_back(computed_study(build_sweep_ratios(rs),
+                                   {"sweep_ratios", [](const std::vector<SweepRatios>& v) { return !v.empty(); },
+                                    sweep_ratios_markdown, sweep_ratios_json}));
+  // Replacement schemes at equal entries and equal memory (tt_study.h), when the experiment has a reference sweep.
+  studies.push_back(
+      computed_study(build_tt_study(rs), {"tt_study", is_present<TtStudy>, tt_study_markdown, tt_study_json}));
   studies.push_back(std::make_unique<PruningCostStudy>(report));
-  studies.push_back(std::make_unique<DriversStudyUnit>(report));
-  studies.push_back(std::make_unique<EffectsStudyUnit>(report));
+  // The root drivers and the minimal tree (drivers_study.h), when the versions name drivers.
+  studies.push_back(
+      computed_study(build_drivers_study(rs), {"drivers", is_present<DriversStudy>, drivers_markdown, drivers_json}));
+  // The factors of a factorial or leave-one-out design (design.h): ratios, effects, shares and the config's published
+  // shares tested, when the experiment has a design.
+  studies.push_back(
+      computed_study(build_effects_study(rs), {"effects", is_present<EffectsStudy>, effects_markdown, effects_json}));
   studies.push_back(std::make_unique<ClaimsStudy>(report));
   return studies;
 }

@@ -50,11 +50,16 @@ std::string tt_load_band(double load) {
   return kBands[5];
 }
 
-TtStudy build_tt_study(const ResultSet& rs) {
-  TtStudy st;
-  const auto& sweeps = rs.experiment.sweeps;
-  std::map<std::pair<std::string, int>, const CellRecord*> reference;
-  for (const auto& ref : sweeps) {
+namespace {
+
+using Reference = std::map<std::pair<std::string, int>, const CellRecord*>;
+using PointsAtBytes = std::map<std::tuple<std::string, std::string, std::string, int, std::uint64_t>, const TtStudyPoint*>;
+using PointsAtEntries = std::map<std::tuple<std::string, std::string, std::string, int, int>, const TtStudyPoint*>;
+
+// The reference sweeps' cells (the unlimited table) by position and depth, and what the study says of them.
+Reference collect_reference(const ResultSet& rs, TtStudy& st) {
+  Reference reference;
+  for (const auto& ref : rs.experiment.sweeps) {
     if (!ref.reference) continue;
     if (st.reference_sweep.empty()) {
       st.reference_sweep = ref.name;
@@ -73,9 +78,13 @@ TtStudy build_tt_study(const ResultSet& rs) {
       }
     });
   }
-  if (reference.empty()) return st;
+  return reference;
+}
+
+// Every measured cell of the other sweeps with its reference and its load: the study's points, schemes and positions.
+void collect_points(const ResultSet& rs, const Reference& reference, TtStudy& st) {
   std::set<std::string> positions;
-  for (const auto& s : sweeps) {
+  for (const auto& s : rs.experiment.sweeps) {
     if (s.reference) continue;
     for_each_sweep_point(s, [&](const SweepPoint& p) {
       const CellRecord* r = rs.sweep_cell(s.name, p.position, p.scheme, p.entries, p.depth);
@@ -100,41 +109,38 @@ TtStudy build_tt_study(const ResultSet& rs) {
     });
   }
   st.positions = positions.size();
-  st.present = !st.points.empty();
-  if (!st.present) return st;
+}
 
-  // Nodes / reference per scheme and memory, and per scheme and load band.
-  std::set<std::uint64_t> sizes;
-  for (const auto& p : st.points) sizes.insert(p.bytes);
-  auto row = [&](const std::string& scheme, const std::string& group, auto&& keep, auto&& value) {
-    std::vector<std::pair<std::string, double>> vals;
-    std::vector<double> loads;
-    for (const auto& p : st.points)
-      if (p.scheme == scheme && keep(p)) {
-        const double v = value(p);
-        if (v <= 0) continue;
-        vals.emplace_back(p.position, v);
-        loads.push_back(p.load);
-      }
-    return TtStudyRow{scheme, group, over_positions(vals), median(loads, 0)};
-  };
+// One scheme's points that `keep` keeps, their `value` (those above 0) over positions, and their median load.
+template <class Keep, class Value>
+TtStudyRow study_row(const TtStudy& st, const std::string& scheme, const std::string& group, Keep&& keep, Value&& value) {
+  std::vector<std::pair<std::string, double>> vals;
+  std::vector<double> loads;
+  for (const auto& p : st.points)
+    if (p.scheme == scheme && keep(p)) {
+      const double v = value(p);
+      if (v <= 0) continue;
+      vals.emplace_back(p.position, v);
+      loads.push_back(p.load);
+    }
+  return TtStudyRow{scheme, group, over_positions(vals), median(loads, 0)};
+}
+
+// Nodes / reference per scheme and memory, and per scheme and load band; then the gain per doubling (Figure 6.3):
+// the next larger table of the same sweep, scheme, position and depth; a step of 4x counts as two doublings (the
+// ratio's square root).
+void add_ratio_rows(const std::set<std::uint64_t>& sizes, const PointsAtBytes& at, TtStudy& st) {
+  const auto ratio = [](const TtStudyPoint& p) { return p.ratio(); };
   for (const auto& scheme : st.schemes) {
     for (std::uint64_t b : sizes) {
-      TtStudyRow r = row(scheme, bytes_label(b), [&](const TtStudyPoint& p) { return p.bytes == b; },
-                         [](const TtStudyPoint& p) { return p.ratio(); });
+      TtStudyRow r = study_row(st, scheme, bytes_label(b), [&](const TtStudyPoint& p) { return p.bytes == b; }, ratio);
       if (r.value.n) st.by_memory.push_back(r);
     }
     for (const auto& band : kBands) {
-      TtStudyRow r = row(scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band; },
-                         [](const TtStudyPoint& p) { return p.ratio(); });
+      TtStudyRow r = study_row(st, scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band; }, ratio);
       if (r.value.n) st.by_load.push_back(r);
     }
   }
-
-  // Gain per doubling (Figure 6.3): the next larger table of the same sweep, scheme, position and depth; a step
-  // of 4x counts as two doublings (the ratio's square root).
-  std::map<std::tuple<std::string, std::string, std::string, int, std::uint64_t>, const TtStudyPoint*> at;
-  for (const auto& p : st.points) at[{p.sweep, p.scheme, p.position, p.depth, p.bytes}] = &p;
   std::map<const TtStudyPoint*, double> doubling;
   for (const auto& p : st.points) {
     const TtStudyPoint* next = nullptr;
@@ -152,140 +158,181 @@ TtStudy build_tt_study(const ResultSet& rs) {
   }
   for (const auto& scheme : st.schemes)
     for (const auto& band : kBands) {
-      TtStudyRow r = row(scheme, band,
-                         [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band && doubling.count(&p); },
-                         [&](const TtStudyPoint& p) { return doubling.at(&p); });
+      TtStudyRow r = study_row(
+          st, scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band && doubling.count(&p); },
+          [&](const TtStudyPoint& p) { return doubling.at(&p); });
       if (r.value.n) st.doubling_by_load.push_back(r);
     }
+}
 
-  // Scheme X against scheme Y on tables too small for the tree (load >= 1: where a scheme has something to
-  // decide), at equal memory (the verdicts' comparison) and, where the sweep has them, at equal entries (a
-  // two-slot entry then holds twice the positions, as the thesis counts its tables).
-  std::map<std::tuple<std::string, std::string, std::string, int, int>, const TtStudyPoint*> at_entries;
-  for (const auto& p : st.points) at_entries[{p.sweep, p.scheme, p.position, p.depth, p.entries}] = &p;
-  auto compare = [&](const std::string& x, const std::string& y, bool equal_memory) -> const TtStudyRow* {
+std::string evidence(const std::vector<const TtStudyRow*>& rows) {
+  std::string e;
+  for (const auto* r : rows)
+    if (r) e += fmt::format("{}{}: {}", e.empty() ? "" : "; ", r->scheme, interval_text(r->value));
+  return e;
+}
+template <class F>
+bool all_rows(const std::vector<const TtStudyRow*>& rows, F&& f) {
+  return !rows.empty() && std::all_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
+}
+template <class F>
+bool any_row(const std::vector<const TtStudyRow*>& rows, F&& f) {
+  return std::any_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
+}
+bool below(const TtStudyRow& r) { return r.value.below_one(); }
+bool above(const TtStudyRow& r) { return r.value.above_one(); }
+
+// Scheme X against scheme Y on tables too small for the tree (load >= 1: where a scheme has something to
+// decide), at equal memory (the verdicts' comparison) and, where the sweep has them, at equal entries (a
+// two-slot entry then holds twice the positions, as the thesis counts its tables). Each pair is kept in st.pairs.
+class SchemePairs {
+ public:
+  SchemePairs(const PointsAtBytes& at, TtStudy& st) : at_(at), st_(st) {
+    for (const auto& p : st.points) at_entries_[{p.sweep, p.scheme, p.position, p.depth, p.entries}] = &p;
+    st.pairs.reserve(64);  // pointers into it are kept by the verdicts
+  }
+  // X / Y at equal memory (nullptr: a scheme not in the experiment, or no pair of cells), after the same at equal
+  // entries, which is shown beside and not used by the verdicts.
+  const TtStudyRow* pair(const std::string& x, const std::string& y) {
+    if (!has(st_.schemes, x) || !has(st_.schemes, y)) return nullptr;
+    compare(x, y, false);
+    return compare(x, y, true);
+  }
+
+ private:
+  const TtStudyRow* compare(const std::string& x, const std::string& y, bool equal_memory) {
     const std::string group = equal_memory ? "equal memory" : "equal entries";
-    for (const auto& r : st.pairs)
+    for (const auto& r : st_.pairs)
       if (r.scheme == x + " / " + y && r.group == group) return &r;
     std::vector<std::pair<std::string, double>> vals;
     std::vector<double> loads;
-    for (const auto& p : st.points) {
+    for (const auto& p : st_.points) {
       if (p.scheme != x) continue;
       const TtStudyPoint* q = nullptr;
       if (equal_memory) {
-        const auto it = at.find({p.sweep, y, p.position, p.depth, p.bytes});
-        if (it != at.end()) q = it->second;
+        const auto it = at_.find({p.sweep, y, p.position, p.depth, p.bytes});
+        if (it != at_.end()) q = it->second;
       } else {
-        const auto it = at_entries.find({p.sweep, y, p.position, p.depth, p.entries});
-        if (it != at_entries.end()) q = it->second;
+        const auto it = at_entries_.find({p.sweep, y, p.position, p.depth, p.entries});
+        if (it != at_entries_.end()) q = it->second;
       }
       if (!q || q->load < 1) continue;
       vals.emplace_back(p.position, double(p.nodes) / double(q->nodes));
       loads.push_back(q->load);
     }
     if (vals.empty()) return nullptr;
-    st.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads, 0)});
-    return &st.pairs.back();
-  };
-  auto pair = [&](const std::string& x, const std::string& y) -> const TtStudyRow* {
-    if (!has(st.schemes, x) || !has(st.schemes, y)) return nullptr;
-    compare(x, y, false);  // shown beside, not used by the verdicts
-    return compare(x, y, true);
-  };
-  st.pairs.reserve(64);  // pointers into it are kept below
+    st_.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads, 0)});
+    return &st_.pairs.back();
+  }
 
-  auto evidence = [](const std::vector<const TtStudyRow*>& rows) {
-    std::string e;
-    for (const auto* r : rows)
-      if (r) e += fmt::format("{}{}: {}", e.empty() ? "" : "; ", r->scheme, interval_text(r->value));
-    return e;
-  };
-  auto all_of = [](const std::vector<const TtStudyRow*>& rows, auto&& f) {
-    return !rows.empty() && std::all_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
-  };
-  auto any_of = [](const std::vector<const TtStudyRow*>& rows, auto&& f) {
-    return std::any_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
-  };
-  auto below = [](const TtStudyRow& r) { return r.value.below_one(); };
-  auto above = [](const TtStudyRow& r) { return r.value.above_one(); };
+  const PointsAtBytes& at_;
+  PointsAtEntries at_entries_;
+  TtStudy& st_;
+};
+
+// The literature's claims about which scheme wins (B1-B3) and the thesis's order of its four (C9a).
+void add_scheme_verdicts(const PointsAtBytes& at, TtStudy& st) {
+  SchemePairs pairs(at, st);
   auto verdict = [&](std::string id, std::string statement, std::vector<const TtStudyRow*> less,
                      std::vector<const TtStudyRow*> more) {
     // `less`: ratios the claim says are below 1; `more`: ratios it says are above 1.
     std::vector<const TtStudyRow*> rows = less;
     rows.insert(rows.end(), more.begin(), more.end());
     if (std::find(rows.begin(), rows.end(), nullptr) != rows.end()) return;  // a scheme is not in the experiment
-    const bool holds = (less.empty() || all_of(less, below)) && (more.empty() || all_of(more, above));
-    const bool fails = any_of(less, above) || any_of(more, below);
+    const bool holds = (less.empty() || all_rows(less, below)) && (more.empty() || all_rows(more, above));
+    const bool fails = any_row(less, above) || any_row(more, below);
     st.verdicts.push_back({std::move(id), std::move(statement), decide(holds, fails), evidence(rows)});
   };
   verdict("B1", "Breuker et al. 1994/96: two-level tables beat one-level ones (two_deep < depth, two_big1 < big1 in nodes)",
-          {pair("two_deep", "depth"), pair("two_big1", "big1")}, {});
+          {pairs.pair("two_deep", "depth"), pairs.pair("two_big1", "big1")}, {});
   verdict("B2", "Breuker et al. 1994/96: subtree size beats depth as the criterion (big1 < depth, two_big1 < two_deep)",
-          {pair("big1", "depth"), pair("two_big1", "two_deep")}, {});
+          {pairs.pair("big1", "depth"), pairs.pair("two_big1", "two_deep")}, {});
   {
     std::vector<const TtStudyRow*> others;
     for (const auto& s : st.schemes)
-      if (s != "two_big1") others.push_back(pair("two_big1", s));
+      if (s != "two_big1") others.push_back(pairs.pair("two_big1", s));
     if (has(st.schemes, "two_big1"))
       verdict("B3", "Breuker et al. 1996: TwoBig1 is the best scheme (fewer nodes than every other at equal memory)",
               others, {});
   }
   verdict("C9a", "Thesis C9: in nodes, never > always > depth > depth_always (never worst, depth_always best)", {},
-          {pair("never", "always"), pair("always", "depth"), pair("depth", "depth_always")});
+          {pairs.pair("never", "always"), pairs.pair("always", "depth"), pairs.pair("depth", "depth_always")});
+}
 
-  // C9b and the flattening, on the thesis's own scheme's gain per doubling by load.
-  auto doubling_row = [&](const std::string& scheme, const std::string& band) -> const TtStudyRow* {
-    for (const auto& r : st.doubling_by_load)
-      if (r.scheme == scheme && r.group == band) return &r;
-    return nullptr;
+const TtStudyRow* doubling_row(const TtStudy& st, const std::string& scheme, const std::string& band) {
+  for (const auto& r : st.doubling_by_load)
+    if (r.scheme == scheme && r.group == band) return &r;
+  return nullptr;
+}
+
+// C9b, on the thesis's own scheme's gain per doubling by load.
+void add_thesis_doubling_verdict(TtStudy& st) {
+  if (!has(st.schemes, "depth_always")) return;
+  const std::string high = tt_load_band(thesis_load(128)), low = tt_load_band(thesis_load(512));
+  const TtStudyRow* h = doubling_row(st, "depth_always", high);
+  const TtStudyRow* l = doubling_row(st, "depth_always", low);
+  const std::string statement =
+      fmt::format("Thesis C9: doubling the table saves about 15 % at 128K entries and 5–7 % from 512K on (the "
+                  "thesis's tables are loads {:.2g} and {:.2g} of its tree: bands {} and {})",
+                  thesis_load(128), thesis_load(512), high, low);
+  auto measured = [](const TtStudyRow* r) { return r && r->value.has_interval(); };
+  auto evidence_at = [&](const TtStudyRow* r) {
+    return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
   };
-  if (has(st.schemes, "depth_always")) {
-    const std::string high = tt_load_band(thesis_load(128)), low = tt_load_band(thesis_load(512));
-    const TtStudyRow* h = doubling_row("depth_always", high);
-    const TtStudyRow* l = doubling_row("depth_always", low);
-    const std::string statement =
-        fmt::format("Thesis C9: doubling the table saves about 15 % at 128K entries and 5–7 % from 512K on (the "
-                    "thesis's tables are loads {:.2g} and {:.2g} of its tree: bands {} and {})",
-                    thesis_load(128), thesis_load(512), high, low);
-    auto measured = [](const TtStudyRow* r) { return r && r->value.has_interval(); };
-    auto evidence_at = [&](const TtStudyRow* r) {
-      return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
-    };
-    // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
-    std::string decision = "not measured";
-    if (measured(h) && measured(l)) {
-      // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
-      // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
-      const std::string at_h = band_verdict(h->value, 0.80, 0.90), at_l = band_verdict(l->value, 0.91, 0.97);
-      decision = at_h == "does not hold" || at_l == "does not hold" ? "does not hold"
-                 : at_h == "holds" && at_l == "holds"              ? "holds"
-                                                                   : fmt::format("undecided (n = {} and {})", h->value.n, l->value.n);
-    }
-    st.verdicts.push_back({"C9b", statement, decision,
-                           fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
-                                       evidence_at(h), low, evidence_at(l))});
+  // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
+  std::string decision = "not measured";
+  if (measured(h) && measured(l)) {
+    // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
+    // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
+    const std::string at_h = band_verdict(h->value, 0.80, 0.90), at_l = band_verdict(l->value, 0.91, 0.97);
+    decision = at_h == "does not hold" || at_l == "does not hold" ? "does not hold"
+               : at_h == "holds" && at_l == "holds"              ? "holds"
+                                                                 : fmt::format("undecided (n = {} and {})", h->value.n, l->value.n);
   }
-  {
-    // Breuker 1998: little gain past a certain size. Per scheme: the load band below which doubling saves
-    // less than 2 % (interval above 0.98), while some band above it saves 5 % or more (interval below 0.95).
-    std::string e;
-    bool every = !st.schemes.empty();
-    for (const auto& scheme : st.schemes) {
-      std::string flat, steep;
-      for (const auto& band : kBands) {
-        const TtStudyRow* r = doubling_row(scheme, band);
-        if (!r || !r->value.has_interval()) continue;
-        if (r->value.low > 0.98 && steep.empty()) flat = band;
-        if (r->value.high < 0.95) steep = band;
-      }
-      every = every && !flat.empty() && !steep.empty();
-      e += fmt::format("{}{}: flat at load {}, gains at load {}", e.empty() ? "" : "; ", scheme, flat.empty() ? "—" : flat,
-                       steep.empty() ? "—" : steep);
+  st.verdicts.push_back({"C9b", statement, decision,
+                         fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
+                                     evidence_at(h), low, evidence_at(l))});
+}
+
+// Breuker 1998: little gain past a certain size. Per scheme: the load band below which doubling saves
+// less than 2 % (interval above 0.98), while some band above it saves 5 % or more (interval below 0.95).
+void add_flattening_verdict(TtStudy& st) {
+  std::string e;
+  bool every = !st.schemes.empty();
+  for (const auto& scheme : st.schemes) {
+    std::string flat, steep;
+    for (const auto& band : kBands) {
+      const TtStudyRow* r = doubling_row(st, scheme, band);
+      if (!r || !r->value.has_interval()) continue;
+      if (r->value.low > 0.98 && steep.empty()) flat = band;
+      if (r->value.high < 0.95) steep = band;
     }
-    st.verdicts.push_back({"F", "Breuker 1998: past a certain size, doubling the table gains little (< 2 %), while "
-                                "smaller tables gain 5 % or more per doubling",
-                           every ? "holds" : "undecided", e});
+    every = every && !flat.empty() && !steep.empty();
+    e += fmt::format("{}{}: flat at load {}, gains at load {}", e.empty() ? "" : "; ", scheme, flat.empty() ? "—" : flat,
+                     steep.empty() ? "—" : steep);
   }
+  st.verdicts.push_back({"F", "Breuker 1998: past a certain size, doubling the table gains little (< 2 %), while "
+                              "smaller tables gain 5 % or more per doubling",
+                         every ? "holds" : "undecided", e});
+}
+
+}  // namespace
+
+TtStudy build_tt_study(const ResultSet& rs) {
+  TtStudy st;
+  const Reference reference = collect_reference(rs, st);
+  if (reference.empty()) return st;
+  collect_points(rs, reference, st);
+  st.present = !st.points.empty();
+  if (!st.present) return st;
+  std::set<std::uint64_t> sizes;
+  for (const auto& p : st.points) sizes.insert(p.bytes);
+  PointsAtBytes at;
+  for (const auto& p : st.points) at[{p.sweep, p.scheme, p.position, p.depth, p.bytes}] = &p;
+  add_ratio_rows(sizes, at, st);
+  add_scheme_verdicts(at, st);
+  add_thesis_doubling_verdict(st);
+  add_flattening_verdict(st);
   return st;
 }
 

@@ -1,4 +1,4 @@
-// Issue 13's transposition-table study, computed from the cells of an experiment that has a reference sweep
+// The transposition-table study (docs/tt.md), computed from the cells of an experiment that has a reference sweep
 // (SweepSpec::reference: the "unlimited" table): each other sweep cell's nodes as a ratio to the reference cell
 // of its position and depth, against the table's load; geometric means with 95 % intervals over positions; the
 // gain per doubling of the table (the thesis's Figure 6.3) by load; and the verdicts on Breuker et al.'s

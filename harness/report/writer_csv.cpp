@@ -28,9 +28,9 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
 // as bool and int64).
 std::string flag_field(const nlohmann::json& v) { return v.is_string() ? field(v.get<std::string>()) : v.dump(); }
 
-// The flags whose value is not the same in every cell of the set, in the flag table's order (search flags, then
-// eval.<term>): the columns that tell a custom version's cells apart without joining experiment.json. tt_entries
-// and tt_scheme are left out: cells.csv has their columns already.
+// The flags whose value is not the same in every cell of the set, in name order (the flags JSON's sorted keys,
+// eval.<term> among them): the columns that tell a custom version's cells apart without joining experiment.json.
+// tt_entries and tt_scheme are left out: cells.csv has their columns already.
 std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags) {
   std::vector<std::string> out;
   if (flags.empty()) return out;
@@ -47,14 +47,23 @@ std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags)
 
 }  // namespace
 
-std::string cells_csv(const ResultSet& rs) {
-  std::vector<std::string> header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version",
-                                     "tt_entries", "tt_scheme", "node_budget", "completed"};
-  // Every measured cell's flags, once: the flag columns are those that vary.
-  std::vector<nlohmann::json> flags;
-  for (const auto& c : rs.cells)
-    if (rs.record(c)) flags.push_back(c.inputs.flags_json());
-  const std::vector<std::string> flag_columns = varying_flags(flags);
+namespace {
+
+// cells.csv's columns: which of the optional groups some measured cell fills, and the header naming them.
+struct CsvColumns {
+  std::vector<std::string> header;
+  std::vector<std::string> flags;          // the flags that vary, a column each after `completed`
+  std::vector<std::string> flag_counters;  // a flag's counters (etc) that some cell measured
+  bool any_load = false, any_later = false, any_solve = false, any_reference = false;
+};
+
+CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& flags) {
+  CsvColumns cols;
+  std::vector<std::string>& header = cols.header;
+  header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version",
+            "tt_entries", "tt_scheme", "node_budget", "completed"};
+  // The flag columns are those whose value varies among the measured cells.
+  cols.flags = varying_flags(flags);
   const std::size_t flags_at = header.size();  // the flag columns go after `completed`, named once the rest is known
   for (const auto& n : counter_names()) header.push_back(n);
   // mate_in: the score as UCI's `mate N` (moves, signed: negative when the side to move is mated); empty when the
@@ -65,115 +74,123 @@ std::string cells_csv(const ResultSet& rs) {
   // The table's fill at the end of the search (occupied slots ÷ slots, <= 1): columns only when some cell
   // measured it; a cell without it leaves them empty (not measured). Not the study's "load" (REPORT.md), which is
   // the positions the tree stores per slot and passes 1 when the table is too small.
-  bool any_load = false;
   for (const auto& c : rs.cells)
-    if (const CellRecord* r = rs.record(c); r && r->load) any_load = true;
-  if (any_load)
+    if (const CellRecord* r = rs.record(c); r && r->load) cols.any_load = true;
+  if (cols.any_load)
     for (const char* h : {"tt_occupied", "tt_capacity", "tt_fill"}) header.emplace_back(h);
-  // Issue 12's counters (passes, leaves) and the passes per iteration: likewise only when some cell measured them.
-  bool any_later = false;
+  // The later counters (passes, leaves) and the passes per iteration: likewise only when some cell measured them.
   for (const auto& c : rs.cells)
-    if (const CellRecord* r = rs.record(c); r && !r->later_counters.empty()) any_later = true;
-  if (any_later) {
+    if (const CellRecord* r = rs.record(c); r && !r->later_counters.empty()) cols.any_later = true;
+  if (cols.any_later) {
     for (const auto& c : later_search_counters()) header.emplace_back(c.name);
     header.emplace_back("iteration_passes");
   }
   // A flag's counters (etc): a column each only when some cell measured it.
-  std::vector<std::string> flag_counter_columns;
   for (const auto& f : flag_search_counters())
     for (const auto& c : rs.cells)
       if (const CellRecord* r = rs.record(c); r && r->later_counter(f.counter.name)) {
-        flag_counter_columns.emplace_back(f.counter.name);
+        cols.flag_counters.emplace_back(f.counter.name);
         header.emplace_back(f.counter.name);
         break;
       }
-  // Issue 14, by the same rule: the score against the suite's bm/am when some cell has one, and the agreement
+  // By the same rule: the score against the suite's bm/am when some cell has one, and the agreement
   // with the exact search when the experiment names references (empty: not measured, or a cell that prunes nothing).
-  bool any_solve = false, any_reference = false;
   for (const auto& c : rs.cells) {
-    if (const CellRecord* r = rs.record(c); r && r->solve) any_solve = true;
-    if (rs.has_reference(c)) any_reference = true;
+    if (const CellRecord* r = rs.record(c); r && r->solve) cols.any_solve = true;
+    if (rs.has_reference(c)) cols.any_reference = true;
   }
-  if (any_solve)
+  if (cols.any_solve)
     for (const char* h : {"solved", "solved_depth", "solved_nodes", "solved_seconds"}) header.emplace_back(h);
-  if (any_reference)
+  if (cols.any_reference)
     for (const char* h : {"exact_best_move", "same_best_move", "score_diff"}) header.emplace_back(h);
   // Each flag column is named by the flag; a flag whose name is another column's (tt_cutoffs: a switch and a
   // counter) is written flag.<name>, so no two columns share a name.
   std::vector<std::string> flag_header;
-  for (const auto& f : flag_columns)
+  for (const auto& f : cols.flags)
     flag_header.push_back(std::find(header.begin(), header.end(), f) != header.end() ? "flag." + f : f);
   header.insert(header.begin() + std::ptrdiff_t(flags_at), flag_header.begin(), flag_header.end());
-  std::string out = join(header, ",") + "\n";
-  std::size_t flag_row = 0;
-  for (const auto& c : rs.cells) {
-    const CellRecord* measured = rs.record(c);
-    if (!measured) continue;
-    const nlohmann::json& cell_flags = flags[flag_row++];
-    const CellRecord& r = *measured;
-    const CellInputs& in = c.inputs;
-    const PositionSpec* p = rs.experiment.find_position(in.position);
-    std::vector<std::string> tables;
-    for (const auto& t : c.tables) tables.push_back(t.text());
-    std::vector<std::string> row = {r.key,  // the key stored with the cell
-                                    join(tables, ";"),
-                                    field(in.position),
-                                    p && p->thesis_position ? std::to_string(*p->thesis_position) : "",
-                                    p ? p->phase : "",
-                                    std::to_string(in.depth),
-                                    field(in.version),
-                                    std::to_string(in.tt_entries()),
-                                    in.tt_scheme(),
-                                    std::to_string(in.node_budget),
-                                    r.completed ? "true" : "false"};
-    for (const auto& f : flag_columns) row.push_back(flag_field(cell_flags.at(f)));
-    for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
-    std::vector<std::string> iters;
-    for (auto n : r.iteration_nodes) iters.push_back(std::to_string(n));
-    row.push_back(std::to_string(r.depth_reached));
-    row.push_back(std::to_string(r.seldepth));
-    row.push_back(join(iters, " "));
-    row.push_back(r.best_move);
-    row.push_back(std::to_string(r.score));
-    const auto mate = mate_in_moves(r.score);
-    row.push_back(mate ? std::to_string(*mate) : "");
-    row.push_back(fmt::format("{:.6f}", r.search_seconds));
-    row.push_back(fmt::format("{:.6f}", r.engine_seconds));
-    row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));
-    row.push_back(field(in.fen));
-    if (any_load) {
-      row.push_back(r.load ? std::to_string(r.load->occupied) : "");
-      row.push_back(r.load ? std::to_string(r.load->capacity) : "");
-      row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
-    }
-    if (any_later) {
-      for (const auto& c : later_search_counters()) {
-        const auto v = r.later_counter(c.name);
-        row.push_back(v ? std::to_string(*v) : "");
-      }
-      std::vector<std::string> passes;
-      for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
-      row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
-    }
-    for (const auto& name : flag_counter_columns) {
-      const auto v = r.later_counter(name);
+  return cols;
+}
+
+// One measured cell's row, in `cols`' columns.
+std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const CellRecord& r,
+                                  const nlohmann::json& cell_flags, const CsvColumns& cols) {
+  const CellInputs& in = c.inputs;
+  const PositionSpec* p = rs.experiment.find_position(in.position);
+  std::vector<std::string> tables;
+  for (const auto& t : c.tables) tables.push_back(t.text());
+  std::vector<std::string> row = {r.key,  // the key stored with the cell
+                                  join(tables, ";"),
+                                  field(in.position),
+                                  p && p->thesis_position ? std::to_string(*p->thesis_position) : "",
+                                  p ? p->phase : "",
+                                  std::to_string(in.depth),
+                                  field(in.version),
+                                  std::to_string(in.tt_entries()),
+                                  in.tt_scheme(),
+                                  std::to_string(in.node_budget),
+                                  r.completed ? "true" : "false"};
+  for (const auto& f : cols.flags) row.push_back(flag_field(cell_flags.at(f)));
+  for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
+  std::vector<std::string> iters;
+  for (auto n : r.iteration_nodes) iters.push_back(std::to_string(n));
+  row.push_back(std::to_string(r.depth_reached));
+  row.push_back(std::to_string(r.seldepth));
+  row.push_back(join(iters, " "));
+  row.push_back(r.best_move);
+  row.push_back(std::to_string(r.score));
+  const auto mate = mate_in_moves(r.score);
+  row.push_back(mate ? std::to_string(*mate) : "");
+  row.push_back(fmt::format("{:.6f}", r.search_seconds));
+  row.push_back(fmt::format("{:.6f}", r.engine_seconds));
+  row.push_back(fmt::format("{:.0f}", r.search_seconds > 0 ? double(r.nodes()) / r.search_seconds : 0.0));
+  row.push_back(field(in.fen));
+  if (cols.any_load) {
+    row.push_back(r.load ? std::to_string(r.load->occupied) : "");
+    row.push_back(r.load ? std::to_string(r.load->capacity) : "");
+    row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
+  }
+  if (cols.any_later) {
+    for (const auto& counter : later_search_counters()) {
+      const auto v = r.later_counter(counter.name);
       row.push_back(v ? std::to_string(*v) : "");
     }
-    if (any_solve) {
-      const auto& sv = r.solve;
-      row.push_back(sv ? (sv->solved ? "true" : "false") : "");
-      row.push_back(sv && sv->found_depth ? std::to_string(*sv->found_depth) : "");
-      row.push_back(sv && sv->found_nodes ? std::to_string(*sv->found_nodes) : "");
-      row.push_back(sv && sv->found_seconds ? fmt::format("{:.6f}", *sv->found_seconds) : "");
-    }
-    if (any_reference) {
-      const CellRecord* ref = rs.reference_of(c);
-      row.push_back(ref ? ref->best_move : "");
-      row.push_back(ref ? (ref->best_move == r.best_move ? "true" : "false") : "");
-      row.push_back(ref ? std::to_string(r.score - ref->score) : "");
-    }
-    out += join(row, ",") + "\n";
+    std::vector<std::string> passes;
+    for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
+    row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
   }
+  for (const auto& name : cols.flag_counters) {
+    const auto v = r.later_counter(name);
+    row.push_back(v ? std::to_string(*v) : "");
+  }
+  if (cols.any_solve) {
+    const auto& sv = r.solve;
+    row.push_back(sv ? (sv->solved ? "true" : "false") : "");
+    row.push_back(sv && sv->found_depth ? std::to_string(*sv->found_depth) : "");
+    row.push_back(sv && sv->found_nodes ? std::to_string(*sv->found_nodes) : "");
+    row.push_back(sv && sv->found_seconds ? fmt::format("{:.6f}", *sv->found_seconds) : "");
+  }
+  if (cols.any_reference) {
+    const CellRecord* ref = rs.reference_of(c);
+    row.push_back(ref ? ref->best_move : "");
+    row.push_back(ref ? (ref->best_move == r.best_move ? "true" : "false") : "");
+    row.push_back(ref ? std::to_string(r.score - ref->score) : "");
+  }
+  return row;
+}
+
+}  // namespace
+
+std::string cells_csv(const ResultSet& rs) {
+  // Every measured cell's flags, once.
+  std::vector<nlohmann::json> flags;
+  for (const auto& c : rs.cells)
+    if (rs.record(c)) flags.push_back(c.inputs.flags_json());
+  const CsvColumns cols = csv_columns(rs, flags);
+  std::string out = join(cols.header, ",") + "\n";
+  std::size_t flag_row = 0;
+  for (const auto& c : rs.cells)
+    if (const CellRecord* measured = rs.record(c)) out += join(cell_row(rs, c, *measured, flags[flag_row++], cols), ",") + "\n";
   return out;
 }
 

@@ -1,6 +1,6 @@
 #include "harness/report/writers.h"
 
-#include "harness/experiment/output_lock.h"
+#include "harness/storage/output_lock.h"
 
 #include <fmt/core.h>
 
@@ -14,7 +14,7 @@ Report build_report(const ResultSet& rs, const ThesisData& thesis) {
   std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
   std::vector<Claim> claims = evaluate_claims(rs);
   ThesisFidelity fidelity = thesis_fidelity(rs, comparison, claims, thesis_claims);
-  return Report{rs, std::move(comparison), std::move(claims), std::move(thesis_claims), {}, {}, build_tt_study(rs),
+  return Report{rs, std::move(comparison), std::move(claims), std::move(thesis_claims), {}, {},
                 std::move(credibility), std::move(fidelity)};
 }
 

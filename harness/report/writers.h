@@ -6,14 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "harness/experiment/result_set.h"
 #include "harness/report/claims.h"
 #include "harness/report/report_notes.h"
-#include "harness/experiment/result_set.h"
-#include "harness/experiment/run_log.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_credibility.h"
 #include "harness/report/thesis_fidelity.h"
-#include "harness/report/tt_study.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 
@@ -24,7 +23,6 @@ struct Report {
   std::vector<Claim> thesis_claims;  // the same claims on the thesis's own numbers (thesis_as_results)
   std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
   ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
-  TtStudy tt_study = {};        // the TT study: present when the experiment has a reference sweep
   ThesisCredibility credibility = {};  // the thesis's own cells tested for editing; shown beside B.1-B.6 rows
   ThesisFidelity fidelity = {};        // present when the experiment compares cells with the thesis
 };

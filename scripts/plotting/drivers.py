@@ -6,6 +6,7 @@ configs/drivers.json); nothing is recomputed here.
  - drivers-minimal: the last iteration's nodes of versions A-H as a multiple of the minimal tree per depth, with
    Ebeling's 1.5x drawn for reference.
 """
+from plotting.axes import finish, n_range
 from plotting.run import NotApplicable, span
 
 THESIS_VERSIONS = ["A", "B", "C", "D", "E", "F", "G", "H"]
@@ -33,10 +34,6 @@ def _lines(ax, rows, key, versions, colours):
     return ns
 
 
-def _n(ns):
-    return f"n = {min(ns)}" if min(ns) == max(ns) else f"n = {min(ns)}–{max(ns)}"
-
-
 def draw(run, out, save, **_):
     import matplotlib.pyplot as plt
 
@@ -57,13 +54,9 @@ def draw(run, out, save, **_):
         depths = span(r["depth"] for r in study["to_negascout"] if r[key]["n"] > 0)
         ax.set_yscale("log")
         ax.axhline(1.0, color="grey", lw=0.8, ls=":")
-        ax.set_xlabel("depth (plies)")
-        ax.set_ylabel(f"{key} ÷ {key} of {reference}")
-        ax.set_title(f"Search drivers: {key} as a ratio to NegaScout, depths {depths}\ngeometric mean over positions "
-                     f"({_n(ns)}), 95 % interval", fontsize="medium")
-        ax.legend(fontsize=8, ncol=2)
-        fig.tight_layout()
-        written.append(save(fig, out, f"drivers-{key}"))
+        written.append(finish(fig, ax, save, out, f"drivers-{key}", "depth (plies)", f"{key} ÷ {key} of {reference}",
+                              f"Search drivers: {key} as a ratio to NegaScout, depths {depths}\ngeometric mean over "
+                              f"positions ({n_range(ns)}), 95 % interval", ncol=2))
 
     rows = study.get("to_minimal", [])
     present = [v for v in THESIS_VERSIONS if any(r["version"] == v for r in rows)]
@@ -73,13 +66,10 @@ def draw(run, out, save, **_):
         ax.set_yscale("log")
         ax.axhline(1.0, color="grey", lw=0.8, ls=":")
         ax.axhline(1.5, color="black", lw=0.8, ls="--", label="1.5x (Ebeling 1987)")
-        ax.set_xlabel("depth (plies)")
-        ax.set_ylabel("last-iteration nodes ÷ minimal tree")
-        ax.set_title(f"Versions A-H as a multiple of the minimal tree, depths {span(r['depth'] for r in rows)}\n"
-                     f"geometric mean over positions ({_n(ns or [0])}), 95 % interval", fontsize="medium")
-        ax.legend(fontsize=8, ncol=2)
-        fig.tight_layout()
-        written.append(save(fig, out, "drivers-minimal"))
+        written.append(finish(fig, ax, save, out, "drivers-minimal", "depth (plies)",
+                              "last-iteration nodes ÷ minimal tree",
+                              f"Versions A-H as a multiple of the minimal tree, depths {span(r['depth'] for r in rows)}"
+                              f"\ngeometric mean over positions ({n_range(ns or [0])}), 95 % interval", ncol=2))
     if not written:
         raise NotApplicable("the drivers study holds no ratio with a position")
     return written

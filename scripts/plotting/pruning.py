@@ -8,6 +8,7 @@ Heinz's extended-futility result (ICCA J. 21(2), 1998: 12-17 % fewer nodes for 0
 solved, depths 8-12) is drawn beside ours as the box it spans only where it applies: when a step changes the
 futility flags and the run reaches depth 8.
 """
+from plotting.axes import finish, n_range
 from plotting.run import NotApplicable, span
 
 HEINZ_NODES = (-17.0, -12.0)   # Δnodes %
@@ -66,11 +67,8 @@ def draw(run, out, save, **_):
                         color=line.get_color())
     ax.axhline(0, color="black", linewidth=0.5)
     ax.axvline(0, color="black", linewidth=0.5)
-    ax.set_xlabel("Δnodes %: geometric mean over positions of version ÷ base − 1 (labels: depth)")
-    ax.set_ylabel("Δsolved, % of the positions with a solution")
-    n_text = f"{min(ns)}" if min(ns) == max(ns) else f"{min(ns)}–{max(ns)}"
-    ax.set_title(f"What forward pruning costs: {run.name}\n{n_text} positions per point, depths {span(depths)}",
-                 fontsize="medium")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    return [save(fig, out, "pruning-cost")]
+    return [finish(fig, ax, save, out, "pruning-cost",
+                   "Δnodes %: geometric mean over positions of version ÷ base − 1 (labels: depth)",
+                   "Δsolved, % of the positions with a solution",
+                   f"What forward pruning costs: {run.name}\n{n_range(ns, '')} positions per point, depths "
+                   f"{span(depths)}", legend_size=7)]

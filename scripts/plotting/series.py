@@ -7,6 +7,7 @@ horizontal bar is the saving's interval, its vertical bar the Elo's. Nothing is 
 """
 from collections import defaultdict
 
+from plotting.axes import finish
 from plotting.run import NotApplicable
 
 
@@ -67,12 +68,9 @@ def draw(run, out, save, **_):
             ax.annotate(text, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
     ax.axhline(0, color="grey", lw=0.8)
     ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel("node saving of the first player at fixed depth (%, 95 % interval)")
-    ax.set_ylabel("Elo of the first player at fixed nodes (95 % interval)")
     d = ", ".join(str(x) for x in sorted(depths))
     p = ", ".join(str(x) for x in sorted(positions))
-    ax.set_title(f"{run.name}: Elo beside nodes, one point per match with a node saving\n(saving: geometric mean "
-                 f"over {p} positions at depth {d})", fontsize="medium")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    return [save(fig, out, "elo-vs-nodes")]
+    return [finish(fig, ax, save, out, "elo-vs-nodes",
+                   "node saving of the first player at fixed depth (%, 95 % interval)", "Elo of the first player at fixed nodes (95 % interval)",
+                   f"{run.name}: Elo beside nodes, one point per match with a node saving\n(saving: geometric mean "
+                   f"over {p} positions at depth {d})")]

@@ -13,6 +13,7 @@ import math
 import os
 from collections import defaultdict
 
+from plotting.axes import n_range
 from plotting.run import NotApplicable, geometric_interval, span
 
 MAX_POSITIONS = 6
@@ -148,7 +149,7 @@ def draw(run, out, save, every_position=False, thesis_path=None):
         ax.legend(fontsize="x-small", ncol=2)
         if title == "measured":
             depths = span(chosen.values())
-            n_text = f"{min(ns)}" if min(ns) == max(ns) else f"{min(ns)}–{max(ns)}"
+            n_text = n_range(ns, "")
             title = (f"measured: {positions[0]} at depth {chosen[positions[0]]}" if len(positions) == 1 else
                      f"measured: geometric mean over {len(positions)} positions ({n_text} per point), band: 95 % "
                      f"interval\n(each position at its deepest depth with every scheme at two sizes: {depths})")

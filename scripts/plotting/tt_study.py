@@ -7,6 +7,7 @@ experiment with an unlimited-table reference sweep, configs/tt-schemes.json); no
 A band is drawn only where it holds at least MIN_POSITIONS positions (a t interval over 2 positions spans hundreds
 of per cent); REPORT.md's tables list every band.
 """
+from plotting.axes import finish
 from plotting.run import NotApplicable
 
 MIN_POSITIONS = 5
@@ -45,13 +46,11 @@ def draw(run, out, save, **_):
     ax.set_yscale("log")
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
     ax.axvline(1.0, color="grey", lw=0.8, ls=":")
-    ax.set_xlabel("load: positions the search stores (unlimited table) per slot of the table")
-    ax.set_ylabel("nodes ÷ nodes with the unlimited table")
-    ax.set_title(f"Replacement schemes on {study['positions']} positions: geometric mean by load band "
-                 f"(bands of >= {MIN_POSITIONS} positions), 95 % interval", fontsize="medium")
-    ax.legend(fontsize=8, ncol=2)
-    fig.tight_layout()
-    written.append(save(fig, out, "tt-schemes-load"))
+    written.append(finish(fig, ax, save, out, "tt-schemes-load",
+                          "load: positions the search stores (unlimited table) per slot of the table",
+                          "nodes ÷ nodes with the unlimited table",
+                          f"Replacement schemes on {study['positions']} positions: geometric mean by load band "
+                          f"(bands of >= {MIN_POSITIONS} positions), 95 % interval", ncol=2))
 
     doubling = study.get("doubling_by_load", [])
     bands = [b for b in BANDS if any(r["group"] == b and r["n"] >= MIN_POSITIONS for r in doubling)]
@@ -71,10 +70,8 @@ def draw(run, out, save, **_):
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(range(len(bands)))
     ax.set_xticklabels([f"load {b}" for b in bands])
-    ax.set_ylabel("% fewer nodes per doubling of the table")
-    ax.set_title(f"Gain per doubling (the thesis's Figure 6.3) by the load of the smaller table: geometric mean over "
-                 f"positions, 95 % interval (bands of >= {MIN_POSITIONS} positions)", fontsize="small")
-    ax.legend(fontsize=8, ncol=3)
-    fig.tight_layout()
-    written.append(save(fig, out, "tt-schemes-doubling"))
+    written.append(finish(fig, ax, save, out, "tt-schemes-doubling", None, "% fewer nodes per doubling of the table",
+                          f"Gain per doubling (the thesis's Figure 6.3) by the load of the smaller table: geometric "
+                          f"mean over positions, 95 % interval (bands of >= {MIN_POSITIONS} positions)",
+                          title_size="small", ncol=3))
     return written

@@ -15,6 +15,7 @@ import csv
 import os
 from collections import defaultdict
 
+from plotting.axes import n_range
 from plotting.run import NotApplicable, geometric_interval, span
 
 MAX_POSITIONS = 8
@@ -90,7 +91,7 @@ def draw(run, out, save, every_position=False, thesis_path=None):
     ax.set_ylabel(f"nodes ÷ nodes of {base} (log scale)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize="small", ncol=2 if len(versions) > 8 else 1)
-    n_text = f"n = {min(ns)}" if min(ns) == max(ns) else f"n = {min(ns)}–{max(ns)}"
+    n_text = n_range(ns)
     ax.set_title(f"{run.name}: nodes of each version ÷ {base} ({why}), depths {span(depths_drawn)}\n"
                  f"geometric mean over the run's {len(cells)} positions, at each depth those where both completed "
                  f"({n_text}), band: 95 % interval",

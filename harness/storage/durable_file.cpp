@@ -1,4 +1,4 @@
-#include "harness/experiment/durable_file.h"
+#include "harness/storage/durable_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

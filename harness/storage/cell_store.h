@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/experiment/cell_line.h"
 #include "harness/experiment/cell_record.h"
+#include "harness/storage/cell_line.h"
 
 namespace harness {
 

@@ -1,4 +1,4 @@
-#include "harness/experiment/cell_store.h"
+#include "harness/storage/cell_store.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -17,9 +17,9 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"  // fnv1a_hex
-#include "harness/experiment/cell_line.h"
-#include "harness/experiment/durable_file.h"
 #include "harness/input_file.h"
+#include "harness/storage/cell_line.h"
+#include "harness/storage/durable_file.h"
 
 namespace harness {
 

@@ -1,4 +1,4 @@
-#include "harness/experiment/output_lock.h"
+#include "harness/storage/output_lock.h"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
-#include "harness/experiment/run_log.h"
+#include "harness/storage/durable_file.h"
+#include "harness/storage/run_log.h"
 
 namespace harness {
 

@@ -1,4 +1,4 @@
-#include "harness/experiment/cell_line.h"
+#include "harness/storage/cell_line.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "harness/match/san_writer.h"
+#include "harness/notation/san_writer.h"
 
 #include "engine/movegen.h"
 

@@ -1,4 +1,4 @@
-#include "harness/experiment/san_move.h"
+#include "harness/notation/san_move.h"
 
 #include "engine/movegen.h"
 

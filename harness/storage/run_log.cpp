@@ -1,4 +1,4 @@
-#include "harness/experiment/run_log.h"
+#include "harness/storage/run_log.h"
 
 #include <fmt/core.h>
 
@@ -9,7 +9,7 @@
 
 #include "harness/bench/engine_signature.h"
 #include "harness/errors.h"
-#include "harness/experiment/durable_file.h"
+#include "harness/storage/durable_file.h"
 
 namespace harness {
 
