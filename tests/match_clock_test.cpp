@@ -14,6 +14,7 @@
 #include "harness/match/pgn_writer.h"
 #include "harness/paths.h"
 #include "pgn_replay.h"
+#include "match_test_util.h"
 #include "runner_test_util.h"
 
 namespace match_clock_test {
@@ -23,26 +24,10 @@ using runner_test::read_text;
 using runner_test::run_harness;
 using runner_test::TempDir;
 using runner_test::write_text;
+using match_test::openings;
+using match_test::pgn_games;
+using match_test::stored_pairs;
 namespace fs = std::filesystem;
-
-std::string openings() { return (fs::path(BUHO_SOURCE_DIR) / "positions/openings_noob_3moves_sample.epd").string(); }
-
-std::vector<std::string> pgn_games(const std::string& pgn) {
-  std::vector<std::string> games;
-  for (std::size_t at = pgn.find("[Event "); at != std::string::npos;) {
-    const std::size_t next = pgn.find("[Event ", at + 1);
-    games.push_back(pgn.substr(at, next == std::string::npos ? std::string::npos : next - at));
-    at = next;
-  }
-  return games;
-}
-
-std::vector<json> stored_pairs(const fs::path& dir) {
-  std::vector<json> out;
-  std::istringstream in(read_text(dir / "pairs.jsonl"));
-  for (std::string line; std::getline(in, line);) out.push_back(json::parse(line));
-  return out;
-}
 
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;

@@ -19,6 +19,7 @@
 #include "harness/storage/cell_store.h"
 #include "harness/storage/run_log.h"
 #include "pgn_replay.h"
+#include "match_test_util.h"
 #include "runner_test_util.h"
 
 namespace match_run_test {
@@ -28,9 +29,10 @@ using runner_test::read_text;
 using runner_test::run_harness;
 using runner_test::TempDir;
 using runner_test::write_text;
+using match_test::openings;
+using match_test::pgn_games;
+using match_test::stored_pairs;
 namespace fs = std::filesystem;
-
-std::string openings() { return (fs::path(BUHO_SOURCE_DIR) / "positions/openings_noob_3moves_sample.epd").string(); }
 
 fs::path write_config(const TempDir& tmp, const std::string& name, json match) {
   match["players"] = match.value("players", json::array({"H", "E"}));
@@ -45,27 +47,6 @@ fs::path write_config(const TempDir& tmp, const std::string& name, json match) {
 
 std::string match_args(const fs::path& config, const fs::path& out, int threads) {
   return config.string() + " --out " + out.string() + " --threads " + std::to_string(threads) + " -q";
-}
-
-// The pairs of a pairs.jsonl as JSON, checksums checked.
-std::vector<json> stored_pairs(const fs::path& dir) {
-  std::vector<json> out;
-  std::istringstream in(read_text(dir / "pairs.jsonl"));
-  for (std::string line; std::getline(in, line);) {
-    EXPECT_EQ(harness::check_line(line), harness::LineCheck::ok) << line.substr(0, 80);
-    out.push_back(json::parse(line));
-  }
-  return out;
-}
-
-std::vector<std::string> pgn_games(const std::string& pgn) {
-  std::vector<std::string> games;
-  for (std::size_t at = pgn.find("[Event "); at != std::string::npos;) {
-    const std::size_t next = pgn.find("[Event ", at + 1);
-    games.push_back(pgn.substr(at, next == std::string::npos ? std::string::npos : next - at));
-    at = next;
-  }
-  return games;
 }
 
 TEST(MatchRun, OneAndTwoThreadsGiveTheSamePgn) {
