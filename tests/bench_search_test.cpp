@@ -13,7 +13,7 @@
 
 #include "engine/search.h"
 #include "engine/sss_driver.h"
-#include "harness/bench/bench_positions.h"
+#include "harness/identity/bench_positions.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 #include "runner_test_util.h"

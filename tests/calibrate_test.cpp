@@ -15,7 +15,7 @@
 #include "harness/calibration/mapping_assignment.h"
 #include "harness/calibration/search_cache.h"
 #include "harness/calibration/tree_lower_bound.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/runner.h"
 #include "runner_test_util.h"
 

@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/runner.h"
 #include "harness/storage/cell_store.h"

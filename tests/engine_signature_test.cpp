@@ -1,4 +1,4 @@
-// The engine's signature (harness/bench/engine_signature.h): one computation gives the version-H node
+// The engine's signature (harness/identity/engine_signature.h): one computation gives the version-H node
 // signature `bench search` prints and the identity every cell carries; the identity covers every rung of the
 // thesis's A-H ladder and the heuristics-off configuration, and only declared identities count as this engine.
 #include <gtest/gtest.h>
@@ -11,9 +11,9 @@
 #include <vector>
 #include <string>
 
-#include "harness/bench/engine_signature.h"
-#include "harness/bench/signature_cache.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_signature.h"
+#include "harness/identity/signature_cache.h"
+#include "harness/identity/engine_identity.h"
 #include "runner_test_util.h"
 
 namespace engine_signature_test {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 #include "harness/errors.h"
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/memory_ceiling.h"

@@ -18,7 +18,7 @@
 #include "engine/perft.h"
 #include "engine/search.h"
 #include "engine/time_manager.h"
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
 #include "harness/uci/uci_options.h"

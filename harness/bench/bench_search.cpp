@@ -1,5 +1,5 @@
 // `harness bench search`: search speed of version H on two LCT II positions, then the engine's signature
-// (bench/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
+// (identity/engine_signature.h): the version-H node signature a commit that changes the search cites, and the
 // engine identity every stored cell carries. With --driver, the speed of version H under each root driver
 // named, searched in turn --repeat times, and each driver's median nodes per second against
 // alphabeta's: on a loaded machine only speeds measured side by side in one run compare. With --tt-scheme the
@@ -24,9 +24,9 @@
 #include "engine/search.h"
 #include "engine/search_config.h"
 #include "engine/sss_driver.h"
-#include "harness/bench/bench_positions.h"
+#include "harness/identity/bench_positions.h"
 #include "harness/bench/bench_versions.h"
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 #include "harness/bench/timed_search.h"
 #include "harness/cli/commands.h"
 #include "harness/errors.h"

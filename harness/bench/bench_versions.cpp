@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "harness/bench/bench_positions.h"
+#include "harness/identity/bench_positions.h"
 #include "harness/bench/timed_search.h"
 #include "harness/bench/uci_peer.h"
 #include "harness/experiment/presets.h"

@@ -16,7 +16,7 @@
 #include "harness/calibration/thesis_table.h"
 #include "harness/calibration/tree_lower_bound.h"
 #include "harness/errors.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/report/thesis_credibility.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "harness/errors.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/runner.h"
 #include "harness/storage/cell_store.h"
 

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "harness/cli/commands.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"

@@ -10,7 +10,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/experiment/cell_enumeration.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/experiment/interrupt_watch.h"
 #include "harness/experiment/result_set.h"

@@ -11,7 +11,7 @@
 
 #include "engine/sss_driver.h"
 #include "engine/transposition_table.h"  // AllocationError
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 #include "harness/cli/commands.h"
 
 namespace harness {

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "harness/errors.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
 

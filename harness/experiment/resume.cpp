@@ -7,7 +7,7 @@
 #include <map>
 
 #include "harness/errors.h"
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/experiment/result_set.h"
 
 namespace harness {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <thread>
 
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 #include "harness/errors.h"
 #include "harness/storage/durable_file.h"
 

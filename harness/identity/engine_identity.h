@@ -1,5 +1,5 @@
 // The engine identity stored with every cell, every experiment.json and every run log, and folded into each
-// new cell's key. It is computed from bench searches in one place (harness/bench/engine_signature.h): a change
+// new cell's key. It is computed from bench searches in one place (harness/identity/engine_signature.h): a change
 // to the engine that alters the tree of any version A-H, or of the heuristics-off configuration, changes it,
 // so cells of two different engines are never mixed silently.
 #pragma once

@@ -1,4 +1,4 @@
-#include "harness/bench/signature_cache.h"
+#include "harness/identity/signature_cache.h"
 
 #include <fmt/core.h>
 #include <unistd.h>

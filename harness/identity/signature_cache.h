@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 
 namespace harness {
 

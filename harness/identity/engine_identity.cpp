@@ -1,6 +1,6 @@
-#include "harness/experiment/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 
 namespace harness {
 

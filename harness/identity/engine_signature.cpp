@@ -1,12 +1,12 @@
-#include "harness/bench/engine_signature.h"
+#include "harness/identity/engine_signature.h"
 
 #include <fmt/core.h>
 
 #include <vector>
 
 #include "engine/search.h"
-#include "harness/bench/bench_positions.h"
-#include "harness/bench/signature_cache.h"
+#include "harness/identity/bench_positions.h"
+#include "harness/identity/signature_cache.h"
 #include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"

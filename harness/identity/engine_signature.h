@@ -3,7 +3,7 @@
 //    depths. `harness bench search` prints it ("signature 430473"); a commit that changes the search tree cites
 //    the new value, and every run log records it.
 //  - `identity`: what every stored cell carries and what decides whether cells may be mixed
-//    (experiment/engine_identity.h). It hashes the nodes, score and best move of the heuristic ladder of the
+//    (identity/engine_identity.h). It hashes the nodes, score and best move of the heuristic ladder of the
 //    thesis (A: plain alpha-beta with quiescence, then each of B-H's heuristics added in the thesis's order,
 //    then the §3.6 extensions) and of the heuristics-off configuration (no quiescence either), on three LCT II
 //    positions. The ladder is written here in code, not read from configs/versions.json: the identity names the

@@ -1,4 +1,4 @@
-#include "harness/bench/bench_positions.h"
+#include "harness/identity/bench_positions.h"
 
 #include <fmt/core.h>
 
