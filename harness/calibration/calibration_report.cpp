@@ -233,7 +233,7 @@ void write_summary(std::string& md, std::string& csv, const CalibrationConfig& c
                           cfg.reading_budget ? fmt::format("{}", cfg.reading_budget) : "none");
   const auto a = s.by_version.count("A") ? s.by_version.at("A") : AbsoluteFit{};
   std::size_t stopped = s.all.stopped;
-  md += "| figure (issue 11) | value |\n|---|--:|\n";
+  md += "| figure | value |\n|---|--:|\n";
   md += fmt::format("| median factor | {} |\n", factor(s.all.median_abs_log));
   md += fmt::format("| share of cells within 2× | {} |\n", percent(s.all.share_within_2x, s.all.cells));
   md += fmt::format("| version A's share within 2× | {} |\n", percent(a.share_within_2x, a.cells));
