@@ -52,6 +52,9 @@ class Board {
   Square piece_square(Color c, int i) const { return list_[c][i]; }
   Square king_square(Color c) const { return list_[c][0]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
+  // §2.4.1 the Appendix A piece-square entries of `c`'s pieces but the king, summed (engine/piece_square_tables.h):
+  // kept up to date by every change of a square, so the evaluation reads it instead of walking the pieces.
+  int piece_square_sum(Color c) const { return psq_[c]; }
 
   // --- Attacks (via the attack table) ------------------------------------------------------------
   bool is_attacked(Square sq, Color by) const;
@@ -82,7 +85,7 @@ class Board {
 
   // --- Consistency ----------------------------------------------------------------------------------
   std::uint64_t compute_key() const;  // from scratch
-  // Rebuilds piece lists, counts and key from the squares and compares: true when all agree. Checks
+  // Rebuilds piece lists, counts, piece-square sums and key from the squares and compares: true when all agree. Checks
   // builds (engine/checks.h) assert it after every kCheckEvery-th make/unmake.
   bool is_ok() const;
 
@@ -126,6 +129,7 @@ class Board {
   std::array<std::array<Square, MaxPieces>, COLOR_NB> list_{};
   std::array<int, COLOR_NB> list_size_{};
   std::array<std::array<int, PIECE_TYPE_NB>, COLOR_NB> counts_{};
+  std::array<int, COLOR_NB> psq_{};  // piece_square_sum
   Color side_ = White;
   int castling_ = 0;
   Square ep_ = NoSquare;
