@@ -52,6 +52,13 @@ class Board {
   Square piece_square(Color c, int i) const { return list_[c][i]; }
   Square king_square(Color c) const { return list_[c][0]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
+  // The squares of piece `p` (bit index64(sq)), and of every piece of `c`: the capture generator asks along
+  // rays which square is occupied first.
+  std::uint64_t piece_set(Piece p) const { return bb_[p]; }
+  std::uint64_t color_set(Color c) const {
+    const std::uint64_t* s = &bb_[make_piece(c, Pawn)];
+    return s[0] | s[1] | s[2] | s[3] | s[4] | s[5];
+  }
   // §2.4.1 the Appendix A piece-square entries of `c`'s pieces but the king, summed (engine/piece_square_tables.h):
   // kept up to date by every change of a square, so the evaluation reads it instead of walking the pieces.
   int piece_square_sum(Color c) const { return psq_[c]; }

@@ -1,6 +1,8 @@
 #include "engine/movegen.h"
 
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "engine/attack_query.h"
 
@@ -114,6 +116,75 @@ inline bool resolves_check(const KingSafety& ks, Square ksq, Square to) {
 // A pinned piece may move only along the line of its pin.
 inline bool along_pin(int pin, int step) { return pin == 0 || pin == step || pin == -step; }
 
+// Capture generation (§3.5's quiescence moves) asks the board's piece sets which square each ray meets first,
+// instead of walking the ray square by square: per 0x88 step, the squares from a square (excluded) to the edge, as
+// bits of index64. Along a ray of a positive step index64 grows, so the first occupied square is the lowest bit of
+// (ray & occupied); along a negative one the highest. The captures come out as the walk would give them, in the same
+// order.
+using SquareSet = std::uint64_t;
+inline constexpr int kRaySteps[8] = {15, 17, -15, -17, 1, -1, 16, -16};
+constexpr int ray_of(int step) {
+  for (int i = 0; i < 8; ++i)
+    if (kRaySteps[i] == step) return i;
+  return -1;
+}
+struct RaySets {
+  std::array<std::array<SquareSet, 64>, 8> ray{};
+  std::array<SquareSet, 64> diagonal{}, orthogonal{}, knight{}, king{};  // every square reached on an empty board
+};
+constexpr RaySets make_ray_sets() {
+  RaySets t{};
+  for (int i = 0; i < 64; ++i) {
+    const Square from = from_index64(i);
+    for (int r = 0; r < 8; ++r)
+      for (Square to = from + kRaySteps[r]; on_board(to); to += kRaySteps[r]) t.ray[r][i] |= SquareSet(1) << index64(to);
+    t.diagonal[i] = t.ray[0][i] | t.ray[1][i] | t.ray[2][i] | t.ray[3][i];
+    t.orthogonal[i] = t.ray[4][i] | t.ray[5][i] | t.ray[6][i] | t.ray[7][i];
+    for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
+      if (on_board(from + step)) t.knight[i] |= SquareSet(1) << index64(from + step);
+    for (int step : {1, -1, 16, -16, 15, 17, -15, -17})
+      if (on_board(from + step)) t.king[i] |= SquareSet(1) << index64(from + step);
+  }
+  return t;
+}
+inline constexpr RaySets kRaySets = make_ray_sets();
+
+// What the capture generator reads of the position once: the occupied squares and the enemy's.
+struct CaptureSets {
+  SquareSet occupied;
+  SquareSet enemies;
+};
+
+// The capture along one ray of a bishop, rook or queen: its first occupied square, when an enemy stands there.
+template <int Step, class Legal>
+inline Move* capture_along(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!along_pin(pin, Step)) return out;
+  const SquareSet blockers = kRaySets.ray[ray_of(Step)][index64(from)] & sets.occupied;
+  if (!blockers) return out;
+  const int first = Step > 0 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+  const Square to = from_index64(first);
+  if (((sets.enemies >> first) & 1) && legal_target(to)) *out++ = Move::make(from, to, Move::Capture);
+  return out;
+}
+
+template <class Legal>
+inline Move* captures_diagonal(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!(kRaySets.diagonal[index64(from)] & sets.enemies)) return out;
+  out = capture_along<15>(from, sets, pin, legal_target, out);
+  out = capture_along<17>(from, sets, pin, legal_target, out);
+  out = capture_along<-15>(from, sets, pin, legal_target, out);
+  return capture_along<-17>(from, sets, pin, legal_target, out);
+}
+
+template <class Legal>
+inline Move* captures_orthogonal(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!(kRaySets.orthogonal[index64(from)] & sets.enemies)) return out;
+  out = capture_along<1>(from, sets, pin, legal_target, out);
+  out = capture_along<-1>(from, sets, pin, legal_target, out);
+  out = capture_along<16>(from, sets, pin, legal_target, out);
+  return capture_along<-16>(from, sets, pin, legal_target, out);
+}
+
 // One knight jump. The step is a template argument so that each of the eight jumps (and each ray
 // below) gets its own branch in the machine code, which the branch predictor learns separately.
 template <int Step, GenMode Mode, class Legal>
@@ -180,6 +251,12 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
     }
   };
 
+  CaptureSets sets{};
+  if constexpr (Mode == GenMode::Captures) {
+    sets.enemies = b.color_set(them);
+    sets.occupied = sets.enemies | b.color_set(us);
+  }
+
   const int n = b.piece_count(us);
   for (int i = 1; i < n; ++i) {
     const Square from = b.piece_square(us, i);
@@ -209,6 +286,7 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
       }
       case Knight:
         if (pin) break;  // a pinned knight can never move along its pin
+        if (Mode == GenMode::Captures && !(kRaySets.knight[index64(from)] & sets.enemies)) break;
         out = jump<14, Mode>(b, from, us, legal_target, out);
         out = jump<18, Mode>(b, from, us, legal_target, out);
         out = jump<31, Mode>(b, from, us, legal_target, out);
@@ -219,14 +297,21 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
         out = jump<-33, Mode>(b, from, us, legal_target, out);
         break;
       case Bishop:
-        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) out = captures_diagonal(from, sets, pin, legal_target, out);
+        else out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
         break;
       case Rook:
-        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) out = captures_orthogonal(from, sets, pin, legal_target, out);
+        else out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
         break;
       case Queen:
-        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
-        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) {
+          out = captures_diagonal(from, sets, pin, legal_target, out);
+          out = captures_orthogonal(from, sets, pin, legal_target, out);
+        } else {
+          out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+          out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        }
         break;
       default:
         break;
@@ -245,7 +330,9 @@ Move* generate(const Board& b, Move* out) {
 
   // 1. King moves: the target must not be attacked once the king has left its square.
   static constexpr int kKingSteps[8] = {1, -1, 16, -16, 15, 17, -15, -17};
+  const bool king_moves = Mode == GenMode::All || (kRaySets.king[index64(ksq)] & b.color_set(them));
   for (int step : kKingSteps) {
+    if (!king_moves) break;
     const Square to = ksq + step;
     if (!on_board(to)) continue;
     const Piece target = b.piece_at(to);
