@@ -12,8 +12,46 @@ namespace {
 
 enum class GenMode { All, Captures };
 
+// Capture generation (§3.5's quiescence moves) and the look from the king for checks and pins ask the board's piece
+// sets which square each ray meets first, instead of walking the ray square by square: per 0x88 step, the squares
+// from a square (excluded) to the edge, as bits of index64. Along a ray of a positive step index64 grows, so the first occupied square is the lowest bit of
+// (ray & occupied); along a negative one the highest. The captures come out as the walk would give them, in the same
+// order.
+using SquareSet = std::uint64_t;
+inline constexpr int kRaySteps[8] = {15, 17, -15, -17, 1, -1, 16, -16};
+constexpr int ray_of(int step) {
+  for (int i = 0; i < 8; ++i)
+    if (kRaySteps[i] == step) return i;
+  return -1;
+}
+struct RaySets {
+  std::array<std::array<SquareSet, 64>, 8> ray{};
+  std::array<SquareSet, 64> diagonal{}, orthogonal{}, knight{}, king{};  // every square reached on an empty board
+  std::array<std::array<SquareSet, 64>, COLOR_NB> pawn{};  // the squares a pawn of that colour attacks
+};
+constexpr RaySets make_ray_sets() {
+  RaySets t{};
+  for (int i = 0; i < 64; ++i) {
+    const Square from = from_index64(i);
+    for (int r = 0; r < 8; ++r)
+      for (Square to = from + kRaySteps[r]; on_board(to); to += kRaySteps[r]) t.ray[r][i] |= SquareSet(1) << index64(to);
+    t.diagonal[i] = t.ray[0][i] | t.ray[1][i] | t.ray[2][i] | t.ray[3][i];
+    t.orthogonal[i] = t.ray[4][i] | t.ray[5][i] | t.ray[6][i] | t.ray[7][i];
+    for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
+      if (on_board(from + step)) t.knight[i] |= SquareSet(1) << index64(from + step);
+    for (int step : {1, -1, 16, -16, 15, 17, -15, -17})
+      if (on_board(from + step)) t.king[i] |= SquareSet(1) << index64(from + step);
+    for (int step : {15, 17})
+      if (on_board(from + step)) t.pawn[White][i] |= SquareSet(1) << index64(from + step);
+    for (int step : {-15, -17})
+      if (on_board(from + step)) t.pawn[Black][i] |= SquareSet(1) << index64(from + step);
+  }
+  return t;
+}
+inline constexpr RaySets kRaySets = make_ray_sets();
+
 // What stands between the side to move and a legal move: the checkers and the pinned pieces,
-// found once per position by looking from the king along the attack table (§2.3).
+// found once per position by looking from the king along its lines (the board's piece sets, above).
 struct KingSafety {
   int checkers = 0;
   Square checker = NoSquare;
@@ -46,42 +84,71 @@ constexpr std::array<std::uint8_t, 257> make_zone_kinds() {
 }
 constexpr auto kZoneKinds = make_zone_kinds();
 
+// For each enemy piece kind and king square: the squares from which such a piece could reach some square of the
+// king's zone on an empty board (kZoneKinds, per square).
+struct ZoneReach {
+  std::array<std::array<SquareSet, 64>, PIECE_NB> from{};
+};
+constexpr ZoneReach make_zone_reach() {
+  ZoneReach z{};
+  for (int p = 0; p < PIECE_NB; ++p) {
+    const std::uint8_t bits = attack_bits_of(Piece(p));
+    if (!bits) continue;
+    for (int k = 0; k < 64; ++k)
+      for (int i = 0; i < 64; ++i)
+        if (kZoneKinds[from_index64(k) - from_index64(i) + 128] & bits) z.from[p][k] |= SquareSet(1) << i;
+  }
+  return z;
+}
+inline constexpr ZoneReach kZoneReach = make_zone_reach();
+
+// The 0x88 step along a line from one square to another, as its index in kRaySteps (steps -17..17).
+constexpr std::array<std::int8_t, 35> make_ray_index() {
+  std::array<std::int8_t, 35> t{};
+  for (int i = 0; i < 8; ++i) t[kRaySteps[i] + 17] = std::int8_t(i);
+  return t;
+}
+inline constexpr auto kRayIndex = make_ray_index();
+
 KingSafety king_safety(const Board& b, Color us, Square ksq) {
   KingSafety ks;
   const Color them = ~us;
-  const int n = b.piece_count(them);
-  ks.zone_attacker[ks.zone_attackers++] = b.piece_square(them, 0);  // the enemy king
-  for (int i = 1; i < n; ++i) {  // index 0 is the enemy king, which never gives check
-    const Square s = b.piece_square(them, i);
-    const std::uint8_t piece_bits = attack_bits_of(b.piece_at(s));
-    if (kZoneKinds[ksq - s + 128] & piece_bits) ks.zone_attacker[ks.zone_attackers++] = s;
-    const std::uint8_t bits = attack_kinds(s, ksq) & piece_bits;
-    if (!bits) continue;
-    if (!is_slider_bits(bits)) {  // knight or pawn: adjacent threats cannot be blocked
-      ++ks.checkers;
-      ks.checker = s;
-      ks.check_step = 0;
-      continue;
-    }
+  const int k = index64(ksq);
+  const SquareSet own = b.color_set(us), enemies = b.color_set(them);
+  const SquareSet occupied = own | enemies;
+  auto set_of = [&](PieceType t) { return b.piece_set(make_piece(them, t)); };
+  const SquareSet pawns = set_of(Pawn), knights = set_of(Knight), bishops = set_of(Bishop), rooks = set_of(Rook),
+                  queens = set_of(Queen);
+
+  // The zone attackers: the enemy king, then every piece whose kind could reach the zone from its square.
+  ks.zone_attacker[ks.zone_attackers++] = b.king_square(them);
+  const Piece kinds[5] = {make_piece(them, Pawn), make_piece(them, Knight), make_piece(them, Bishop),
+                          make_piece(them, Rook), make_piece(them, Queen)};
+  for (const Piece p : kinds)
+    for (SquareSet x = b.piece_set(p) & kZoneReach.from[p][k]; x; x &= x - 1)
+      ks.zone_attacker[ks.zone_attackers++] = from_index64(std::countr_zero(x));
+
+  // A knight or pawn next to the king checks; adjacent threats cannot be blocked.
+  const SquareSet leapers = (knights & kRaySets.knight[k]) | (pawns & kRaySets.pawn[us][k]);
+  if (leapers) {
+    ks.checkers += std::popcount(leapers);
+    ks.checker = from_index64(std::countr_zero(leapers));
+  }
+  // A slider on a line through the king it moves along: with nothing between, a check; with one piece of ours
+  // between, that piece is pinned; otherwise neither.
+  const SquareSet sliders = ((bishops | queens) & kRaySets.diagonal[k]) | ((rooks | queens) & kRaySets.orthogonal[k]);
+  for (SquareSet x = sliders; x; x &= x - 1) {
+    const int i = std::countr_zero(x);
+    const Square s = from_index64(i);
     const int step = attack_step(ksq, s);
-    Square blocker = NoSquare;
-    bool shielded = false;  // two blockers, or an enemy one: neither check nor pin
-    for (Square x = ksq + step; x != s; x += step) {
-      const Piece p = b.piece_at(x);
-      if (p == NoPiece) continue;
-      if (blocker != NoSquare || color_of(p) != us) {
-        shielded = true;
-        break;
-      }
-      blocker = x;
-    }
-    if (shielded) continue;
-    if (blocker == NoSquare) {
+    const int r = kRayIndex[step + 17];
+    const SquareSet between = kRaySets.ray[r][k] & ~kRaySets.ray[r][i] & ~(SquareSet(1) << i) & occupied;
+    if (!between) {
       ++ks.checkers;
       ks.checker = s;
       ks.check_step = step;
-    } else {
-      ks.pinned[ks.pins] = blocker;
+    } else if (!(between & (between - 1)) && (between & own)) {
+      ks.pinned[ks.pins] = from_index64(std::countr_zero(between));
       ks.pin_step[ks.pins++] = step;
     }
   }
@@ -115,39 +182,6 @@ inline bool resolves_check(const KingSafety& ks, Square ksq, Square to) {
 
 // A pinned piece may move only along the line of its pin.
 inline bool along_pin(int pin, int step) { return pin == 0 || pin == step || pin == -step; }
-
-// Capture generation (§3.5's quiescence moves) asks the board's piece sets which square each ray meets first,
-// instead of walking the ray square by square: per 0x88 step, the squares from a square (excluded) to the edge, as
-// bits of index64. Along a ray of a positive step index64 grows, so the first occupied square is the lowest bit of
-// (ray & occupied); along a negative one the highest. The captures come out as the walk would give them, in the same
-// order.
-using SquareSet = std::uint64_t;
-inline constexpr int kRaySteps[8] = {15, 17, -15, -17, 1, -1, 16, -16};
-constexpr int ray_of(int step) {
-  for (int i = 0; i < 8; ++i)
-    if (kRaySteps[i] == step) return i;
-  return -1;
-}
-struct RaySets {
-  std::array<std::array<SquareSet, 64>, 8> ray{};
-  std::array<SquareSet, 64> diagonal{}, orthogonal{}, knight{}, king{};  // every square reached on an empty board
-};
-constexpr RaySets make_ray_sets() {
-  RaySets t{};
-  for (int i = 0; i < 64; ++i) {
-    const Square from = from_index64(i);
-    for (int r = 0; r < 8; ++r)
-      for (Square to = from + kRaySteps[r]; on_board(to); to += kRaySteps[r]) t.ray[r][i] |= SquareSet(1) << index64(to);
-    t.diagonal[i] = t.ray[0][i] | t.ray[1][i] | t.ray[2][i] | t.ray[3][i];
-    t.orthogonal[i] = t.ray[4][i] | t.ray[5][i] | t.ray[6][i] | t.ray[7][i];
-    for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
-      if (on_board(from + step)) t.knight[i] |= SquareSet(1) << index64(from + step);
-    for (int step : {1, -1, 16, -16, 15, 17, -15, -17})
-      if (on_board(from + step)) t.king[i] |= SquareSet(1) << index64(from + step);
-  }
-  return t;
-}
-inline constexpr RaySets kRaySets = make_ray_sets();
 
 // What the capture generator reads of the position once: the occupied squares and the enemy's.
 struct CaptureSets {
