@@ -298,6 +298,10 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
     const int pin = ks.pins ? ks.pin_of(from) : 0;
     switch (type_of(pc)) {
       case Pawn: {
+        // Capture mode: a pawn with no enemy piece on the squares it attacks and no promotion ahead has no move here.
+        if (Mode == GenMode::Captures && !(kRaySets.pawn[us][index64(from)] & sets.enemies) &&
+            rank_of(from + forward) != promo_rank)
+          break;
         // Captures to both sides.
         for (int cap_step : {forward - 1, forward + 1}) {
           const Square to = from + cap_step;
