@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/attack_query.h"
+#include "engine/square_sets.h"
 
 namespace buho {
 
@@ -12,46 +13,8 @@ namespace {
 
 enum class GenMode { All, Captures };
 
-// Capture generation (§3.5's quiescence moves) and the look from the king for checks and pins ask the board's piece
-// sets which square each ray meets first, instead of walking the ray square by square: per 0x88 step, the squares
-// from a square (excluded) to the edge, as bits of index64. Along a ray of a positive step index64 grows, so the first occupied square is the lowest bit of
-// (ray & occupied); along a negative one the highest. The captures come out as the walk would give them, in the same
-// order.
-using SquareSet = std::uint64_t;
-inline constexpr int kRaySteps[8] = {15, 17, -15, -17, 1, -1, 16, -16};
-constexpr int ray_of(int step) {
-  for (int i = 0; i < 8; ++i)
-    if (kRaySteps[i] == step) return i;
-  return -1;
-}
-struct RaySets {
-  std::array<std::array<SquareSet, 64>, 8> ray{};
-  std::array<SquareSet, 64> diagonal{}, orthogonal{}, knight{}, king{};  // every square reached on an empty board
-  std::array<std::array<SquareSet, 64>, COLOR_NB> pawn{};  // the squares a pawn of that colour attacks
-};
-constexpr RaySets make_ray_sets() {
-  RaySets t{};
-  for (int i = 0; i < 64; ++i) {
-    const Square from = from_index64(i);
-    for (int r = 0; r < 8; ++r)
-      for (Square to = from + kRaySteps[r]; on_board(to); to += kRaySteps[r]) t.ray[r][i] |= SquareSet(1) << index64(to);
-    t.diagonal[i] = t.ray[0][i] | t.ray[1][i] | t.ray[2][i] | t.ray[3][i];
-    t.orthogonal[i] = t.ray[4][i] | t.ray[5][i] | t.ray[6][i] | t.ray[7][i];
-    for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
-      if (on_board(from + step)) t.knight[i] |= SquareSet(1) << index64(from + step);
-    for (int step : {1, -1, 16, -16, 15, 17, -15, -17})
-      if (on_board(from + step)) t.king[i] |= SquareSet(1) << index64(from + step);
-    for (int step : {15, 17})
-      if (on_board(from + step)) t.pawn[White][i] |= SquareSet(1) << index64(from + step);
-    for (int step : {-15, -17})
-      if (on_board(from + step)) t.pawn[Black][i] |= SquareSet(1) << index64(from + step);
-  }
-  return t;
-}
-inline constexpr RaySets kRaySets = make_ray_sets();
-
 // What stands between the side to move and a legal move: the checkers and the pinned pieces,
-// found once per position by looking from the king along its lines (the board's piece sets, above).
+// found once per position by looking from the king along its lines (engine/square_sets.h).
 struct KingSafety {
   int checkers = 0;
   Square checker = NoSquare;
@@ -102,14 +65,6 @@ constexpr ZoneReach make_zone_reach() {
 }
 inline constexpr ZoneReach kZoneReach = make_zone_reach();
 
-// The 0x88 step along a line from one square to another, as its index in kRaySteps (steps -17..17).
-constexpr std::array<std::int8_t, 35> make_ray_index() {
-  std::array<std::int8_t, 35> t{};
-  for (int i = 0; i < 8; ++i) t[kRaySteps[i] + 17] = std::int8_t(i);
-  return t;
-}
-inline constexpr auto kRayIndex = make_ray_index();
-
 KingSafety king_safety(const Board& b, Color us, Square ksq) {
   KingSafety ks;
   const Color them = ~us;
@@ -141,8 +96,7 @@ KingSafety king_safety(const Board& b, Color us, Square ksq) {
     const int i = std::countr_zero(x);
     const Square s = from_index64(i);
     const int step = attack_step(ksq, s);
-    const int r = kRayIndex[step + 17];
-    const SquareSet between = kRaySets.ray[r][k] & ~kRaySets.ray[r][i] & ~(SquareSet(1) << i) & occupied;
+    const SquareSet between = squares_between(k, i, step) & occupied;
     if (!between) {
       ++ks.checkers;
       ks.checker = s;

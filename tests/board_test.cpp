@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "engine/attack_query.h"
 #include "engine/eval.h"
 #include "engine/movegen.h"
 #include "engine/piece_square_tables.h"
@@ -438,6 +439,34 @@ TEST(Board, PieceSquareSumsFollowMakeAndUnmake) {
     }
   }
   EXPECT_GT(checked, 5000);
+}
+
+// Board::is_attacked (the piece sets) answers as the thesis's attack-table walk (attacked_by, §2.3) does, for every
+// square and both colours, in every position of random games.
+TEST(Board, IsAttackedAgreesWithTheAttackTableWalk) {
+  std::mt19937_64 rng(1997);
+  const auto lines = test_data::lct2_lines();
+  std::vector<std::string> starts = {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
+  for (const auto& l : lines) starts.push_back(parse_epd(l).board.fen());
+  int asked = 0;
+  for (const auto& fen : starts) {
+    for (int game = 0; game < 4; ++game) {
+      Board b = Board::from_fen(fen);
+      for (int ply = 0; ply < 60; ++ply) {
+        for (int i = 0; i < 64; ++i)
+          for (Color by : {White, Black}) {
+            const Square sq = from_index64(i);
+            const bool walked = attacked_by(b, sq, by, NoSquare, [&](Square s) { return b.piece_at(s) != NoPiece; });
+            ASSERT_EQ(b.is_attacked(sq, by), walked) << b.fen() << " " << square_name(sq) << " by " << int(by);
+            ++asked;
+          }
+        MoveList list(b);
+        if (list.size() == 0) break;
+        b.make_move(list.moves[rng() % list.size()]);
+      }
+    }
+  }
+  EXPECT_GT(asked, 500000);
 }
 
 }  // namespace board_test
