@@ -271,26 +271,6 @@ std::string Board::fen() const {
 
 // --- Attacks ---------------------------------------------------------------------------------------
 
-bool Board::is_attacked(Square sq, Color by) const {
-  // The attack table's question (attack_query.h) answered with the piece sets: a knight, pawn or king of `by` on a
-  // square from which it reaches `sq`, or a slider on a line through `sq` it moves along with nothing between.
-  const int k = index64(sq);
-  const std::uint64_t* own = &bb_[make_piece(by, Pawn)];  // pawn, knight, bishop, rook, queen, king
-  if ((own[Knight - Pawn] & kRaySets.knight[k]) | (own[Pawn - Pawn] & kRaySets.pawn[~by][k]) |
-      (own[King - Pawn] & kRaySets.king[k]))
-    return true;
-  const std::uint64_t sliders = ((own[Bishop - Pawn] | own[Queen - Pawn]) & kRaySets.diagonal[k]) |
-                                ((own[Rook - Pawn] | own[Queen - Pawn]) & kRaySets.orthogonal[k]);
-  if (!sliders) return false;
-  std::uint64_t occupied = 0;
-  for (const std::uint64_t set : bb_) occupied |= set;
-  for (std::uint64_t x = sliders; x; x &= x - 1) {
-    const int i = std::countr_zero(x);
-    if (!(squares_between(k, i, attack_step(sq, from_index64(i))) & occupied)) return true;
-  }
-  return false;
-}
-
 bool Board::gives_check(Move m) const {
   const Color us = side_;
   const Square ek = king_square(~us);

@@ -22,10 +22,6 @@ struct KingSafety {
   int pins = 0;
   Square pinned[8];
   int pin_step[8];  // unit step from the king through the pinned piece
-  // Enemy pieces that could attack some square of the king's zone (the king's square, its eight
-  // neighbours and the two castling squares each side): the only ones king moves must be tested against.
-  int zone_attackers = 0;
-  Square zone_attacker[16];
 
   int pin_of(Square sq) const {
     for (int i = 0; i < pins; ++i)
@@ -33,37 +29,6 @@ struct KingSafety {
     return 0;
   }
 };
-
-// For a piece standing `delta` = king - piece away: the attack-table kinds with which it could reach
-// any square of the king's zone. One look-up per enemy piece decides whether king moves (and
-// castling) need to consider it at all.
-constexpr std::array<std::uint8_t, 257> make_zone_kinds() {
-  std::array<std::uint8_t, 257> z{};
-  constexpr int zone[11] = {0, 1, -1, 16, -16, 15, 17, -15, -17, 2, -2};
-  for (int d = 0; d < 257; ++d)
-    for (int o : zone)
-      if (d + o >= 0 && d + o < 257) z[d] |= kAttackTable.kinds[d + o];
-  return z;
-}
-constexpr auto kZoneKinds = make_zone_kinds();
-
-// For each enemy piece kind and king square: the squares from which such a piece could reach some square of the
-// king's zone on an empty board (kZoneKinds, per square).
-struct ZoneReach {
-  std::array<std::array<SquareSet, 64>, PIECE_NB> from{};
-};
-constexpr ZoneReach make_zone_reach() {
-  ZoneReach z{};
-  for (int p = 0; p < PIECE_NB; ++p) {
-    const std::uint8_t bits = attack_bits_of(Piece(p));
-    if (!bits) continue;
-    for (int k = 0; k < 64; ++k)
-      for (int i = 0; i < 64; ++i)
-        if (kZoneKinds[from_index64(k) - from_index64(i) + 128] & bits) z.from[p][k] |= SquareSet(1) << i;
-  }
-  return z;
-}
-inline constexpr ZoneReach kZoneReach = make_zone_reach();
 
 KingSafety king_safety(const Board& b, Color us, Square ksq) {
   KingSafety ks;
@@ -74,14 +39,6 @@ KingSafety king_safety(const Board& b, Color us, Square ksq) {
   auto set_of = [&](PieceType t) { return b.piece_set(make_piece(them, t)); };
   const SquareSet pawns = set_of(Pawn), knights = set_of(Knight), bishops = set_of(Bishop), rooks = set_of(Rook),
                   queens = set_of(Queen);
-
-  // The zone attackers: the enemy king, then every piece whose kind could reach the zone from its square.
-  ks.zone_attacker[ks.zone_attackers++] = b.king_square(them);
-  const Piece kinds[5] = {make_piece(them, Pawn), make_piece(them, Knight), make_piece(them, Bishop),
-                          make_piece(them, Rook), make_piece(them, Queen)};
-  for (const Piece p : kinds)
-    for (SquareSet x = b.piece_set(p) & kZoneReach.from[p][k]; x; x &= x - 1)
-      ks.zone_attacker[ks.zone_attackers++] = from_index64(std::countr_zero(x));
 
   // A knight or pawn next to the king checks; adjacent threats cannot be blocked.
   const SquareSet leapers = (knights & kRaySets.knight[k]) | (pawns & kRaySets.pawn[us][k]);
@@ -107,24 +64,6 @@ KingSafety king_safety(const Board& b, Color us, Square ksq) {
     }
   }
   return ks;
-}
-
-// Is `target` (a square of the king's zone) attacked by one of the zone attackers? Same test as
-// attacked_by(), over the short list.
-template <class Occupied>
-inline bool zone_attacked(const Board& b, const KingSafety& ks, Square target, Square ignore, Occupied occupied) {
-  for (int i = 0; i < ks.zone_attackers; ++i) {
-    const Square s = ks.zone_attacker[i];
-    if (s == ignore) continue;
-    const std::uint8_t bits = attack_kinds(s, target) & attack_bits_of(b.piece_at(s));
-    if (!bits) continue;
-    if (!is_slider_bits(bits)) return true;
-    const int step = attack_step(s, target);
-    Square sq = s + step;
-    while (sq != target && !occupied(sq)) sq += step;
-    if (sq == target) return true;
-  }
-  return false;
 }
 
 // In single check, a non-king move must capture the checker or land between it and the king.
@@ -322,6 +261,8 @@ Move* generate(const Board& b, Move* out) {
 
   // 1. King moves: the target must not be attacked once the king has left its square.
   static constexpr int kKingSteps[8] = {1, -1, 16, -16, 15, 17, -15, -17};
+  const SquareSet occupied_set = b.occupancy();
+  const SquareSet without_king = occupied_set & ~(SquareSet(1) << index64(ksq));
   const bool king_moves = Mode == GenMode::All || (kRaySets.king[index64(ksq)] & b.color_set(them));
   for (int step : kKingSteps) {
     if (!king_moves) break;
@@ -330,8 +271,7 @@ Move* generate(const Board& b, Move* out) {
     const Piece target = b.piece_at(to);
     if (target != NoPiece && color_of(target) == us) continue;
     if (Mode == GenMode::Captures && target == NoPiece) continue;
-    const bool attacked = zone_attacked(b, ks, to, to, [&](Square s) { return s != ksq && b.piece_at(s) != NoPiece; });
-    if (!attacked) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
+    if (!b.is_attacked(to, them, without_king)) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
   }
   if (ks.checkers >= 2) return out;  // double check: only the king may move
 
@@ -339,13 +279,13 @@ Move* generate(const Board& b, Move* out) {
   if (Mode == GenMode::All && ks.checkers == 0) {
     const int rights = b.castling_rights() & (us == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
     if (rights & (WhiteOO | BlackOO)) {
-      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !zone_attacked(b, ks, ksq + 1, NoSquare, occupied) &&
-          !zone_attacked(b, ks, ksq + 2, NoSquare, occupied))
+      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !b.is_attacked(ksq + 1, them, occupied_set) &&
+          !b.is_attacked(ksq + 2, them, occupied_set))
         *out++ = Move::make(ksq, ksq + 2, Move::Castle);
     }
     if (rights & (WhiteOOO | BlackOOO)) {
-      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !zone_attacked(b, ks, ksq - 1, NoSquare, occupied) &&
-          !zone_attacked(b, ks, ksq - 2, NoSquare, occupied))
+      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !b.is_attacked(ksq - 1, them, occupied_set) &&
+          !b.is_attacked(ksq - 2, them, occupied_set))
         *out++ = Move::make(ksq, ksq - 2, Move::Castle);
     }
   }
