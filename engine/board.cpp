@@ -1,12 +1,14 @@
 #include "engine/board.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <sstream>
 
-#include "engine/attack_query.h"
 #include "engine/movegen.h"
+#include "engine/piece_square_tables.h"
+#include "engine/square_sets.h"
 #include "engine/zobrist.h"
 
 namespace buho {
@@ -70,6 +72,7 @@ void Board::clear() {
   list_index_.fill(0);
   list_size_ = {0, 0};
   for (auto& c : counts_) c.fill(0);
+  psq_ = {0, 0};
   side_ = White;
   castling_ = 0;
   ep_ = NoSquare;
@@ -110,6 +113,7 @@ void Board::put_piece(Piece p, Square sq) {
   squares_[sq] = p;
   bb_[p] ^= std::uint64_t(1) << index64(sq);
   ++counts_[c][type_of(p)];
+  psq_[c] += kPieceSquareSum.v[p][index64(sq)];
   key_ ^= kZobrist.piece[p][index64(sq)];
 }
 
@@ -123,6 +127,7 @@ void Board::remove_piece(Square sq) {
   squares_[sq] = NoPiece;
   bb_[p] ^= std::uint64_t(1) << index64(sq);
   --counts_[c][type_of(p)];
+  psq_[c] -= kPieceSquareSum.v[p][index64(sq)];
   key_ ^= kZobrist.piece[p][index64(sq)];
 }
 
@@ -134,6 +139,7 @@ void Board::move_piece(Square from, Square to) {
   squares_[to] = p;
   squares_[from] = NoPiece;
   bb_[p] ^= (std::uint64_t(1) << index64(from)) | (std::uint64_t(1) << index64(to));
+  psq_[color_of(p)] += kPieceSquareSum.v[p][index64(to)] - kPieceSquareSum.v[p][index64(from)];
   key_ ^= kZobrist.piece[p][index64(from)] ^ kZobrist.piece[p][index64(to)];
 }
 
@@ -264,10 +270,6 @@ std::string Board::fen() const {
 }
 
 // --- Attacks ---------------------------------------------------------------------------------------
-
-bool Board::is_attacked(Square sq, Color by) const {
-  return attacked_by(*this, sq, by, NoSquare, [this](Square s) { return squares_[s] != NoPiece; });
-}
 
 bool Board::gives_check(Move m) const {
   const Color us = side_;
@@ -510,6 +512,7 @@ std::uint64_t Board::compute_key() const {
 bool Board::is_ok() const {
   int counts[COLOR_NB][PIECE_TYPE_NB] = {};
   int listed[COLOR_NB] = {0, 0};
+  int psq[COLOR_NB] = {0, 0};
   std::array<std::uint64_t, PIECE_NB> bb{};
   for (Square sq = 0; sq < 128; ++sq) {
     const Piece p = squares_[sq];
@@ -520,13 +523,14 @@ bool Board::is_ok() const {
     if (p == NoPiece) continue;
     bb[p] |= std::uint64_t(1) << index64(sq);
     const Color c = color_of(p);
+    psq[c] += kPieceSquareSum.v[p][index64(sq)];
     ++counts[c][type_of(p)];
     ++listed[c];
     const int idx = list_index_[sq];
     if (idx >= list_size_[c] || list_[c][idx] != sq) return false;
   }
   for (Color c : {White, Black}) {
-    if (listed[c] != list_size_[c]) return false;
+    if (listed[c] != list_size_[c] || psq[c] != psq_[c]) return false;
     if (squares_[list_[c][0]] != make_piece(c, King)) return false;
     for (int t = Pawn; t <= King; ++t)
       if (counts[c][t] != counts_[c][t]) return false;

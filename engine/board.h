@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "engine/attack_table.h"
 #include "engine/checks.h"
+#include "engine/square_sets.h"
 #include "engine/types.h"
 
 namespace buho {
@@ -52,9 +54,23 @@ class Board {
   Square piece_square(Color c, int i) const { return list_[c][i]; }
   Square king_square(Color c) const { return list_[c][0]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
+  // The squares of piece `p` (bit index64(sq)), and of every piece of `c`: the capture generator asks along
+  // rays which square is occupied first.
+  std::uint64_t piece_set(Piece p) const { return bb_[p]; }
+  std::uint64_t occupancy() const { return color_set(White) | color_set(Black); }
+  std::uint64_t color_set(Color c) const {
+    const std::uint64_t* s = &bb_[make_piece(c, Pawn)];
+    return s[0] | s[1] | s[2] | s[3] | s[4] | s[5];
+  }
+  // §2.4.1 the Appendix A piece-square entries of `c`'s pieces but the king, summed (engine/piece_square_tables.h):
+  // kept up to date by every change of a square, so the evaluation reads it instead of walking the pieces.
+  int piece_square_sum(Color c) const { return psq_[c]; }
 
   // --- Attacks (via the attack table) ------------------------------------------------------------
-  bool is_attacked(Square sq, Color by) const;
+  bool is_attacked(Square sq, Color by) const { return is_attacked(sq, by, occupancy()); }
+  // Would `sq` be attacked by `by`'s pieces, standing where they stand, if exactly the squares of `occupied` were
+  // occupied? (The king's moves ask it with the king's own square left out; a piece on `sq` never attacks it.)
+  bool is_attacked(Square sq, Color by, std::uint64_t occupied) const;
   bool in_check() const { return is_attacked(king_square(side_), ~side_); }
   // Does `m` (legal in this position) give check to the opponent?
   bool gives_check(Move m) const;
@@ -82,7 +98,7 @@ class Board {
 
   // --- Consistency ----------------------------------------------------------------------------------
   std::uint64_t compute_key() const;  // from scratch
-  // Rebuilds piece lists, counts and key from the squares and compares: true when all agree. Checks
+  // Rebuilds piece lists, counts, piece-square sums and key from the squares and compares: true when all agree. Checks
   // builds (engine/checks.h) assert it after every kCheckEvery-th make/unmake.
   bool is_ok() const;
 
@@ -138,6 +154,7 @@ class Board {
   std::array<std::array<Square, MaxPieces>, COLOR_NB> list_{};
   std::array<int, COLOR_NB> list_size_{};
   std::array<std::array<int, PIECE_TYPE_NB>, COLOR_NB> counts_{};
+  std::array<int, COLOR_NB> psq_{};  // piece_square_sum
   Color side_ = White;
   int castling_ = 0;
   Square ep_ = NoSquare;
@@ -151,6 +168,23 @@ class Board {
   int changes_since_check_ = 0;
 #endif
 };
+
+inline bool Board::is_attacked(Square sq, Color by, std::uint64_t occupied) const {
+  // The attack table's question (attack_query.h) answered with the piece sets: a knight, pawn or king of `by` on a
+  // square from which it reaches `sq`, or a slider on a line through `sq` it moves along with nothing between.
+  const int k = index64(sq);
+  const std::uint64_t* own = &bb_[make_piece(by, Pawn)];  // pawn, knight, bishop, rook, queen, king
+  if ((own[Knight - Pawn] & kRaySets.knight[k]) | (own[Pawn - Pawn] & kRaySets.pawn[~by][k]) |
+      (own[King - Pawn] & kRaySets.king[k]))
+    return true;
+  const std::uint64_t sliders = ((own[Bishop - Pawn] | own[Queen - Pawn]) & kRaySets.diagonal[k]) |
+                                ((own[Rook - Pawn] | own[Queen - Pawn]) & kRaySets.orthogonal[k]);
+  for (std::uint64_t x = sliders; x; x &= x - 1) {
+    const int i = std::countr_zero(x);
+    if (!(squares_between(k, i, attack_step(sq, from_index64(i))) & occupied)) return true;
+  }
+  return false;
+}
 
 // EPD: a position (four FEN fields) plus operations such as `bm`, `am`, `id`, `c0`.
 struct EpdRecord {

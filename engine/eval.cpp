@@ -2,10 +2,10 @@
 // a switch of EvalConfig. Every term is computed for each side as "good for that side" and the total
 // is White's sum minus Black's, negated when Black is to move.
 //
-// Shared work is done once per call: the board keeps a 64-bit set per piece kind, from which come
-// the piece-square sums; from those come the pawn-file masks (used by the rook, shield and
-// open-line terms), the pawn structure as set operations, one attack map per side (only when a term
-// needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
+// Shared work is done once per call: the board keeps a 64-bit set per piece kind, and the piece-square sum of
+// every piece but the kings, brought up to date by make/unmake; from the sets come the pawn-file masks (used by
+// the rook, shield and open-line terms), the pawn structure as set operations, one attack map per side (only when
+// a term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -15,6 +15,8 @@
 #include <bit>
 #include <cstdint>
 #include <string_view>
+
+#include "engine/piece_square_tables.h"
 
 namespace buho {
 
@@ -54,119 +56,6 @@ constexpr std::array<std::string_view, TERM_NB> kTermNames = {
     "king_endgame_table", "passed_pawns",        "isolated_pawns",       "backward_pawns",
     "doubled_pawns",
 };
-
-// --- Appendix A piece-square tables, exactly as printed: White's view, rank 8 in the first row. ---
-using Printed = int[8][8];
-
-constexpr Printed kPawnTable = {
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {5, 10, 15, 20, 20, 15, 10, 5},
-    {4, 8, 12, 16, 16, 12, 8, 4},
-    {3, 6, 9, 12, 12, 9, 6, 3},
-    {2, 4, 6, 8, 8, 6, 4, 2},
-    {1, 2, 3, -10, -10, 3, 2, 1},
-    {0, 0, 0, -40, -40, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0},
-};
-constexpr Printed kKnightTable = {
-    {-10, -10, -10, -10, -10, -10, -10, -10},
-    {-10, 0, 0, 0, 0, 0, 0, -10},
-    {-10, 0, 5, 5, 5, 5, 0, -10},
-    {-10, 0, 5, 10, 10, 5, 0, -10},
-    {-10, 0, 5, 10, 10, 5, 0, -10},
-    {-10, 0, 5, 5, 5, 5, 0, -10},
-    {-10, 0, 0, 0, 0, 0, 0, -10},
-    {-10, -30, -10, -10, -10, -10, -30, -10},
-};
-constexpr Printed kBishopTable = {
-    {-10, -10, -10, -10, -10, -10, -10, -10},
-    {-10, 0, 0, 0, 0, 0, 0, -10},
-    {-10, 0, 5, 5, 5, 5, 0, -10},
-    {-10, 0, 5, 15, 15, 5, 0, -10},
-    {-10, 0, 5, 15, 15, 5, 0, -10},
-    {-10, 0, 5, 5, 5, 5, 0, -10},
-    {-10, 0, 0, 0, 0, 0, 0, -10},
-    {-10, -10, -20, -10, -10, -20, -10, -10},
-};
-constexpr Printed kRookTable = {
-    {-6, -3, 0, 3, 3, 0, -3, -6}, {-6, -3, 0, 3, 3, 0, -3, -6}, {-6, -3, 0, 3, 3, 0, -3, -6},
-    {-6, -3, 0, 3, 3, 0, -3, -6}, {-6, -3, 0, 3, 3, 0, -3, -6}, {-6, -3, 0, 3, 3, 0, -3, -6},
-    {-6, -3, 0, 3, 3, 0, -3, -6}, {-6, -3, 0, 3, 3, 0, -3, -6},
-};
-constexpr Printed kQueenTable = {
-    {-24, -16, -12, -8, -8, -12, -16, -24},
-    {-16, -8, -4, 0, 0, -4, -8, -16},
-    {-12, -4, 0, 4, 4, 0, -4, -12},
-    {-8, 0, 4, 8, 8, 4, 0, -8},
-    {-8, 0, 4, 8, 8, 4, 0, -8},
-    {-12, -4, 0, 4, 4, 0, -4, -12},
-    {-16, -8, -4, 0, 0, -4, -8, -16},
-    {-24, -16, -12, -8, -8, -12, -16, -24},
-};
-constexpr Printed kKingTable = {
-    {-40, -40, -40, -40, -40, -40, -40, -40},
-    {-40, -40, -40, -40, -40, -40, -40, -40},
-    {-40, -40, -40, -40, -40, -40, -40, -40},
-    {-40, -40, -40, -60, -60, -40, -40, -40},
-    {-40, -40, -40, -60, -60, -40, -40, -40},
-    {-40, -40, -40, -40, -40, -40, -40, -40},
-    {-20, -20, -20, -20, -20, -20, -20, -20},
-    {0, 20, 40, -20, 0, -20, 40, 20},
-};
-constexpr Printed kKingEndgameTable = {
-    {0, 10, 20, 30, 30, 20, 10, 0},
-    {10, 20, 30, 40, 40, 30, 20, 10},
-    {20, 30, 40, 50, 50, 40, 30, 20},
-    {30, 40, 50, 60, 60, 50, 40, 30},
-    {30, 40, 50, 60, 60, 50, 40, 30},
-    {20, 30, 40, 50, 50, 40, 30, 20},
-    {10, 20, 30, 40, 40, 30, 20, 10},
-    {0, 10, 20, 30, 30, 20, 10, 0},
-};
-
-// Slot 0 is the endgame king table; slots Pawn..King the printed tables above.
-constexpr int KingEndgameSlot = 0;
-
-// CHOICE (Black's orientation): Appendix A gives the tables "from White's view" only. Black reads
-// them with the ranks mirrored (Black's square X8 uses White's X1 entry), not rotated by 180°.
-// Reason: only the middlegame king table is asymmetric left-right (a1 0, b1 20, c1 40, d1 -20, e1 0,
-// f1 -20, g1 40, h1 20); mirroring keeps the +40 on c8/g8 where Black's king lands after castling,
-// as c1/g1 do for White. A rotation would reward f8/b8 instead. It also makes the evaluation exactly
-// colour-symmetric, which the mirror test checks.
-struct PieceSquareTables {
-  // [colour][slot][0x88 square]
-  std::array<std::array<std::array<std::int16_t, 128>, PIECE_TYPE_NB>, COLOR_NB> v{};
-};
-
-constexpr PieceSquareTables make_pst() {
-  PieceSquareTables t{};
-  const Printed* printed[PIECE_TYPE_NB] = {&kKingEndgameTable, &kPawnTable,  &kKnightTable,
-                                           &kBishopTable,      &kRookTable,  &kQueenTable,
-                                           &kKingTable};
-  for (int slot = 0; slot < PIECE_TYPE_NB; ++slot)
-    for (int rank = 0; rank < 8; ++rank)
-      for (int file = 0; file < 8; ++file) {
-        const Square sq = make_square(file, rank);
-        t.v[White][slot][sq] = std::int16_t((*printed[slot])[7 - rank][file]);  // row 0 is rank 8
-        t.v[Black][slot][sq] = std::int16_t((*printed[slot])[rank][file]);      // ranks mirrored
-      }
-  return t;
-}
-
-constexpr PieceSquareTables kPst = make_pst();
-
-// The same tables indexed by the dense 0..63 square, for walking the board's piece sets.
-struct PieceSquareTables64 {
-  std::array<std::array<std::array<std::int16_t, 64>, PIECE_TYPE_NB>, COLOR_NB> v{};
-};
-constexpr PieceSquareTables64 make_pst64() {
-  PieceSquareTables64 t{};
-  for (int col = 0; col < COLOR_NB; ++col)
-    for (int slot = 0; slot < PIECE_TYPE_NB; ++slot)
-      for (int i = 0; i < 64; ++i) t.v[col][slot][i] = kPst.v[col][slot][from_index64(i)];
-  return t;
-}
-constexpr PieceSquareTables64 kPst64 = make_pst64();
 
 // A pawn-file mask has bit r set when the side has a pawn on rank r (absolute, 0 = rank 1).
 // Seen from Black, rank r is relative rank 7 - r: reversing the bits turns it into a relative mask.
@@ -285,13 +174,11 @@ inline bool path_clear(Square a, Square to, Bitboard empty) {
   return (between & ~empty) == 0;
 }
 
-// The piece sets of one position (kept by the board), and the piece-square sums but the king's: what every term
-// of compute() reads.
+// The piece sets of one position (kept by the board): what every term of compute() reads.
 struct PieceSets {
   Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
   Bitboard all[COLOR_NB];
   Bitboard empty;
-  int pst[COLOR_NB] = {0, 0};  // the king is left out here; its table depends on the phase (king_safety)
   // Pawn files, asked for only where a term needs them: the rank mask of `col`'s pawns on file f (bit r = a pawn
   // on rank r).
   unsigned pawn_ranks(Color col, int f) const { return file_ranks(pieces[col][Pawn], f); }
@@ -306,7 +193,7 @@ void placement_terms(const Board& b, const EvalConfig& c, const PieceSets& s, Te
     const Bitboard* own = s.pieces[col];
     const Bitboard first_rank = col == White ? kRank1 : kRank1 << 56;
     const Bitboard seventh_rank = col == White ? kRank1 << 48 : kRank1 << 8;
-    if (c.piece_square) v[TPieceSquare][col] = s.pst[col];
+    if (c.piece_square) v[TPieceSquare][col] = b.piece_square_sum(col);
     if (c.center)
       v[TCenter][col] = std::popcount(own[Pawn] & kCenter) * c.center_pawn_value +
                         std::popcount((own[Knight] | own[Bishop]) & kCenter) * c.center_minor_value +
@@ -519,13 +406,11 @@ bool Evaluator::compute(const Board& b, Terms& t) const {
     t.v[TMaterial][Black] = side_material[Black];
   }
 
-  // --- Piece sets (kept by the board) and piece-square sums; then the terms of §2.4.1-2.4.4 ---
+  // --- Piece sets (kept by the board, as are the piece-square sums); then the terms of §2.4.1-2.4.4 ---
   PieceSets s;
   for (Color col : {White, Black}) {
     s.pieces[col][NoPieceType] = 0;
     for (int pt = Pawn; pt <= King; ++pt) s.pieces[col][pt] = b.bb_[make_piece(col, PieceType(pt))];
-    for (int pt = Pawn; pt < King; ++pt)
-      for (Bitboard x = s.pieces[col][pt]; x; x &= x - 1) s.pst[col] += kPst64.v[col][pt][std::countr_zero(x)];
   }
   for (Color col : {White, Black})
     s.all[col] = s.pieces[col][Pawn] | s.pieces[col][Knight] | s.pieces[col][Bishop] | s.pieces[col][Rook] |

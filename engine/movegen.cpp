@@ -1,8 +1,11 @@
 #include "engine/movegen.h"
 
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "engine/attack_query.h"
+#include "engine/square_sets.h"
 
 namespace buho {
 
@@ -11,7 +14,7 @@ namespace {
 enum class GenMode { All, Captures };
 
 // What stands between the side to move and a legal move: the checkers and the pinned pieces,
-// found once per position by looking from the king along the attack table (§2.3).
+// found once per position by looking from the king along its lines (engine/square_sets.h).
 struct KingSafety {
   int checkers = 0;
   Square checker = NoSquare;
@@ -19,10 +22,6 @@ struct KingSafety {
   int pins = 0;
   Square pinned[8];
   int pin_step[8];  // unit step from the king through the pinned piece
-  // Enemy pieces that could attack some square of the king's zone (the king's square, its eight
-  // neighbours and the two castling squares each side): the only ones king moves must be tested against.
-  int zone_attackers = 0;
-  Square zone_attacker[16];
 
   int pin_of(Square sq) const {
     for (int i = 0; i < pins; ++i)
@@ -31,77 +30,40 @@ struct KingSafety {
   }
 };
 
-// For a piece standing `delta` = king - piece away: the attack-table kinds with which it could reach
-// any square of the king's zone. One look-up per enemy piece decides whether king moves (and
-// castling) need to consider it at all.
-constexpr std::array<std::uint8_t, 257> make_zone_kinds() {
-  std::array<std::uint8_t, 257> z{};
-  constexpr int zone[11] = {0, 1, -1, 16, -16, 15, 17, -15, -17, 2, -2};
-  for (int d = 0; d < 257; ++d)
-    for (int o : zone)
-      if (d + o >= 0 && d + o < 257) z[d] |= kAttackTable.kinds[d + o];
-  return z;
-}
-constexpr auto kZoneKinds = make_zone_kinds();
-
 KingSafety king_safety(const Board& b, Color us, Square ksq) {
   KingSafety ks;
   const Color them = ~us;
-  const int n = b.piece_count(them);
-  ks.zone_attacker[ks.zone_attackers++] = b.piece_square(them, 0);  // the enemy king
-  for (int i = 1; i < n; ++i) {  // index 0 is the enemy king, which never gives check
-    const Square s = b.piece_square(them, i);
-    const std::uint8_t piece_bits = attack_bits_of(b.piece_at(s));
-    if (kZoneKinds[ksq - s + 128] & piece_bits) ks.zone_attacker[ks.zone_attackers++] = s;
-    const std::uint8_t bits = attack_kinds(s, ksq) & piece_bits;
-    if (!bits) continue;
-    if (!is_slider_bits(bits)) {  // knight or pawn: adjacent threats cannot be blocked
-      ++ks.checkers;
-      ks.checker = s;
-      ks.check_step = 0;
-      continue;
-    }
+  const int k = index64(ksq);
+  const SquareSet own = b.color_set(us), enemies = b.color_set(them);
+  const SquareSet occupied = own | enemies;
+  auto set_of = [&](PieceType t) { return b.piece_set(make_piece(them, t)); };
+  const SquareSet pawns = set_of(Pawn), knights = set_of(Knight), bishops = set_of(Bishop), rooks = set_of(Rook),
+                  queens = set_of(Queen);
+
+  // A knight or pawn next to the king checks; adjacent threats cannot be blocked.
+  const SquareSet leapers = (knights & kRaySets.knight[k]) | (pawns & kRaySets.pawn[us][k]);
+  if (leapers) {
+    ks.checkers += std::popcount(leapers);
+    ks.checker = from_index64(std::countr_zero(leapers));
+  }
+  // A slider on a line through the king it moves along: with nothing between, a check; with one piece of ours
+  // between, that piece is pinned; otherwise neither.
+  const SquareSet sliders = ((bishops | queens) & kRaySets.diagonal[k]) | ((rooks | queens) & kRaySets.orthogonal[k]);
+  for (SquareSet x = sliders; x; x &= x - 1) {
+    const int i = std::countr_zero(x);
+    const Square s = from_index64(i);
     const int step = attack_step(ksq, s);
-    Square blocker = NoSquare;
-    bool shielded = false;  // two blockers, or an enemy one: neither check nor pin
-    for (Square x = ksq + step; x != s; x += step) {
-      const Piece p = b.piece_at(x);
-      if (p == NoPiece) continue;
-      if (blocker != NoSquare || color_of(p) != us) {
-        shielded = true;
-        break;
-      }
-      blocker = x;
-    }
-    if (shielded) continue;
-    if (blocker == NoSquare) {
+    const SquareSet between = squares_between(k, i, step) & occupied;
+    if (!between) {
       ++ks.checkers;
       ks.checker = s;
       ks.check_step = step;
-    } else {
-      ks.pinned[ks.pins] = blocker;
+    } else if (!(between & (between - 1)) && (between & own)) {
+      ks.pinned[ks.pins] = from_index64(std::countr_zero(between));
       ks.pin_step[ks.pins++] = step;
     }
   }
   return ks;
-}
-
-// Is `target` (a square of the king's zone) attacked by one of the zone attackers? Same test as
-// attacked_by(), over the short list.
-template <class Occupied>
-inline bool zone_attacked(const Board& b, const KingSafety& ks, Square target, Square ignore, Occupied occupied) {
-  for (int i = 0; i < ks.zone_attackers; ++i) {
-    const Square s = ks.zone_attacker[i];
-    if (s == ignore) continue;
-    const std::uint8_t bits = attack_kinds(s, target) & attack_bits_of(b.piece_at(s));
-    if (!bits) continue;
-    if (!is_slider_bits(bits)) return true;
-    const int step = attack_step(s, target);
-    Square sq = s + step;
-    while (sq != target && !occupied(sq)) sq += step;
-    if (sq == target) return true;
-  }
-  return false;
 }
 
 // In single check, a non-king move must capture the checker or land between it and the king.
@@ -113,6 +75,42 @@ inline bool resolves_check(const KingSafety& ks, Square ksq, Square to) {
 
 // A pinned piece may move only along the line of its pin.
 inline bool along_pin(int pin, int step) { return pin == 0 || pin == step || pin == -step; }
+
+// What the capture generator reads of the position once: the occupied squares and the enemy's.
+struct CaptureSets {
+  SquareSet occupied;
+  SquareSet enemies;
+};
+
+// The capture along one ray of a bishop, rook or queen: its first occupied square, when an enemy stands there.
+template <int Step, class Legal>
+inline Move* capture_along(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!along_pin(pin, Step)) return out;
+  const SquareSet blockers = kRaySets.ray[ray_of(Step)][index64(from)] & sets.occupied;
+  if (!blockers) return out;
+  const int first = Step > 0 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+  const Square to = from_index64(first);
+  if (((sets.enemies >> first) & 1) && legal_target(to)) *out++ = Move::make(from, to, Move::Capture);
+  return out;
+}
+
+template <class Legal>
+inline Move* captures_diagonal(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!(kRaySets.diagonal[index64(from)] & sets.enemies)) return out;
+  out = capture_along<15>(from, sets, pin, legal_target, out);
+  out = capture_along<17>(from, sets, pin, legal_target, out);
+  out = capture_along<-15>(from, sets, pin, legal_target, out);
+  return capture_along<-17>(from, sets, pin, legal_target, out);
+}
+
+template <class Legal>
+inline Move* captures_orthogonal(Square from, const CaptureSets& sets, int pin, Legal legal_target, Move* out) {
+  if (!(kRaySets.orthogonal[index64(from)] & sets.enemies)) return out;
+  out = capture_along<1>(from, sets, pin, legal_target, out);
+  out = capture_along<-1>(from, sets, pin, legal_target, out);
+  out = capture_along<16>(from, sets, pin, legal_target, out);
+  return capture_along<-16>(from, sets, pin, legal_target, out);
+}
 
 // One knight jump. The step is a template argument so that each of the eight jumps (and each ray
 // below) gets its own branch in the machine code, which the branch predictor learns separately.
@@ -180,6 +178,12 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
     }
   };
 
+  CaptureSets sets{};
+  if constexpr (Mode == GenMode::Captures) {
+    sets.enemies = b.color_set(them);
+    sets.occupied = sets.enemies | b.color_set(us);
+  }
+
   const int n = b.piece_count(us);
   for (int i = 1; i < n; ++i) {
     const Square from = b.piece_square(us, i);
@@ -187,6 +191,10 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
     const int pin = ks.pins ? ks.pin_of(from) : 0;
     switch (type_of(pc)) {
       case Pawn: {
+        // Capture mode: a pawn with no enemy piece on the squares it attacks and no promotion ahead has no move here.
+        if (Mode == GenMode::Captures && !(kRaySets.pawn[us][index64(from)] & sets.enemies) &&
+            rank_of(from + forward) != promo_rank)
+          break;
         // Captures to both sides.
         for (int cap_step : {forward - 1, forward + 1}) {
           const Square to = from + cap_step;
@@ -209,6 +217,7 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
       }
       case Knight:
         if (pin) break;  // a pinned knight can never move along its pin
+        if (Mode == GenMode::Captures && !(kRaySets.knight[index64(from)] & sets.enemies)) break;
         out = jump<14, Mode>(b, from, us, legal_target, out);
         out = jump<18, Mode>(b, from, us, legal_target, out);
         out = jump<31, Mode>(b, from, us, legal_target, out);
@@ -219,14 +228,21 @@ Move* generate_pieces(const Board& b, const KingSafety& ks, Square ksq, Move* ou
         out = jump<-33, Mode>(b, from, us, legal_target, out);
         break;
       case Bishop:
-        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) out = captures_diagonal(from, sets, pin, legal_target, out);
+        else out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
         break;
       case Rook:
-        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) out = captures_orthogonal(from, sets, pin, legal_target, out);
+        else out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
         break;
       case Queen:
-        out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
-        out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        if constexpr (Mode == GenMode::Captures) {
+          out = captures_diagonal(from, sets, pin, legal_target, out);
+          out = captures_orthogonal(from, sets, pin, legal_target, out);
+        } else {
+          out = slide_diagonals<Mode>(b, from, them, pin, legal_target, out);
+          out = slide_lines<Mode>(b, from, them, pin, legal_target, out);
+        }
         break;
       default:
         break;
@@ -245,14 +261,17 @@ Move* generate(const Board& b, Move* out) {
 
   // 1. King moves: the target must not be attacked once the king has left its square.
   static constexpr int kKingSteps[8] = {1, -1, 16, -16, 15, 17, -15, -17};
+  const SquareSet occupied_set = b.occupancy();
+  const SquareSet without_king = occupied_set & ~(SquareSet(1) << index64(ksq));
+  const bool king_moves = Mode == GenMode::All || (kRaySets.king[index64(ksq)] & b.color_set(them));
   for (int step : kKingSteps) {
+    if (!king_moves) break;
     const Square to = ksq + step;
     if (!on_board(to)) continue;
     const Piece target = b.piece_at(to);
     if (target != NoPiece && color_of(target) == us) continue;
     if (Mode == GenMode::Captures && target == NoPiece) continue;
-    const bool attacked = zone_attacked(b, ks, to, to, [&](Square s) { return s != ksq && b.piece_at(s) != NoPiece; });
-    if (!attacked) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
+    if (!b.is_attacked(to, them, without_king)) *out++ = Move::make(ksq, to, target != NoPiece ? std::uint32_t(Move::Capture) : 0u);
   }
   if (ks.checkers >= 2) return out;  // double check: only the king may move
 
@@ -260,13 +279,13 @@ Move* generate(const Board& b, Move* out) {
   if (Mode == GenMode::All && ks.checkers == 0) {
     const int rights = b.castling_rights() & (us == White ? (WhiteOO | WhiteOOO) : (BlackOO | BlackOOO));
     if (rights & (WhiteOO | BlackOO)) {
-      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !zone_attacked(b, ks, ksq + 1, NoSquare, occupied) &&
-          !zone_attacked(b, ks, ksq + 2, NoSquare, occupied))
+      if (!occupied(ksq + 1) && !occupied(ksq + 2) && !b.is_attacked(ksq + 1, them, occupied_set) &&
+          !b.is_attacked(ksq + 2, them, occupied_set))
         *out++ = Move::make(ksq, ksq + 2, Move::Castle);
     }
     if (rights & (WhiteOOO | BlackOOO)) {
-      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !zone_attacked(b, ks, ksq - 1, NoSquare, occupied) &&
-          !zone_attacked(b, ks, ksq - 2, NoSquare, occupied))
+      if (!occupied(ksq - 1) && !occupied(ksq - 2) && !occupied(ksq - 3) && !b.is_attacked(ksq - 1, them, occupied_set) &&
+          !b.is_attacked(ksq - 2, them, occupied_set))
         *out++ = Move::make(ksq, ksq - 2, Move::Castle);
     }
   }

@@ -4,7 +4,10 @@
 
 #include <random>
 
+#include "engine/attack_query.h"
+#include "engine/eval.h"
 #include "engine/movegen.h"
+#include "engine/piece_square_tables.h"
 #include "test_data.h"
 
 namespace board_test {
@@ -387,6 +390,83 @@ TEST(Board, CanonicalPieceListsAreTheFensAndKeepTheHistory) {
   }
   EXPECT_TRUE(r.is_repetition(3));
   EXPECT_FALSE(Board::from_fen(r.fen()).is_repetition(2));
+}
+
+// The piece-square sums the board keeps through make/unmake (piece_square_sum) equal Appendix A's printed tables
+// summed over the squares from scratch, after every move and unmake of random games; and the evaluation of the board
+// reached by moves (which reads the kept sums) equals that of the same position read from its FEN.
+TEST(Board, PieceSquareSumsFollowMakeAndUnmake) {
+  std::mt19937_64 rng(2010);
+  const auto lines = test_data::lct2_lines();
+  std::vector<std::string> starts = {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                                     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/P6k/8/8/8/8/6Kp/8 w - - 0 1"};
+  for (const auto& l : lines) starts.push_back(parse_epd(l).board.fen());
+  auto walked = [](const Board& b, Color c) {
+    int sum = 0;
+    for (int rank = 0; rank < 8; ++rank)
+      for (int file = 0; file < 8; ++file) {
+        const Piece p = b.piece_at(make_square(file, rank));
+        if (p != NoPiece && color_of(p) == c && type_of(p) != King) sum += kPst.v[c][type_of(p)][make_square(file, rank)];
+      }
+    return sum;
+  };
+  const Evaluator eval{EvalConfig{}};
+  int checked = 0;
+  for (const auto& fen : starts) {
+    for (int game = 0; game < 8; ++game) {
+      Board b = Board::from_fen(fen);
+      std::vector<Move> played;
+      for (int ply = 0; ply < 80; ++ply) {
+        MoveList list(b);
+        if (list.size() == 0) break;
+        const Move m = list.moves[rng() % list.size()];
+        b.make_move(m);
+        played.push_back(m);
+        for (Color c : {White, Black}) ASSERT_EQ(b.piece_square_sum(c), walked(b, c)) << b.fen() << " after " << m.uci();
+        ASSERT_EQ(eval.evaluate(b), eval.evaluate(Board::from_fen(b.fen()))) << b.fen();
+        ++checked;
+        if (rng() % 4 == 0) {
+          b.unmake_move(m);
+          played.pop_back();
+          for (Color c : {White, Black}) ASSERT_EQ(b.piece_square_sum(c), walked(b, c)) << b.fen() << " after unmaking " << m.uci();
+        }
+      }
+      while (!played.empty()) {
+        b.unmake_move(played.back());
+        played.pop_back();
+        for (Color c : {White, Black}) ASSERT_EQ(b.piece_square_sum(c), walked(b, c)) << b.fen();
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
+// Board::is_attacked (the piece sets) answers as the thesis's attack-table walk (attacked_by, §2.3) does, for every
+// square and both colours, in every position of random games.
+TEST(Board, IsAttackedAgreesWithTheAttackTableWalk) {
+  std::mt19937_64 rng(1997);
+  const auto lines = test_data::lct2_lines();
+  std::vector<std::string> starts = {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
+  for (const auto& l : lines) starts.push_back(parse_epd(l).board.fen());
+  int asked = 0;
+  for (const auto& fen : starts) {
+    for (int game = 0; game < 4; ++game) {
+      Board b = Board::from_fen(fen);
+      for (int ply = 0; ply < 60; ++ply) {
+        for (int i = 0; i < 64; ++i)
+          for (Color by : {White, Black}) {
+            const Square sq = from_index64(i);
+            const bool walked = attacked_by(b, sq, by, NoSquare, [&](Square s) { return b.piece_at(s) != NoPiece; });
+            ASSERT_EQ(b.is_attacked(sq, by), walked) << b.fen() << " " << square_name(sq) << " by " << int(by);
+            ++asked;
+          }
+        MoveList list(b);
+        if (list.size() == 0) break;
+        b.make_move(list.moves[rng() % list.size()]);
+      }
+    }
+  }
+  EXPECT_GT(asked, 500000);
 }
 
 }  // namespace board_test
