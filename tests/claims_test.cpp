@@ -59,11 +59,11 @@ TEST(Claims, C1DepthFourIsABandAroundEightyPercentAndDepthEightIsMoreThanNinety)
     }));
   };
   // -80 % at depth 4 and -95 % from depth 8: as worded.
-  EXPECT_EQ(claim(with(200, 50), "C1").verdict(), "holds");
+  EXPECT_EQ(claim(with(200, 50), "C1").verdict(), Verdict::holds);
   // -97 % at depth 4 is not "an 80 %": the band fails where the old one-sided rule (<= -70 %) held.
-  EXPECT_EQ(claim(with(30, 50), "C1").parts[0].state, ClaimPart::State::Fails);
+  EXPECT_EQ(claim(with(30, 50), "C1").parts[0].state, Verdict::does_not_hold);
   // -85 % from depth 8 is not "more than 90 %" (the old rule accepted <= -80 %).
-  EXPECT_EQ(claim(with(200, 150), "C1").parts[1].state, ClaimPart::State::Fails);
+  EXPECT_EQ(claim(with(200, 150), "C1").parts[1].state, Verdict::does_not_hold);
 }
 
 TEST(Claims, C1IsDecidedOnThesisPositionTwoWithEveryPositionBesideIt) {
@@ -75,16 +75,16 @@ TEST(Claims, C1IsDecidedOnThesisPositionTwoWithEveryPositionBesideIt) {
     return 1000;
   }));
   const Claim& c1 = claim(cs, "C1");
-  EXPECT_EQ(c1.parts[0].state, ClaimPart::State::Holds) << c1.parts[0].figures;
+  EXPECT_EQ(c1.parts[0].state, Verdict::holds) << c1.parts[0].figures;
   EXPECT_NE(c1.parts[0].rule.find("MID (thesis position 2)"), std::string::npos) << c1.parts[0].rule;
   EXPECT_NE(c1.parts[0].context.find("arithmetic mean of the 2 cell pair(s) -40.0 %"), std::string::npos) << c1.parts[0].context;
   EXPECT_NE(c1.parts[0].figures.find("one cell: an exact count"), std::string::npos) << c1.parts[0].figures;
-  EXPECT_EQ(c1.parts[1].state, ClaimPart::State::Holds);
+  EXPECT_EQ(c1.parts[1].state, Verdict::holds);
 
   // Without a position standing for thesis position 2 the claim is not measured, whatever the others show.
   ResultSet rs = versions_set([](const std::string&, const std::string&, int) -> long { return 1000; });
   for (auto& p : rs.experiment.positions) p.thesis_position = 1;
-  EXPECT_EQ(claim(evaluate_claims(rs), "C1").verdict(), "not measured");
+  EXPECT_EQ(claim(evaluate_claims(rs), "C1").verdict(), Verdict::not_measured);
 }
 
 TEST(Claims, C4OverallFigureIsEveryPosition) {
@@ -99,7 +99,7 @@ TEST(Claims, C4OverallFigureIsEveryPosition) {
   EXPECT_NE(all.rule.find("all positions"), std::string::npos);
   EXPECT_NE(all.figures.find("geometric mean -33.7 %"), std::string::npos) << all.figures;
   EXPECT_NE(all.figures.find("over 2 position(s)"), std::string::npos) << all.figures;
-  EXPECT_EQ(all.state, ClaimPart::State::Undecided) << all.figures;
+  EXPECT_EQ(all.state, Verdict::undecided) << all.figures;
   EXPECT_NE(all.figures.find("undecided (n = 2)"), std::string::npos) << all.figures;
 }
 
@@ -115,11 +115,11 @@ TEST(Claims, APartHoldsOnlyWhenItsIntervalLiesInsideTheBand) {
         .parts[0];
   };
   // -23 % and -24 %: the interval [-30, -17] % lies inside [-35, -10] %.
-  EXPECT_EQ(c4_all(770, 760).state, ClaimPart::State::Holds) << c4_all(770, 760).figures;
+  EXPECT_EQ(c4_all(770, 760).state, Verdict::holds) << c4_all(770, 760).figures;
   // -22 % and -25 %: the geometric mean (-23.5 %) is inside, but the interval reaches past -10 %: undecided.
-  EXPECT_EQ(c4_all(780, 750).state, ClaimPart::State::Undecided) << c4_all(780, 750).figures;
+  EXPECT_EQ(c4_all(780, 750).state, Verdict::undecided) << c4_all(780, 750).figures;
   // -1 % and -2 %: wholly outside the band.
-  EXPECT_EQ(c4_all(990, 980).state, ClaimPart::State::Fails) << c4_all(990, 980).figures;
+  EXPECT_EQ(c4_all(990, 980).state, Verdict::does_not_hold) << c4_all(990, 980).figures;
   // A claim with an undecided part and none failing is undecided.
   EXPECT_EQ(claim(evaluate_claims(versions_set([](const std::string& v, const std::string& p, int d) -> long {
                     if (v == "D" && d >= 5) return p == "MID" ? 780 : 400;
@@ -127,7 +127,7 @@ TEST(Claims, APartHoldsOnlyWhenItsIntervalLiesInsideTheBand) {
                   })),
                   "C4")
                 .verdict(),
-            "undecided");
+            Verdict::undecided);
 }
 
 TEST(Claims, C5NeedsEveryPairFinished) {
@@ -138,12 +138,12 @@ TEST(Claims, C5NeedsEveryPairFinished) {
       return 1000;
     };
   };
-  EXPECT_EQ(claim(evaluate_claims(versions_set(rule(false))), "C5").verdict(), "holds");
+  EXPECT_EQ(claim(evaluate_claims(versions_set(rule(false))), "C5").verdict(), Verdict::holds);
   const Claim partly = claim(evaluate_claims(versions_set(rule(true))), "C5");
-  EXPECT_EQ(partly.parts[0].state, ClaimPart::State::Holds);  // the finished pairs save 96 %
-  EXPECT_EQ(partly.parts[1].state, ClaimPart::State::NotMeasured);
+  EXPECT_EQ(partly.parts[0].state, Verdict::holds);  // the finished pairs save 96 %
+  EXPECT_EQ(partly.parts[1].state, Verdict::not_measured);
   EXPECT_EQ(partly.parts[1].figures, "7 of 8 pair(s) finished");
-  EXPECT_EQ(partly.verdict(), "holds (partly measured)");
+  EXPECT_EQ(partly.verdict(), Verdict::holds_partly_measured);
 }
 
 TEST(Claims, C6NoReductionBelowDepthFourCellByCellAndGrowingBeyond) {
@@ -157,18 +157,18 @@ TEST(Claims, C6NoReductionBelowDepthFourCellByCellAndGrowingBeyond) {
     };
   };
   const Claim ok = claim(evaluate_claims(versions_set(f(1000))), "C6");
-  EXPECT_EQ(ok.verdict(), "holds") << ok.parts[2].figures;
+  EXPECT_EQ(ok.verdict(), Verdict::holds) << ok.parts[2].figures;
   // One cell below depth 4 with 1 % fewer nodes: the mean over the 6 pairs (-0.17 %) would pass a ">= -2 %" mean;
   // "does not reduce" is about every cell.
   const Claim one_cell = claim(evaluate_claims(versions_set(f(990))), "C6");
-  EXPECT_EQ(one_cell.parts[1].state, ClaimPart::State::Fails);
+  EXPECT_EQ(one_cell.parts[1].state, Verdict::does_not_hold);
   EXPECT_NE(one_cell.parts[1].figures.find("MID, depth 2"), std::string::npos) << one_cell.parts[1].figures;
   // A saving that shrinks with depth fails "its effectiveness grows".
   const Claim shrinking = claim(evaluate_claims(versions_set([](const std::string& v, const std::string& p, int d) -> long {
     if (v == "F" && p == "MID" && d >= 4) return 500 + 50 * d;
     return 1000;
   })), "C6");
-  EXPECT_EQ(shrinking.parts[2].state, ClaimPart::State::Fails);
+  EXPECT_EQ(shrinking.parts[2].state, Verdict::does_not_hold);
 }
 
 // A TT sweep of version D on one endgame (thesis position 5), 128K and 256K entries, depths 1-2, under `schemes`.
@@ -199,7 +199,7 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
   const Claim c9 = claim(evaluate_claims(rs), "C9");
   const ClaimPart& small = c9.parts[4];
   EXPECT_NE(small.rule.find("128K -> 256K"), std::string::npos);
-  EXPECT_EQ(small.state, ClaimPart::State::Holds) << small.figures;
+  EXPECT_EQ(small.state, Verdict::holds) << small.figures;
   EXPECT_NE(small.figures.find("-15.0 %"), std::string::npos) << small.figures;
 }
 
@@ -219,9 +219,9 @@ TEST(Claims, C9FiguresAreTheAlwaysCurvesNotThePooledSchemes) {
   }
   const Claim c9 = claim(evaluate_claims(rs), "C9");
   EXPECT_NE(c9.parts[1].rule.find("always, smallest to largest table"), std::string::npos) << c9.parts[1].rule;
-  EXPECT_EQ(c9.parts[1].state, ClaimPart::State::Holds) << c9.parts[1].figures;
+  EXPECT_EQ(c9.parts[1].state, Verdict::holds) << c9.parts[1].figures;
   EXPECT_NE(c9.parts[1].figures.find("-35.0 %"), std::string::npos) << c9.parts[1].figures;
-  EXPECT_EQ(c9.parts[4].state, ClaimPart::State::Holds) << c9.parts[4].figures;
+  EXPECT_EQ(c9.parts[4].state, Verdict::holds) << c9.parts[4].figures;
   EXPECT_NE(c9.parts[4].figures.find("geometric mean -17.5 % over 1 cell(s)"), std::string::npos) << c9.parts[4].figures;
 }
 

@@ -92,11 +92,11 @@ std::map<std::string, Shape> claims_hold() {
 
 TEST(DriversStudy, BandVerdictByWhereTheIntervalLies) {
   GeometricInterval g{5, 0.92, 0.91, 0.93};
-  EXPECT_EQ(band_verdict(g, 0.90, 0.95), "holds");
-  EXPECT_EQ(band_verdict(g, 0.95, 1.0), "does not hold");
-  EXPECT_EQ(band_verdict(g, 0.925, 1.0), "undecided");
-  EXPECT_EQ(band_verdict(g, 1, std::numeric_limits<double>::infinity()), "does not hold");
-  EXPECT_EQ(band_verdict(GeometricInterval{1, 0.92, 0.92, 0.92}, 0.9, 0.95), "undecided");  // no interval
+  EXPECT_EQ(band_verdict(g, 0.90, 0.95), Verdict::holds);
+  EXPECT_EQ(band_verdict(g, 0.95, 1.0), Verdict::does_not_hold);
+  EXPECT_EQ(band_verdict(g, 0.925, 1.0), Verdict::undecided);
+  EXPECT_EQ(band_verdict(g, 1, std::numeric_limits<double>::infinity()), Verdict::does_not_hold);
+  EXPECT_EQ(band_verdict(GeometricInterval{1, 0.92, 0.92, 0.92}, 0.9, 0.95), Verdict::undecided);  // no interval
 }
 
 TEST(DriversStudy, RatiosToNegaScoutAndMinimalAndPasses) {
@@ -136,10 +136,10 @@ TEST(DriversStudy, RatiosToNegaScoutAndMinimalAndPasses) {
 
 TEST(DriversStudy, VerdictsHoldWhenTheFiguresLieInTheBands) {
   const DriversStudy st = build_drivers_study(drivers_set(claims_hold()));
-  for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2", "C10"}) EXPECT_EQ(verdict(st, id).verdict, "holds") << id;
+  for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2", "C10"}) EXPECT_EQ(verdict(st, id).verdict, Verdict::holds) << id;
   EXPECT_NE(verdict(st, "P1").evidence.find("depth 5"), std::string::npos);  // the deepest depth decides
   // No MT-DUAL* in this set: its check is not measured, not decided.
-  EXPECT_EQ(verdict(st, "P5").verdict, "undecided");
+  EXPECT_EQ(verdict(st, "P5").verdict, Verdict::undecided);
   EXPECT_NE(verdict(st, "P5").evidence.find("not measured"), std::string::npos);
 }
 
@@ -152,7 +152,7 @@ TEST(DriversStudy, VerdictsFailWhenTheFiguresLieOutside) {
   shapes["B"] = {2 * 0.4 * 3.0, 1, 1};          // 3x the minimal tree
   const DriversStudy st = build_drivers_study(drivers_set(shapes));
   for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2", "C10"})
-    EXPECT_EQ(verdict(st, id).verdict, "does not hold") << id;
+    EXPECT_EQ(verdict(st, id).verdict, Verdict::does_not_hold) << id;
 }
 
 TEST(DriversStudy, AbsentWithoutDriversSoOtherReportsStayAsTheyWere) {

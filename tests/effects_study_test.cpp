@@ -70,10 +70,10 @@ TEST(EffectsStudy, MeanIntervalAndVerdict) {
   EXPECT_EQ(m.n, 3u);
   EXPECT_DOUBLE_EQ(m.mean, 2.0);
   EXPECT_NEAR(m.high - m.mean, 4.302653 * 1.0 / std::sqrt(3.0), 1e-5);  // t(0.975, 2) × s / √n, s = 1
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.97, 0.96, 0.98}, 0.95, 1.0), "holds");
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.90, 0.88, 0.92}, 0.95, 1.0), "does not hold");
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.95, 0.93, 0.97}, 0.95, 1.0), "undecided");
-  EXPECT_EQ(share_verdict(MeanInterval{1, 0.97, 0.97, 0.97}, 0.95, 1.0), "undecided");  // no interval
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.97, 0.96, 0.98}, 0.95, 1.0), Verdict::holds);
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.90, 0.88, 0.92}, 0.95, 1.0), Verdict::does_not_hold);
+  EXPECT_EQ(share_verdict(MeanInterval{5, 0.95, 0.93, 0.97}, 0.95, 1.0), Verdict::undecided);
+  EXPECT_EQ(share_verdict(MeanInterval{1, 0.97, 0.97, 0.97}, 0.95, 1.0), Verdict::undecided);  // no interval
 }
 
 TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
@@ -113,13 +113,13 @@ TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
     EXPECT_EQ(at.best_of_size[2], d.mask_of({"history", "pvs"}));  // 0.45, not history+killers's 0.48
     EXPECT_EQ(at.best_of_size[3], at.best);
     ASSERT_EQ(at.claims.size(), 2u);
-    EXPECT_EQ(at.claims[0].verdict, "holds");  // 96.8 %, every position alike
-    EXPECT_EQ(at.claims[1].verdict, "does not hold");  // 88.0 %
+    EXPECT_EQ(at.claims[0].verdict, Verdict::holds);  // 96.8 %, every position alike
+    EXPECT_EQ(at.claims[1].verdict, Verdict::does_not_hold);  // 88.0 %
   }
   ASSERT_EQ(st.verdicts.size(), 2u);
-  EXPECT_EQ(st.verdicts[0].verdict, "holds");
+  EXPECT_EQ(st.verdicts[0].verdict, Verdict::holds);
   EXPECT_EQ(st.verdicts[0].depth, 3);
-  EXPECT_EQ(st.verdicts[1].verdict, "does not hold");
+  EXPECT_EQ(st.verdicts[1].verdict, Verdict::does_not_hold);
 
   const json j = effects_json(st);
   EXPECT_EQ(j["design"], "factorial");
@@ -241,15 +241,15 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
     ASSERT_EQ(at.claims.size(), 3u);
     EXPECT_NEAR(at.claims[0].ratio.mean, 0.5, 1e-4);
     EXPECT_EQ(at.claims[0].ratio.n, 4u);
-    EXPECT_EQ(at.claims[0].verdict, "holds");
+    EXPECT_EQ(at.claims[0].verdict, Verdict::holds);
     EXPECT_NEAR(at.claims[1].ratio.mean, 0.8 * g, 1e-4);  // A+history+killers ÷ A+history
-    EXPECT_EQ(at.claims[1].verdict, "does not hold");
+    EXPECT_EQ(at.claims[1].verdict, Verdict::does_not_hold);
     EXPECT_NEAR(at.claims[2].ratio.mean, 0.9, 1e-4);
-    EXPECT_EQ(at.claims[2].verdict, "holds");
+    EXPECT_EQ(at.claims[2].verdict, Verdict::holds);
   }
-  EXPECT_EQ(st.verdicts[0].verdict, "holds");
+  EXPECT_EQ(st.verdicts[0].verdict, Verdict::holds);
   EXPECT_EQ(st.verdicts[0].depth, 3);
-  EXPECT_EQ(st.verdicts[1].verdict, "does not hold");
+  EXPECT_EQ(st.verdicts[1].verdict, Verdict::does_not_hold);
 
   // PVS's saving scattered over the positions (ratios 0.9 × 1.3, × 0.7, × 1.1, × 0.9): the interval meets the band
   // and leaves it, so nothing is decided; the figure is the geometric mean of the four ratios.
@@ -261,11 +261,11 @@ TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   const GeometricInterval expect = geometric_interval({0.9 * 1.3, 0.9 * 0.7, 0.9 * 1.1, 0.9 * 0.9});
   EXPECT_NEAR(spread.depths[1].claims[2].ratio.mean, expect.mean, 1e-4);
   EXPECT_NEAR(spread.depths[1].claims[2].ratio.low, expect.low, 1e-4);
-  EXPECT_EQ(spread.depths[1].claims[2].verdict, "undecided");
-  EXPECT_EQ(spread.verdicts[2].verdict, "undecided");
+  EXPECT_EQ(spread.depths[1].claims[2].verdict, Verdict::undecided);
+  EXPECT_EQ(spread.verdicts[2].verdict, Verdict::undecided);
   // The summed change weighs each position by its nodes (position i has i times the nodes of P1): Σ i·0.9·s_i ÷ Σ i.
   EXPECT_NEAR(spread.depths[1].claims[2].summed_ratio, 0.9 * (1 * 1.3 + 2 * 0.7 + 3 * 1.1 + 4 * 0.9) / 10.0, 1e-4);
-  EXPECT_EQ(spread.verdicts[0].verdict, "holds");  // the other claims' combinations are untouched
+  EXPECT_EQ(spread.verdicts[0].verdict, Verdict::holds);  // the other claims' combinations are untouched
 
   const json j = effects_json(st);
   EXPECT_EQ(j["claims"][1]["kind"], "node_ratio");
@@ -314,7 +314,7 @@ TEST(EffectsStudy, OneFactorFactorialDecidesANodeRatioClaim) {
   ASSERT_EQ(st.depths.size(), 2u);
   EXPECT_EQ(st.depths[0].combinations.size(), 2u);
   EXPECT_NEAR(st.depths[1].claims[0].ratio.mean, 0.5, 1e-4);
-  EXPECT_EQ(st.verdicts[0].verdict, "does not hold");  // 0.5, wholly below the band
+  EXPECT_EQ(st.verdicts[0].verdict, Verdict::does_not_hold);  // 0.5, wholly below the band
 }
 
 
@@ -401,13 +401,13 @@ TEST(EffectsStudy, PositionsSolvedAreDecidedByTheirPairedInterval) {
   EXPECT_EQ(r3.solved.gained, 0u);
   EXPECT_NEAR(r3.solved.difference, -1.0 / 3, 1e-12);
   EXPECT_NEAR(r3.solved.low, expect.low, 1e-12);
-  EXPECT_EQ(r3.solved_verdict, "holds");  // [-0.79, +0.42] inside [-0.9, 0.5]
-  EXPECT_EQ(st.verdicts[2].solved_verdict, "holds");
+  EXPECT_EQ(r3.solved_verdict, Verdict::holds);  // [-0.79, +0.42] inside [-0.9, 0.5]
+  EXPECT_EQ(st.verdicts[2].solved_verdict, Verdict::holds);
   EXPECT_EQ(st.verdicts[2].solved_depth, 3);
   // R1: A+history solves nothing, A two of three: -2/3 [-0.94, +0.27], wholly below its band.
   EXPECT_EQ(st.depths[1].claims[0].solved.lost, 2u);
-  EXPECT_EQ(st.verdicts[0].solved_verdict, "does not hold");
-  EXPECT_TRUE(st.verdicts[1].solved_verdict.empty());  // R2 publishes no change in positions solved
+  EXPECT_EQ(st.verdicts[0].solved_verdict, Verdict::does_not_hold);
+  EXPECT_EQ(st.verdicts[1].solved_verdict, Verdict::not_measured);  // R2 publishes no change in positions solved
   const std::string md = effects_markdown(st);
   EXPECT_NE(md.find("Positions solved, published: -1 of 100 (-1.00 % of the positions), band [-90 %, +50 %] on the difference "
                     "of solved proportions: **holds** (depth 3)."),
@@ -421,8 +421,8 @@ TEST(EffectsStudy, PositionsSolvedAreDecidedByTheirPairedInterval) {
 
   // No position with a solution: nothing to decide.
   const EffectsStudy none = build_effects_study(model_set(c, 1.0));
-  EXPECT_EQ(none.verdicts[2].solved_verdict, "cannot be measured here");
-  EXPECT_EQ(none.depths[1].claims[2].solved_verdict, "cannot be measured here");
+  EXPECT_EQ(none.verdicts[2].solved_verdict, Verdict::not_measured);  // "cannot be measured here"
+  EXPECT_EQ(none.depths[1].claims[2].solved_verdict, Verdict::not_measured);  // "cannot be measured here"
 }
 
 }  // namespace effects_study_test

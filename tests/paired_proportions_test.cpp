@@ -50,10 +50,10 @@ TEST(PairedProportions, ManyPositionsAgreeWithTheWaldInterval) {
 }
 
 TEST(PairedProportions, VerdictReadsTheIntervalAgainstTheBand) {
-  EXPECT_EQ(paired_difference_verdict(paired_difference(299, 0, 0), -0.02, 0.02), "holds");
-  EXPECT_EQ(paired_difference_verdict(paired_difference(299, 0, 0), -0.015, -0.005), "undecided");
-  EXPECT_EQ(paired_difference_verdict(paired_difference(21, 1, 7), 0.0, 0.1), "does not hold");
-  EXPECT_EQ(paired_difference_verdict(paired_difference(0, 0, 0), -1, 1), "undecided");  // nothing measured
+  EXPECT_EQ(paired_difference_verdict(paired_difference(299, 0, 0), -0.02, 0.02), Verdict::holds);
+  EXPECT_EQ(paired_difference_verdict(paired_difference(299, 0, 0), -0.015, -0.005), Verdict::undecided);
+  EXPECT_EQ(paired_difference_verdict(paired_difference(21, 1, 7), 0.0, 0.1), Verdict::does_not_hold);
+  EXPECT_EQ(paired_difference_verdict(paired_difference(0, 0, 0), -1, 1), Verdict::undecided);  // nothing measured
 }
 
 }  // namespace paired_proportions_test

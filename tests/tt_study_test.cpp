@@ -126,7 +126,7 @@ TEST(TtStudy, TwoLevelVerdictHoldsFailsOrIsUndecidedByTheInterval) {
     }, {"depth", "two_deep", "big1", "two_big1"});
     const TtStudy st = build_tt_study(rs);
     const TtVerdict* v = verdict(st, "B1");
-    return v ? v->verdict : std::string("missing");
+    return v ? v->verdict_words() : std::string("missing");
   };
   EXPECT_EQ(b1([](int pos) { return 0.90 + 0.01 * pos; }), "holds");
   EXPECT_EQ(b1([](int pos) { return 1.10 + 0.01 * pos; }), "does not hold");
@@ -154,11 +154,11 @@ TEST(TtStudy, ThesisOrderC9a) {
   const TtStudy st = build_tt_study(rs);
   const TtVerdict* v = verdict(st, "C9a");
   ASSERT_NE(v, nullptr);
-  EXPECT_EQ(v->verdict, "holds");
+  EXPECT_EQ(v->verdict, Verdict::holds);
   const ResultSet reversed = study_set([&](const std::string& s, int pos, std::uint64_t) {
     return std::uint64_t(kRefNodes * (3.0 - order.at(s)) + 100 * pos);
   }, {"never", "always", "depth", "depth_always"});
-  EXPECT_EQ(verdict(build_tt_study(reversed), "C9a")->verdict, "does not hold");
+  EXPECT_EQ(verdict(build_tt_study(reversed), "C9a")->verdict, Verdict::does_not_hold);
 }
 
 TEST(TtStudy, C9bIsDecidedAtTheThesissLoads) {
@@ -175,7 +175,7 @@ TEST(TtStudy, C9bIsDecidedAtTheThesissLoads) {
     }, {"depth_always"}, {16384, 32768, 65536, 131072});
     const TtStudy st = build_tt_study(rs);  // kept alive: verdict() points into it
     const TtVerdict* v = verdict(st, "C9b");
-    return v ? v->verdict + ": " + v->evidence : std::string("missing");
+    return v ? v->verdict_words() + ": " + v->evidence : std::string("missing");
   };
   // About 15 % at the 128K load and 5-7 % at the 512K load: the thesis's figures.
   EXPECT_EQ(c9b(0.85, 0.94).rfind("holds", 0), 0u) << c9b(0.85, 0.94);
@@ -197,7 +197,7 @@ TEST(TtStudy, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {
   const TtStudy st = build_tt_study(rs);
   const TtVerdict* v = verdict(st, "C9b");
   ASSERT_NE(v, nullptr);
-  EXPECT_EQ(v->verdict, "not measured");
+  EXPECT_EQ(v->verdict, Verdict::not_measured);
   EXPECT_NE(v->evidence.find("no interval"), std::string::npos) << v->evidence;
 }
 

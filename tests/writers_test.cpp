@@ -234,10 +234,10 @@ TEST(Claims, BandsAndVerdicts) {
   const auto claims = evaluate_claims(rs);
   ASSERT_EQ(claims.size(), 9u);
   EXPECT_EQ(claims[0].id, "C1");
-  EXPECT_EQ(claims[0].verdict(), "not measured");  // no depth 4 or 8 in the sample
+  EXPECT_EQ(claims[0].verdict(), Verdict::not_measured);  // no depth 4 or 8 in the sample
   // C9 on the sample sweep: no "never" scheme, so the savings against it are not measured.
-  EXPECT_EQ(claims[8].parts[2].state, ClaimPart::State::NotMeasured);
-  EXPECT_EQ(claims[8].parts[3].state, ClaimPart::State::NotMeasured);
+  EXPECT_EQ(claims[8].parts[2].state, Verdict::not_measured);
+  EXPECT_EQ(claims[8].parts[3].state, Verdict::not_measured);
 }
 
 TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {

@@ -54,7 +54,7 @@ void register_report(CLI::App& app) {
     // The claims' verdicts, where the experiment measures any of them (as REPORT.md's section: study.h).
     const std::vector<Claim> claims = evaluate_claims(rs);
     if (any_claim_measured(claims))
-      for (const auto& c : claims) fmt::print("  {}: {}\n", c.id, c.verdict());
+      for (const auto& c : claims) fmt::print("  {}: {}\n", c.id, verdict_text(c.verdict()));
     for (const auto& f : files) fmt::print("wrote {}\n", f.string());
   });
 }

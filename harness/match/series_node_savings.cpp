@@ -45,13 +45,13 @@ std::optional<NodeSaving> NodeSavingSources::find(const nlohmann::json& first_fl
 }
 
 std::string node_elo_reading(const std::optional<NodeSaving>& saving, const EloInterval& elo) {
-  if (!saving || !saving->ratio.has_interval() || !elo.defined) return "undecided";
+  if (!saving || !saving->ratio.has_interval() || !elo.defined) return std::string(verdict_text(Verdict::undecided));
   const bool saves = saving->ratio.below_one(), costs = saving->ratio.above_one();
   const bool gains = elo.elo - elo.error > 0, loses = elo.elo + elo.error < 0;
   if (saves && loses) return "saves nodes, loses Elo";
   if (costs && gains) return "loses nodes, gains Elo";
   if ((saves && gains) || (costs && loses)) return "agree";
-  return "undecided";
+  return std::string(verdict_text(Verdict::undecided));
 }
 
 }  // namespace harness

@@ -76,8 +76,8 @@ class SeriesStudy final : public Study {
       const auto& s = savings_[i];
       const EloInterval elo = logistic_elo(m->tally.pentanomial);
       std::string reading = node_elo_reading(s, elo);
-      if (reading == "undecided")
-        reading = fmt::format("undecided (n = {} positions, {} pairs)", s ? s->ratio.n : 0, m->tally.counted.size());
+      if (reading == verdict_text(Verdict::undecided))
+        reading = fmt::format("{} (n = {} positions, {} pairs)", verdict_text(Verdict::undecided), s ? s->ratio.n : 0, m->tally.counted.size());
       else
         reading = "**" + reading + "**";
       if (!s) {

@@ -17,8 +17,6 @@ namespace harness {
 
 namespace {
 
-using State = ClaimPart::State;
-
 // One measured change: nodes(new) / nodes(old) - 1, in percent.
 struct Change {
   std::string position;
@@ -104,11 +102,9 @@ ClaimPart band(const std::string& what, const std::vector<Change>& cs, double lo
   // One cell of one named position (C1 at depth 4 on thesis position 2): the claim is about that count itself,
   // which is exact (the same on every run), so it decides without an interval; over positions, or over several
   // cells, only the interval decides.
-  const std::string v = !over_positions && g.n == 1 ? (g.mean >= low && g.mean <= high ? "holds" : "does not hold")
-                                                    : band_verdict(g, low, high);
+  part.state = !over_positions && g.n == 1 ? decide(g.mean >= low && g.mean <= high, true) : band_verdict(g, low, high);
   if (!over_positions && g.n == 1) part.figures += " (one cell: an exact count, no interval)";
-  part.state = v == "holds" ? State::Holds : v == "does not hold" ? State::Fails : State::Undecided;
-  if (part.state == State::Undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
+  if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
   return part;
 }
 
@@ -149,7 +145,7 @@ ClaimPart every_pair_finished(const std::string& what, Unfinished u) {
     return part;
   }
   part.figures = fmt::format("{} of {} pair(s) finished", u.pairs - u.unfinished, u.pairs);
-  if (u.unfinished == 0) part.state = State::Holds;
+  if (u.unfinished == 0) part.state = Verdict::holds;
   return part;
 }
 
@@ -165,7 +161,7 @@ ClaimPart no_cell_below(const std::string& what, const std::vector<Change>& cs, 
   const auto below = std::count_if(cs.begin(), cs.end(), [&](const Change& c) { return c.percent < floor; });
   part.figures = fmt::format("{} of {} cell pair(s) below; lowest {} ({}, depth {})", below, cs.size(), pct(low->percent),
                              low->position, low->depth);
-  part.state = below == 0 ? State::Holds : State::Fails;
+  part.state = decide(below == 0, true);
   return part;
 }
 
@@ -200,7 +196,7 @@ ClaimPart falls_with_depth(const std::string& what, const std::vector<Change>& c
   std::string means;
   for (const auto& [x, y] : xy) means += fmt::format("{}d{} {}", means.empty() ? "" : ", ", int(x), pct(y));
   part.figures = fmt::format("means {}; slope {:+.2f} %/ply; beyond depth {}: {}", means, slope, int(xy.front().first), pct(beyond));
-  part.state = slope < 0 && beyond < first ? State::Holds : State::Fails;
+  part.state = decide(slope < 0 && beyond < first, true);
   return part;
 }
 
@@ -215,32 +211,14 @@ auto depth_below(int d) { return [d](int x) { return x < d; }; }
 bool any_claim_measured(const std::vector<Claim>& claims) {
   return std::any_of(claims.begin(), claims.end(), [](const Claim& c) {
     return std::any_of(c.parts.begin(), c.parts.end(),
-                       [](const ClaimPart& p) { return p.state != ClaimPart::State::NotMeasured; });
+                       [](const ClaimPart& p) { return p.state != Verdict::not_measured; });
   });
 }
 
-std::string Claim::verdict() const {
-  bool any_measured = false, any_missing = false, any_fail = false, any_undecided = false;
-  for (const auto& p : parts) {
-    any_measured |= p.state != State::NotMeasured;
-    any_missing |= p.state == State::NotMeasured;
-    any_fail |= p.state == State::Fails;
-    any_undecided |= p.state == State::Undecided;
-  }
-  if (!any_measured) return "not measured";
-  if (any_fail) return "does not hold";
-  if (any_undecided) return "undecided";
-  return any_missing ? "holds (partly measured)" : "holds";
-}
-
-const char* claim_state_text(ClaimPart::State s) {
-  switch (s) {
-    case State::Holds: return "holds";
-    case State::Fails: return "does not hold";
-    case State::Undecided: return "undecided";
-    case State::NotMeasured: break;
-  }
-  return "not measured";
+Verdict Claim::verdict() const {
+  std::vector<Verdict> states;
+  for (const auto& p : parts) states.push_back(p.state);
+  return combine_parts(states);
 }
 
 namespace {
@@ -402,7 +380,7 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
     } else {
       const double worst = *std::max_element(all.begin(), all.end());
       never.figures = fmt::format("largest change {} over {} cell pair(s)", pct(worst), all.size());
-      never.state = worst <= 1.0 ? State::Holds : State::Fails;
+      never.state = decide(worst <= 1.0, true);
     }
     c.parts.push_back(never);
     c.parts.push_back(band("E vs D at depths >= 5, middlegame", changes(rs, "E", "D", mid, depth_at_least(5)), -10, 1));

@@ -11,14 +11,14 @@
 #include <vector>
 
 #include "harness/experiment/result_set.h"
+#include "harness/report/verdict.h"
 
 namespace harness {
 
 struct ClaimPart {
-  enum class State { Holds, Fails, Undecided, NotMeasured };
   std::string rule;     // e.g. "mean change at depth 4 <= -70 %"
   std::string figures;  // e.g. "mean -82.1 % over 3 positions (min -85.0, max -79.2)"
-  State state = State::NotMeasured;
+  Verdict state = Verdict::not_measured;  // holds, does not hold, undecided or not measured
   std::string context;  // figures printed beside the part that do not decide it (e.g. every position where the
                         // thesis's sentence is about one); "" = none
 };
@@ -27,13 +27,12 @@ struct Claim {
   std::string id;         // "C1"
   std::string statement;  // the thesis's words (digest)
   std::vector<ClaimPart> parts;
-  // "does not hold" when a part fails; else "undecided" when a part's interval meets its band's edge (or has
-  // fewer than two units); else "holds", "holds (partly measured)" when some parts lack cells; "not measured".
-  std::string verdict() const;
+  // The parts combined (verdict.h combine_parts): does not hold when a part fails; else undecided when a part's
+  // interval meets its band's edge (or has fewer than two units); else holds, holds (partly measured) when some
+  // parts lack cells; not measured.
+  Verdict verdict() const;
 };
 
-// "holds", "does not hold", "undecided", "not measured".
-const char* claim_state_text(ClaimPart::State s);
 
 std::vector<Claim> evaluate_claims(const ResultSet& rs);
 // Whether any part of any claim has cells: an experiment the claims say nothing about has no claims section.

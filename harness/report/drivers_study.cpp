@@ -115,12 +115,12 @@ void add_driver_rows(const ResultSet& rs, DriversStudy& st) {
 // 3–6.
 DriversVerdict mtdf_passes_verdict(const DriversStudy& st, const std::string& mtdf) {
   DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
-                     "undecided", "not measured"};
+                     Verdict::undecided, "not measured"};
   const PassesRow* deepest = nullptr;
   for (const auto& r : st.passes)
     if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
   if (deepest) {
-    out.verdict = deepest->median >= 3 && deepest->median <= 6 ? "holds" : "does not hold";
+    out.verdict = decide(deepest->median >= 3 && deepest->median <= 6, true);
     out.evidence = fmt::format("{} at depth {}: median {:g}, max {} passes in the last iteration (n = {})", mtdf,
                                deepest->depth, deepest->median, deepest->max, deepest->positions);
   }
@@ -134,8 +134,9 @@ DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st)
                      "The thesis's conclusion (seed 001, L1410): «permitieron reducir la cantidad de nodos explorados "
                      "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
                      "tree (Ebeling 1987's anchor)",
-                     "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", "undecided", "not measured"};
-  std::vector<std::string> parts, verdicts;
+                     "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", Verdict::undecided, "not measured"};
+  std::vector<std::string> parts;
+  std::vector<Verdict> verdicts;
   for (const char* v : {"B", "C", "D", "E"}) {
     if (!exp.find_version(v) || st.minimal.empty()) continue;
     auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
@@ -143,12 +144,10 @@ DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st)
     if (d == 0) continue;
     const GeometricInterval g = interval_at(d);
     verdicts.push_back(band_verdict(g, 1, 1.5));
-    parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdicts.back()));
+    parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdict_text(verdicts.back())));
   }
   if (!verdicts.empty()) {
-    const bool all_hold = std::all_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "holds"; });
-    const bool any_fails = std::any_of(verdicts.begin(), verdicts.end(), [](auto& s) { return s == "does not hold"; });
-    out.verdict = all_hold ? "holds" : any_fails ? "does not hold" : "undecided";
+    out.verdict = combine_parts(verdicts);
     out.evidence = fmt::format("{}", fmt::join(parts, "; "));
   }
   return out;
@@ -161,7 +160,7 @@ void add_driver_verdicts(const ResultSet& rs, DriversStudy& st) {
   // Each at the deepest depth where its ratio has an interval.
   auto ratio_verdict = [&](std::string id, std::string statement, const std::string& version,
                            const std::string& reference, bool leaves, double low, double high) {
-    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), "undecided", "not measured"};
+    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), Verdict::undecided, "not measured"};
     if (version.empty() || reference.empty()) {
       out.evidence = "not measured (the experiment lacks a version for this check)";
       st.verdicts.push_back(out);
@@ -295,7 +294,7 @@ std::string drivers_markdown(const DriversStudy& st) {
   md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
   for (const auto& v : st.verdicts)
     md += fmt::format("| {} | {} | {} | **{}** | {} |\n", table_cell(v.id), table_cell(v.statement), table_cell(v.band),
-                      v.verdict, table_cell(v.evidence));
+                      verdict_text(v.verdict), table_cell(v.evidence));
   md += "\n";
   return md;
 }
@@ -323,7 +322,7 @@ nlohmann::json drivers_json(const DriversStudy& st) {
         {{"version", r.version}, {"depth", r.depth}, {"positions", r.positions}, {"median", r.median}, {"max", r.max}});
   j["verdicts"] = nlohmann::json::array();
   for (const auto& v : st.verdicts)
-    j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", v.verdict},
+    j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", verdict_text(v.verdict)},
                              {"evidence", v.evidence}});
   return j;
 }

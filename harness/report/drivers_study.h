@@ -35,7 +35,7 @@ struct DriversVerdict {
   std::string id;         // "P1", ..., "S1", "C10"
   std::string statement;  // the claim and its source (written by hand)
   std::string band;       // the band the interval is tested against (written by hand)
-  std::string verdict;    // computed
+  Verdict verdict = Verdict::undecided;  // computed; undecided until a depth has an interval
   std::string evidence;   // computed: the figure that decides it, with its depth
 };
 

@@ -84,6 +84,9 @@ json effects_interval_json(const GeometricInterval& g) {
 constexpr const char* kNotMeasuredHere = "not measured here";
 constexpr const char* kCannotBeMeasured = "cannot be measured here";
 
+// A verdict on positions solved: not measured is said as "cannot be measured here" (no position is solvable).
+std::string_view solved_verdict_text(Verdict v) { return v == Verdict::not_measured ? kCannotBeMeasured : verdict_text(v); }
+
 json effects_share_json(const MeanInterval& m) {
   if (m.n == 0) return {{"n", 0}};
   return {{"n", m.n}, {"mean", effects_round(m.mean)}, {"low", effects_round(m.low)}, {"high", effects_round(m.high)}};
@@ -243,7 +246,7 @@ MeanInterval mean_interval(const std::vector<double>& values) {
   return m;
 }
 
-std::string share_verdict(const MeanInterval& m, double low, double high) {
+Verdict share_verdict(const MeanInterval& m, double low, double high) {
   return interval_verdict(m.has_interval(), m.low, m.high, low, high);
 }
 
@@ -283,7 +286,7 @@ DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std:
   t.ratio = geometric_interval(ratios);
   t.verdict = band_verdict(t.ratio, claim.low, claim.high);
   if (claim.solved)
-    t.solved_verdict = t.solvable ? paired_difference_verdict(t.solved, claim.solved->low, claim.solved->high) : kCannotBeMeasured;
+    t.solved_verdict = t.solvable ? paired_difference_verdict(t.solved, claim.solved->low, claim.solved->high) : Verdict::not_measured;
   return t;
 }
 
@@ -309,8 +312,7 @@ EffectsStudy build_effects_study(const ResultSet& rs) {
     st.depths.push_back(std::move(at));
   }
   for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-    DesignClaimVerdict v{"undecided", 0, {}, 0};
-    if (d.claims[ci].solved) v.solved_verdict = kCannotBeMeasured;
+    DesignClaimVerdict v;
     for (const auto& at : st.depths) {
       if (ci >= at.claims.size()) continue;
       const DesignClaimTest& t = at.claims[ci];
@@ -359,13 +361,13 @@ std::string effects_claims_markdown(const EffectsStudy& st) {
                             100 * c.figure, effects_band_text(c))
               : fmt::format("Node ratio {}, published {:g} ({}), band {}.", effects_ratio_text(d, c), c.figure,
                             effects_saving_text(c.figure, true), effects_band_text(c));
-    md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, v.verdict,
+    md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, verdict_text(v.verdict),
                       v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
     if (c.solved)
       md += fmt::format("Positions solved, published: {:+d} of {} ({:+.2f} % of the positions), band [{:+g} %, {:+g} %] on the "
                         "difference of solved proportions: **{}**{}.\n\n",
                         c.solved->change, c.solved->of, 100 * c.solved->figure(), 100 * c.solved->low, 100 * c.solved->high,
-                        v.solved_verdict, v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
+                        solved_verdict_text(v.solved_verdict), v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
     md += share ? "| Depth | Positions | Share | Share of the reduction to the minimal tree | Verdict |\n|--:|--:|--:|--:|---|\n"
                 : c.solved ? "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict | "
                              "Δsolved [95 %] | Δsolved verdict |\n|--:|--:|--:|--:|--:|--:|---|--:|---|\n"
@@ -380,7 +382,7 @@ std::string effects_claims_markdown(const EffectsStudy& st) {
         const MeanInterval& to_minimal =
             claim_mask < at.combinations.size() ? at.combinations[claim_mask].share_to_minimal : none;
         md += fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share),
-                          effects_share_cell(to_minimal, kNotMeasuredHere), t.verdict);
+                          effects_share_cell(to_minimal, kNotMeasuredHere), verdict_text(t.verdict));
         continue;
       }
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
@@ -389,9 +391,9 @@ std::string effects_claims_markdown(const EffectsStudy& st) {
                         t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
                                                  t.solved_with - t.solved_against)
                                    : std::string("—"),
-                        t.verdict);
+                        verdict_text(t.verdict));
       if (c.solved)
-        md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), t.solved_verdict);
+        md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), solved_verdict_text(t.solved_verdict));
       md += "\n";
     }
     md += "\n";
@@ -548,7 +550,7 @@ json effects_json(const EffectsStudy& st) {
         const DesignClaimTest& t = at.claims[ci];
         json pd = {{"depth", at.depth},
                    {share ? "share" : "ratio", share ? effects_share_json(t.share) : effects_interval_json(t.ratio)},
-                   {"verdict", t.verdict}};
+                   {"verdict", verdict_text(t.verdict)}};
         if (!share && t.ratio.n) pd["summed_ratio"] = effects_round(t.summed_ratio);
         if (!share && t.solvable)
           pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
@@ -557,7 +559,7 @@ json effects_json(const EffectsStudy& st) {
               t.solvable ? json{{"difference", effects_round(t.solved.difference)}, {"low", effects_round(t.solved.low)},
                                 {"high", effects_round(t.solved.high)}, {"gained", t.solved.gained}, {"lost", t.solved.lost}}
                          : json(kNotMeasuredHere);
-          pd["solved_verdict"] = t.solved_verdict;
+          pd["solved_verdict"] = solved_verdict_text(t.solved_verdict);
         }
         if (share) {
           const std::uint32_t m = d.mask_of(c.factors);
@@ -567,14 +569,14 @@ json effects_json(const EffectsStudy& st) {
         per_depth.push_back(pd);
       }
     json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
-               {share ? "share" : "ratio", c.figure}, {"band", {c.low, c.high}}, {"verdict", st.verdicts[ci].verdict},
+               {share ? "share" : "ratio", c.figure}, {"band", {c.low, c.high}}, {"verdict", verdict_text(st.verdicts[ci].verdict)},
                {"depth", st.verdicts[ci].depth}, {"per_depth", per_depth}};
     if (!share) {  // a share claim reads as before claims had kinds
       cj["kind"] = c.kind_text();
       cj["against"] = c.against;
       if (c.solved)
         cj["solved"] = {{"change", c.solved->change}, {"of", c.solved->of}, {"band", {c.solved->low, c.solved->high}},
-                        {"verdict", st.verdicts[ci].solved_verdict}, {"depth", st.verdicts[ci].solved_depth}};
+                        {"verdict", solved_verdict_text(st.verdicts[ci].solved_verdict)}, {"depth", st.verdicts[ci].solved_depth}};
     }
     claims.push_back(cj);
   }

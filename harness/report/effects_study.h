@@ -72,8 +72,10 @@ struct DesignClaimTest {
   // measured that have an EPD solution, how many the `against` combination and the claim's combination solve.
   int solvable = 0, solved_against = 0, solved_with = 0;
   PairedDifference solved;     // the difference of solved proportions, with - against, over the `solvable` positions
-  std::string solved_verdict;  // against the claim's SolvedClaim band, when it has one
-  std::string verdict;
+  // Against the claim's SolvedClaim band, when it has one; not measured ("cannot be measured here") when no
+  // position is solvable.
+  Verdict solved_verdict = Verdict::not_measured;
+  Verdict verdict = Verdict::undecided;
   bool has_interval() const { return share.has_interval() || ratio.has_interval(); }
 };
 
@@ -92,11 +94,11 @@ struct EffectsAtDepth {
 };
 
 struct DesignClaimVerdict {
-  std::string verdict;  // at the deepest depth with an interval; "undecided" when none has one
+  Verdict verdict = Verdict::undecided;  // at the deepest depth with an interval; undecided when none has one
   int depth = 0;        // that depth (0: none)
   // A node-ratio claim's change in positions solved, when it has one: decided likewise at the deepest depth with
-  // solvable positions ("cannot be measured here" when no depth has any).
-  std::string solved_verdict;
+  // solvable positions (not measured, "cannot be measured here", when no depth has any).
+  Verdict solved_verdict = Verdict::not_measured;
   int solved_depth = 0;
 };
 
@@ -107,8 +109,8 @@ struct EffectsStudy {
   std::vector<DesignClaimVerdict> verdicts;  // per claim of the design
 };
 
-// "holds" / "does not hold" / "undecided" for a share interval against a claim's band [low, high].
-std::string share_verdict(const MeanInterval& m, double low, double high);
+// Holds / does not hold / undecided for a share interval against a claim's band [low, high].
+Verdict share_verdict(const MeanInterval& m, double low, double high);
 
 // A claim tested on the nodes of every combination at the positions of one depth (nodes[position][combination
 // index], combinations in `masks` order): a share claim reads the combination's share (computed beforehand, in

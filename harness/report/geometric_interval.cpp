@@ -30,14 +30,14 @@ GeometricInterval geometric_interval(const std::vector<double>& ratios) {
   return g;
 }
 
-std::string interval_verdict(bool has_interval, double lo, double hi, double low, double high) {
-  if (!has_interval) return "undecided";
-  if (lo >= low && hi <= high) return "holds";
-  if (hi < low || lo > high) return "does not hold";
-  return "undecided";
+Verdict interval_verdict(bool has_interval, double lo, double hi, double low, double high) {
+  if (!has_interval) return Verdict::undecided;
+  if (lo >= low && hi <= high) return Verdict::holds;
+  if (hi < low || lo > high) return Verdict::does_not_hold;
+  return Verdict::undecided;
 }
 
-std::string band_verdict(const GeometricInterval& g, double low, double high) {
+Verdict band_verdict(const GeometricInterval& g, double low, double high) {
   return interval_verdict(g.has_interval(), g.low, g.high, low, high);
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/report/verdict.h"
+
 namespace harness {
 
 struct GeometricInterval {
@@ -27,9 +29,9 @@ GeometricInterval geometric_interval(const std::vector<double>& ratios);
 // reads an interval: "holds" only when the whole 95 % interval lies inside the band, "does not hold" when it lies
 // wholly outside, "undecided" otherwise — an interval that merely meets the band decides nothing, and fewer than
 // two units (no interval) never decide.
-std::string band_verdict(const GeometricInterval& g, double low, double high);
+Verdict band_verdict(const GeometricInterval& g, double low, double high);
 // The same rule for any interval [lo, hi] (a share, a difference of proportions): the one place it is written.
-std::string interval_verdict(bool has_interval, double lo, double hi, double low, double high);
+Verdict interval_verdict(bool has_interval, double lo, double hi, double low, double high);
 
 // "0.912 [0.871, 0.955] (n = 20)", or "0.912 (n = 1)" without an interval, or "— (n = 0)".
 std::string interval_text(const GeometricInterval& g);

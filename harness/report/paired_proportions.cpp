@@ -52,7 +52,7 @@ PairedDifference paired_difference(std::size_t n, std::size_t gained, std::size_
   return d;
 }
 
-std::string paired_difference_verdict(const PairedDifference& d, double low, double high) {
+Verdict paired_difference_verdict(const PairedDifference& d, double low, double high) {
   return interval_verdict(d.has_interval(), d.low, d.high, low, high);
 }
 

@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <string>
 
+#include "harness/report/verdict.h"
+
 namespace harness {
 
 struct PairedDifference {
@@ -30,6 +32,6 @@ PairedDifference paired_difference(std::size_t n, std::size_t gained, std::size_
 
 // "holds" when the whole interval lies inside [low, high], "does not hold" when it lies wholly outside, "undecided"
 // otherwise or without positions: the reading of the node-ratio and share verdicts (geometric_interval.h).
-std::string paired_difference_verdict(const PairedDifference& d, double low, double high);
+Verdict paired_difference_verdict(const PairedDifference& d, double low, double high);
 
 }  // namespace harness

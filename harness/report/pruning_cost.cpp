@@ -128,20 +128,21 @@ std::string heinz_verdict(const ResultSet& rs, const std::vector<PruningStep>& s
     const GeometricInterval& g = last->nodes_ratio;
     const double saving = 100.0 * (1 - g.mean);
     const double lost_pct = 100.0 * double(last->solved_base - last->solved_version) / double(last->solvable);
-    const std::string within = band_verdict(g, h.ratio_low, h.ratio_high);
-    const std::string nodes_word = within == "holds"       ? fmt::format("within Heinz's {}", h.saving_text)
-                                   : !g.has_interval()     ? fmt::format("undecided (n = {})", g.n)
-                                   : within == "undecided" ? fmt::format("its interval meets Heinz's {}: undecided", h.saving_text)
-                                   : g.high < h.ratio_low  ? fmt::format("a larger saving than Heinz's {}", h.saving_text)
-                                                           : fmt::format("a smaller saving than Heinz's {}", h.saving_text);
+    const Verdict within = band_verdict(g, h.ratio_low, h.ratio_high);
+    const std::string nodes_word =
+        within == Verdict::holds       ? fmt::format("within Heinz's {}", h.saving_text)
+        : !g.has_interval()            ? fmt::format("undecided (n = {})", g.n)
+        : within == Verdict::undecided ? fmt::format("its interval meets Heinz's {}: undecided", h.saving_text)
+        : g.high < h.ratio_low         ? fmt::format("a larger saving than Heinz's {}", h.saving_text)
+                                       : fmt::format("a smaller saving than Heinz's {}", h.saving_text);
     const std::string solved_word = lost_pct < h.lost_low    ? fmt::format("fewer positions lost than Heinz's {}", h.lost_text)
                                     : lost_pct > h.lost_high ? fmt::format("more positions lost than Heinz's {}", h.lost_text)
                                                              : fmt::format("as Heinz's {}", h.lost_text);
-    const std::string at_least = band_verdict(g, 0, h.ratio_high);
+    const Verdict at_least = band_verdict(g, 0, h.ratio_high);
     const std::string outcome =
-        lost_pct > h.lost_high || at_least == "does not hold"
+        lost_pct > h.lost_high || at_least == Verdict::does_not_hold
             ? "not reproduced"
-        : at_least == "holds"
+        : at_least == Verdict::holds
             ? "reproduced (a saving at least his, at no greater tactical price)"
             : fmt::format("undecided (n = {}: the interval meets a saving of {:.1f} %)", g.n, 100.0 * (1 - h.ratio_high));
     md += fmt::format("- {} against {} ({}), depth {}, against his {}: {:.1f} % fewer nodes (geometric mean over "
@@ -189,9 +190,9 @@ std::string verified_null_verdict(const ResultSet& rs) {
         above_r3.push_back(double(c3->nodes()) / double(cv->nodes()));
       }
       const GeometricInterval g2 = geometric_interval(below_r2), g3 = geometric_interval(above_r3);
-      const std::string v2 = band_verdict(g2, 0, 1), v3 = band_verdict(g3, 0, 1);
-      const bool in_between = v2 == "holds" && v3 == "holds";
-      const bool outside = v2 == "does not hold" || v3 == "does not hold";
+      const Verdict tree_between = combine_parts({band_verdict(g2, 0, 1), band_verdict(g3, 0, 1)});
+      const bool in_between = tree_between == Verdict::holds;
+      const bool outside = tree_between == Verdict::does_not_hold;
       const bool beats = t[1].solved > t[0].solved;
       between += in_between;
       not_between += outside;
@@ -207,8 +208,8 @@ std::string verified_null_verdict(const ResultSet& rs) {
       continue;
     }
     const std::string size_verdict =
-        between == depths       ? "holds"
-        : not_between == depths ? "does not hold"
+        between == depths       ? std::string(verdict_text(Verdict::holds))
+        : not_between == depths ? std::string(verdict_text(Verdict::does_not_hold))
                                 : fmt::format("holds at {}, does not hold at {}, undecided at {} of {} depths", between,
                                               not_between, depths - between - not_between, depths);
     md += fmt::format("- {} (verified, R = {}) against {} (R = 2) and {} (R = {}): tree between the two at {} of {} depths "
@@ -216,7 +217,9 @@ std::string verified_null_verdict(const ResultSet& rs) {
                       "in tree size\" {}; \"tactically stronger than R = 2\" {}.**\n",
                       v.name, v.search.null_move_r, plain2->name, plain3->name, v.search.null_move_r, between, depths, stronger,
                       depths, size_verdict,
-                      stronger == depths ? "holds" : stronger == 0 ? "does not hold" : "holds only in part");
+                      verdict_text(stronger == depths ? Verdict::holds
+                                   : stronger == 0    ? Verdict::does_not_hold
+                                                      : Verdict::holds_in_part));
     md += detail;
   }
   if (md.empty()) md = "- Not measured: no version of this set uses the verified null move.\n";

@@ -114,13 +114,13 @@ class ClaimsStudy final : public Study {
     for (std::size_t ci = 0; ci < report_.claims.size(); ++ci) {
       const Claim& c = report_.claims[ci];
       const Claim* own = ci < report_.thesis_claims.size() ? &report_.thesis_claims[ci] : nullptr;
-      md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, c.verdict(), c.statement);
+      md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, verdict_text(c.verdict()), c.statement);
       for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
         const ClaimPart& p = c.parts[pi];
-        md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, claim_state_text(p.state));
+        md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, verdict_text(p.state));
         if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
-        if (own && pi < own->parts.size() && own->parts[pi].state != ClaimPart::State::NotMeasured)
-          md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, claim_state_text(own->parts[pi].state));
+        if (own && pi < own->parts.size() && own->parts[pi].state != Verdict::not_measured)
+          md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, verdict_text(own->parts[pi].state));
       }
       md += "\n";
       if (auto it = report_.notes.by_claim.find(c.id); it != report_.notes.by_claim.end())
@@ -133,11 +133,11 @@ class ClaimsStudy final : public Study {
     for (const auto& c : report_.claims) {
       nlohmann::json parts = nlohmann::json::array();
       for (const auto& p : c.parts) {
-        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", claim_state_text(p.state)}};
+        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", verdict_text(p.state)}};
         if (!p.context.empty()) part["context"] = p.context;
         parts.push_back(part);
       }
-      claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", c.verdict()}, {"parts", parts}});
+      claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", verdict_text(c.verdict())}, {"parts", parts}});
     }
     return claims;
   }

@@ -13,8 +13,6 @@ namespace harness {
 
 namespace {
 
-using State = ClaimPart::State;
-
 // A version-table cell both sides finished.
 bool finished(const ComparisonRow& r) {
   return !r.table.is_sweep() && r.measured && !r.truncated && *r.measured > 0 && r.thesis_nodes > 0;
@@ -115,7 +113,7 @@ std::vector<ClaimAgreement> claim_agreement(const std::vector<Claim>& ours, cons
     for (std::size_t p = 0; p < ours[c].parts.size() && p < theirs[c].parts.size(); ++p) {
       const auto& a = ours[c].parts[p];
       const auto& b = theirs[c].parts[p];
-      if (a.state == State::NotMeasured || b.state == State::NotMeasured) continue;
+      if (a.state == Verdict::not_measured || b.state == Verdict::not_measured) continue;
       out.push_back({ours[c].id, a.rule, a.state, b.state});
     }
   return out;
@@ -207,7 +205,6 @@ ThesisFidelity fidelity_of(const ResultSet& rs, const std::vector<ComparisonRow>
   return f;
 }
 
-const char* state_text(State s) { return claim_state_text(s); }
 
 double rounded(double x) { return std::isfinite(x) ? std::round(x * 1e3) / 1e3 : x; }
 
@@ -279,7 +276,7 @@ std::string fidelity_markdown(const ThesisFidelity& f) {
                       "measured on both sides): they agree in {}.\n\n| Claim | Part | Ours | Thesis's tables | Agree |\n"
                       "|---|---|---|---|---|\n", share_text(agree, int(f.claims.size())));
     for (const auto& c : f.claims)
-      md += fmt::format("| {} | {} | {} | {} | {} |\n", c.claim, c.rule, state_text(c.ours), state_text(c.thesis), c.agree() ? "yes" : "no");
+      md += fmt::format("| {} | {} | {} | {} | {} |\n", c.claim, c.rule, verdict_text(c.ours), verdict_text(c.thesis), c.agree() ? "yes" : "no");
     md += "\n";
   }
   return md;
@@ -304,7 +301,7 @@ nlohmann::json fidelity_json(const ThesisFidelity& f) {
                          {"ours", rounded(b.ours)}, {"thesis", rounded(b.thesis)}});
   json claims = json::array();
   for (const auto& c : f.claims)
-    claims.push_back({{"claim", c.claim}, {"rule", c.rule}, {"ours", state_text(c.ours)}, {"thesis", state_text(c.thesis)},
+    claims.push_back({{"claim", c.claim}, {"rule", c.rule}, {"ours", verdict_text(c.ours)}, {"thesis", verdict_text(c.thesis)},
                       {"agree", c.agree()}});
   json goals = json::array();
   for (const auto& g : f.goals)

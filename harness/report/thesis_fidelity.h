@@ -42,7 +42,7 @@ struct BranchingFactor {
 
 struct ClaimAgreement {
   std::string claim, rule;
-  ClaimPart::State ours = ClaimPart::State::NotMeasured, thesis = ClaimPart::State::NotMeasured;
+  Verdict ours = Verdict::not_measured, thesis = Verdict::not_measured;
   bool agree() const { return ours == thesis; }
 };
 

@@ -33,10 +33,6 @@ GeometricInterval over_positions(const std::vector<std::pair<std::string, double
 
 bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
-// Every interval inside its band (below or above 1) holds; one wholly on the wrong side fails; otherwise the
-// intervals meet 1 and decide nothing (band_verdict's rule, over several rows).
-std::string decide(bool holds, bool fails) { return holds ? "holds" : fails ? "does not hold" : "undecided"; }
-
 }  // namespace
 
 const std::vector<std::string>& tt_load_bands() { return kBands; }
@@ -241,7 +237,9 @@ void add_scheme_verdicts(const PointsAtBytes& at, TtStudy& st) {
     if (std::find(rows.begin(), rows.end(), nullptr) != rows.end()) return;  // a scheme is not in the experiment
     const bool holds = (less.empty() || all_rows(less, below)) && (more.empty() || all_rows(more, above));
     const bool fails = any_row(less, above) || any_row(more, below);
-    st.verdicts.push_back({std::move(id), std::move(statement), decide(holds, fails), evidence(rows)});
+    // Every interval inside its band (below or above 1) holds; one wholly on the wrong side fails; otherwise the
+    // intervals meet 1 and decide nothing (band_verdict's rule, over several rows).
+    st.verdicts.push_back({std::move(id), std::move(statement), decide(holds, fails), "", evidence(rows)});
   };
   verdict("B1", "Breuker et al. 1994/96: two-level tables beat one-level ones (two_deep < depth, two_big1 < big1 in nodes)",
           {pairs.pair("two_deep", "depth"), pairs.pair("two_big1", "big1")}, {});
@@ -280,16 +278,15 @@ void add_thesis_doubling_verdict(TtStudy& st) {
     return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
   };
   // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
-  std::string decision = "not measured";
+  Verdict decision = Verdict::not_measured;
+  std::string note;
   if (measured(h) && measured(l)) {
     // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
     // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
-    const std::string at_h = band_verdict(h->value, 0.80, 0.90), at_l = band_verdict(l->value, 0.91, 0.97);
-    decision = at_h == "does not hold" || at_l == "does not hold" ? "does not hold"
-               : at_h == "holds" && at_l == "holds"              ? "holds"
-                                                                 : fmt::format("undecided (n = {} and {})", h->value.n, l->value.n);
+    decision = combine_parts({band_verdict(h->value, 0.80, 0.90), band_verdict(l->value, 0.91, 0.97)});
+    if (decision == Verdict::undecided) note = fmt::format("(n = {} and {})", h->value.n, l->value.n);
   }
-  st.verdicts.push_back({"C9b", statement, decision,
+  st.verdicts.push_back({"C9b", statement, decision, note,
                          fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
                                      evidence_at(h), low, evidence_at(l))});
 }
@@ -313,10 +310,14 @@ void add_flattening_verdict(TtStudy& st) {
   }
   st.verdicts.push_back({"F", "Breuker 1998: past a certain size, doubling the table gains little (< 2 %), while "
                               "smaller tables gain 5 % or more per doubling",
-                         every ? "holds" : "undecided", e});
+                         every ? Verdict::holds : Verdict::undecided, "", e});
 }
 
 }  // namespace
+
+std::string TtVerdict::verdict_words() const {
+  return verdict_note.empty() ? std::string(verdict_text(verdict)) : fmt::format("{} {}", verdict_text(verdict), verdict_note);
+}
 
 TtStudy build_tt_study(const ResultSet& rs) {
   TtStudy st;
@@ -362,7 +363,7 @@ std::string tt_study_markdown(const TtStudy& st) {
   table("Gain per doubling (the thesis's Figure 6.3): nodes(2M) ÷ nodes(M), by the load of M", st.doubling_by_load, "Load");
   table("Scheme against scheme (tables with load ≥ 1 for the second scheme; verdicts use equal memory)", st.pairs, "Compared at");
   md += "### Verdicts (computed from the intervals above)\n\n";
-  for (const auto& v : st.verdicts) md += fmt::format("- **{} — {}.** *{}* {}\n", v.id, v.verdict, v.statement, v.evidence);
+  for (const auto& v : st.verdicts) md += fmt::format("- **{} — {}.** *{}* {}\n", v.id, v.verdict_words(), v.statement, v.evidence);
   md += "\n";
   return md;
 }
@@ -389,7 +390,7 @@ nlohmann::json tt_study_json(const TtStudy& st) {
                    {"load", stable(p.load)}, {"end_fill", stable(p.end_fill)}});
   nlohmann::json vs = nlohmann::json::array();
   for (const auto& v : st.verdicts)
-    vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict}, {"evidence", v.evidence}});
+    vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict_words()}, {"evidence", v.evidence}});
   return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
                          {"max_fill", stable(st.reference_max_fill)}}},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},

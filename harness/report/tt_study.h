@@ -54,8 +54,10 @@ struct TtStudyRow {
 struct TtVerdict {
   std::string id;         // "B1", ..., "C9a"
   std::string statement;  // the claim, as its source states it
-  std::string verdict;    // "holds", "does not hold", "undecided", "not measured" (C9b: a band the tables miss)
-  std::string evidence;   // the figures that decide it
+  Verdict verdict = Verdict::not_measured;  // not measured: C9b on a band the tables miss
+  std::string verdict_note;                 // printed after the verdict's words, e.g. "(n = 3 and 4)"; "" = none
+  std::string evidence;                     // the figures that decide it
+  std::string verdict_words() const;        // "undecided (n = 3 and 4)"
 };
 
 struct TtStudy {
