@@ -1,14 +1,15 @@
 #include "engine/perft.h"
 
+#include "engine/legal_count.h"
 #include "engine/movegen.h"
 
 namespace buho {
 
 std::uint64_t perft(Board& b, int depth, bool bulk) {
   if (depth <= 0) return 1;
+  if (bulk && depth == 1) return std::uint64_t(count_legal_moves(b));
   Move moves[MaxMoves];
   Move* const end = generate_legal(b, moves);
-  if (bulk && depth == 1) return std::uint64_t(end - moves);
   std::uint64_t nodes = 0;
   for (Move* m = moves; m != end; ++m) {
     b.make_move(*m);

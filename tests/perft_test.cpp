@@ -1,6 +1,7 @@
 // Move generation checked against the published perft counts (data/perft.csv), depth 1 to 4.
 #include <gtest/gtest.h>
 
+#include "engine/legal_count.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "test_data.h"
@@ -68,6 +69,43 @@ TEST(Perft, CapturesGeneratorGivesTheFullGeneratorsCapturesInOrder) {
     expect_captures_are_the_full_lists_captures(b, 3, positions);
   }
   EXPECT_GT(positions, 100000);
+}
+
+// Bulk counting's last ply counts the moves without listing them (engine/legal_count.h): in every position of the
+// perft trees to depth 3, and in positions made for its rare cases, the count is the full generator's list length.
+void expect_count_is_the_lists_length(Board& b, int depth, int& positions) {
+  Move all[MaxMoves];
+  Move* const all_end = generate_legal(b, all);
+  ASSERT_EQ(count_legal_moves(b), int(all_end - all)) << b.fen();
+  ++positions;
+  if (depth == 0) return;
+  for (Move* m = all; m != all_end; ++m) {
+    b.make_move(*m);
+    expect_count_is_the_lists_length(b, depth - 1, positions);
+    b.unmake_move(*m);
+  }
+}
+
+TEST(Perft, CountedLastPlyEqualsTheGeneratorsListLength) {
+  int positions = 0;
+  for (const auto& r : test_data::perft_rows()) {
+    if (r.depth != 1) continue;  // each position once
+    Board b = Board::from_fen(r.fen);
+    expect_count_is_the_lists_length(b, 3, positions);
+  }
+  EXPECT_GT(positions, 100000);
+  // En passant that exposes the king along the rank, en passant taking the checking pawn, a pinned pawn's
+  // en passant along its pin and across it, promotions with and without a pin, castling through attack.
+  for (const char* fen : {"8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", "8/8/8/3k4/3pP3/8/8/4K3 b - e3 0 1",
+                          "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1", "7k/8/8/3pP3/8/8/8/K7 w - d6 0 1",
+                          "7b/8/8/4Pp2/8/8/8/K6k w - f6 0 1", "7b/8/8/3pP3/8/8/8/K6k w - d6 0 1",
+                          "1r2k3/P1P5/8/8/8/8/8/4K2R w K - 0 1", "1nr1k3/2P5/8/8/8/8/8/2K5 w - - 0 1",
+                          "4k2b/6P1/8/8/8/8/8/K7 w - - 0 1", "4k3/8/8/8/8/K7/6p1/5R2 b - - 0 1",
+                          "4k3/8/8/8/8/8/6p1/4K2r w - - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                          "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1"}) {
+    Board b = Board::from_fen(fen);
+    expect_count_is_the_lists_length(b, 2, positions);
+  }
 }
 
 TEST(Perft, DepthZeroIsOneLeaf) {

@@ -24,7 +24,7 @@ void register_perft(CLI::App& app) {
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(1, 20));
   cmd->add_flag("--divide", opt->divide, "Also print the count below each root move");
-  cmd->add_flag("--no-bulk", opt->no_bulk, "Make every move of the last ply instead of counting the legal move list");
+  cmd->add_flag("--no-bulk", opt->no_bulk, "Make every move of the last ply instead of counting its legal moves");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
   cmd->callback([opt] {
     buho::Board board = board_from_user_fen(opt->fen, "--fen");
