@@ -218,10 +218,10 @@ std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
 
 std::optional<double> EtaModel::family_nodes(const SeriesDepth& cell) const {
   if (cell.family.empty()) return std::nullopt;
-  const auto level = family_depth_index_.find({cell.family, cell.depth});
+  const auto level = family_depth_index_.find(std::pair<std::string_view, int>(cell.family, cell.depth));
   if (level == family_depth_index_.end()) return std::nullopt;
   fit_families();
-  const auto effect = table_depth_index_.find({cell.table, cell.depth});  // a table not measured yet: no effect known
+  const auto effect = table_depth_index_.find(std::pair<std::string_view, int>(cell.table, cell.depth));  // a table not measured yet: no effect known
   double n = std::exp(level_[std::size_t(level->second)] +
                       (effect == table_depth_index_.end() ? 0.0 : effect_[std::size_t(effect->second)]));
   if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));
