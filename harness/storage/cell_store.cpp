@@ -412,12 +412,30 @@ LineStore::~LineStore() {
 }
 
 void LineStore::sync() {
-  std::lock_guard lock(impl_->mutex);
-  if (!impl_->failure.empty()) return;  // append() has thrown already
+  Impl& s = *impl_;
+  int fd = -1;
+  {
+    std::lock_guard lock(s.mutex);
+    if (!s.failure.empty() || s.fd < 0) return;  // append() has thrown already, or the store is closed
+    try {
+      if (s.reserve > 0) s.check_still_at_path();
+    } catch (const IoError& e) {
+      s.failure = e.what();
+      throw;
+    }
+    if (!s.unsynced) return;
+    s.unsynced = false;
+    s.synced_at = std::chrono::steady_clock::now();
+    fd = s.fd;
+  }
+  // Outside the lock: the workers go on appending (to the page cache) while the disk catches up; a sync of a
+  // second's lines took tens of milliseconds, which every worker waited for at its next line. Lines appended
+  // meanwhile are marked unsynced again, for the next sync.
   try {
-    impl_->sync_locked();
+    sync_data(fd, s.file);
   } catch (const IoError& e) {
-    impl_->failure = e.what();
+    std::lock_guard lock(s.mutex);
+    s.failure = e.what();
     throw;
   }
 }

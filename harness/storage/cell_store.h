@@ -63,7 +63,8 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
 // survives the process's crash or kill at once: its line is in the kernel's page cache when append() returns. The
 // data reach the disk (fdatasync) when kSyncSeconds have passed since the last sync, and at sync(): a power loss
 // costs at most the lines of the last kSyncSeconds (a sync per line took 2 ms, 75 % of a depth-1 cell's engine
-// time). The writers call sync() at least every second and close() at the end. Any failed write, reservation or
+// time). sync() waits for the disk outside the store's lock, so appends go on meanwhile. The writers call sync() at
+// least every second (a run's supervising thread every half second) and close() at the end. Any failed write, reservation or
 // sync throws IoError naming the file; the file keeps its whole lines (a partial one is cut off, or set aside by the
 // next open) and the store refuses further lines.
 //
@@ -79,8 +80,8 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
 //    longer than its lines: the reserve reads as zero bytes after the last line, which every reader here takes for
 //    no line (read_cells, set_torn_tail_aside cuts them), and close() cuts it. A kill inside a line's copy leaves a
 //    line without its newline followed by zeros: a torn tail, set aside as one. The path is checked at each sync and
-//    each new reservation, so a removed or replaced directory stops the run within kSyncSeconds (the supervising
-//    thread syncs every second) rather than at the next line: the lines of that second went into the removed file,
+//    each new reservation, so a removed or replaced directory stops the run within a second (the supervising
+//    thread syncs every half second) rather than at the next line: the lines of that second went into the removed file,
 //    as every line before them did; what the check promises is that the run stops instead of computing to its end
 //    into a file nobody can read. Where no reserve can be had (a disk or quota nearly full, a file-size limit:
 //    ENOSPC, EDQUOT, EFBIG) or the file system maps no files (ENODEV), the store goes on with write(2) from the end
