@@ -77,8 +77,10 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, cons
   // 10^5 cells and the model's copies of them allocate nothing (two of 10^5 series share a name with a chance of
   // about 10^-8).
   auto name = [](const std::string& text) { return fnv1a_hex(text).substr(0, 15); };
+  // The table by its scheme's number among the flag's choices and its size ("0/2097152"): short enough for the same
+  // buffer.
   return {name(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, name(family),
-          inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};
+          std::to_string(int(inputs.search.tt_scheme)) + "/" + std::to_string(inputs.tt_entries())};
 }
 
 void EtaModel::add_to_family(const SeriesDepth& cell, double nodes) {

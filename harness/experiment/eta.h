@@ -42,7 +42,7 @@ struct SeriesDepth {
   std::uint64_t table_entries = 0;  // the cell's fixed cost grows with the table it allocates and clears
   std::uint64_t node_budget = 0;    // a cell never searches more nodes than its budget
   std::string family = {};          // the series with the table's size and scheme left out ("": none)
-  std::string table = {};           // the table's scheme and size, e.g. "depth_always/131072"
+  std::string table = {};           // the table's scheme (its number) and size, e.g. "0/131072"
 };
 // The estimator's view of a cell of an experiment.
 SeriesDepth eta_cell(const CellInputs& inputs);
