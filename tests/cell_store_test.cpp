@@ -131,7 +131,7 @@ TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
   const std::size_t at = sets.find("\"lmr\":");
   ASSERT_NE(at, std::string::npos);
   const bool lmr = sets.compare(at + 6, 4, "true") == 0;
-  std::string edited = sets.substr(0, sets.find(",\"line_h64\"")) + "}";
+  std::string edited = sets.substr(0, sets.find(",\"line_xxh\"")) + "}";
   edited.replace(at + 6, lmr ? 4 : 5, lmr ? "false" : "true");
   auto refused = [&](const std::string& text, const std::string& want) {
     runner_test::write_text(sets_file, text);
@@ -292,7 +292,7 @@ TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
 
 TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
   const std::string line = with_checksum(R"({"a":1,"b":"x"})");
-  EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_h64":")", 0), 0u) << line;
+  EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_xxh":")", 0), 0u) << line;
   EXPECT_EQ(check_line(line), LineCheck::ok);
   std::string changed = line;
   changed[5] = '2';
@@ -389,12 +389,12 @@ TEST(CellStore, ALineCutOffBeforeAReserveIsATornTail) {
 }
 
 // Lines keep the checksum kind they were written with: a line_fnv line (2026-11-26 to 2026-11-27) is still checked
-// by FNV-1a, a new one by line_hash64; a change of any byte of either is a mismatch.
+// by FNV-1a, a new one by XXH3-64 (line_xxh); a change of any byte of either is a mismatch.
 TEST(CellStore, BothChecksumKindsAreChecked) {
   const std::string body = R"({"a":1,"b":"some text","c":[1,2,3])";
   const std::string fnv = body + R"(,"line_fnv":")" + fnv1a_hex(body + "}") + "\"}";
   const std::string h64 = with_checksum(body + "}");
-  EXPECT_EQ(h64.rfind(body + R"(,"line_h64":")", 0), 0u) << h64;
+  EXPECT_EQ(h64.rfind(body + R"(,"line_xxh":")", 0), 0u) << h64;
   for (const std::string& line : {fnv, h64}) {
     SCOPED_TRACE(line);
     EXPECT_EQ(check_line(line), LineCheck::ok);
@@ -407,6 +407,9 @@ TEST(CellStore, BothChecksumKindsAreChecked) {
   EXPECT_NE(line_hash64("abcdefgh"), line_hash64("abcdefgi"));
   EXPECT_NE(line_hash64(std::string(64, 'a')), line_hash64(std::string(65, 'a')));
   EXPECT_NE(line_hash64(std::string(40, '\0')), line_hash64(std::string(41, '\0')));
+  // XXH3-64's published value for the empty input (seed 0): any XXH3 implementation (Python's xxhash, xxhsum -H3)
+  // checks a stored line.
+  EXPECT_EQ(line_hash64(""), 0x2D06800538D394C2ULL);
 }
 
 // Lines reach the file at once (a killed process loses none) even when the sync waits for the next second.

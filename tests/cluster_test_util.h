@@ -36,7 +36,7 @@ inline std::vector<std::string> cells_without_timing(const std::filesystem::path
     j.erase("iteration_seconds");  // the wall-clock fields of the solution scoring
     j.erase("solved_seconds");
     j.erase("line_fnv");  // a checksum of the line, timings included (either kind: line_checksum.h)
-    j.erase("line_h64");
+    j.erase("line_xxh");
     out.push_back(j.dump());
   }
   std::sort(out.begin(), out.end());
