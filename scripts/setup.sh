@@ -11,6 +11,7 @@ build_packages=(
   libcli11-dev                # command line of the harness
   nlohmann-json3-dev          # JSON configs and results
   libfmt-dev                  # text output
+  libxxhash-dev               # XXH3-64, the checksum of every stored line (harness/storage/line_checksum.cpp)
   libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
   libgtest-dev googletest     # unit tests
 )

@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <initializer_list>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "harness/errors.h"
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/shard.h"
 #include "runner_test_util.h"
 
@@ -63,6 +66,7 @@ void write_flag_set_of(const std::filesystem::path& file, const CellRecord& r) {
 void store_cells(const std::filesystem::path& file, std::initializer_list<CellRecord> records) {
   CellStore store(file);
   for (const auto& r : records) store.append(r);
+  store.close();
 }
 
 TEST(CellStore, LinesRoundTrip) {
@@ -127,7 +131,7 @@ TEST(CellStore, AnEditedOrMissingFlagSetIsRefused) {
   const std::size_t at = sets.find("\"lmr\":");
   ASSERT_NE(at, std::string::npos);
   const bool lmr = sets.compare(at + 6, 4, "true") == 0;
-  std::string edited = sets.substr(0, sets.find(",\"line_fnv\"")) + "}";
+  std::string edited = sets.substr(0, sets.find(",\"line_xxh\"")) + "}";
   edited.replace(at + 6, lmr ? 4 : 5, lmr ? "false" : "true");
   auto refused = [&](const std::string& text, const std::string& want) {
     runner_test::write_text(sets_file, text);
@@ -209,24 +213,37 @@ TEST(CellStore, TornTailStaysWhenItsCopyCannotBeWritten) {
   EXPECT_EQ(runner_test::read_text(file), text);  // the original is truncated only after a verified copy
 }
 
+// With write(2) (reserve 0): the partial line is cut off. Mapped: the reservation of the next lines fails before
+// any byte of the line is copied. Either way the file keeps its whole lines and the store takes no more.
 TEST(CellStore, RefusedWriteLeavesWholeLinesAndStopsTheStore) {
-  TempDir dir;
-  const auto file = dir / "cells.jsonl";
-  CellStore store(file);
-  store.append(record("a", 10));
-  const std::string before = runner_test::read_text(file);
-  try {
-    FileSizeLimit limit(before.size() + 100);  // the next line gets 100 bytes in, then EFBIG
-    store.append(record("b", 20));
-    ADD_FAILURE() << "a refused write went unnoticed";
-  } catch (const IoError& e) {
-    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("File too large"), std::string::npos) << e.what();
+  for (const std::size_t reserve : {std::size_t(0), std::size_t(4096)}) {
+    SCOPED_TRACE(reserve);
+    TempDir dir;
+    const auto file = dir / "cells.jsonl";
+    CellStore store(file, reserve);
+    store.append(record("a", 10));
+    const std::string first = runner_test::read_text(file);
+    std::string before;
+    try {
+      FileSizeLimit limit(first.find('\n') + 1 + 100);  // the next line gets 100 bytes in, or its reserve none
+      for (int i = 0; i < 10; ++i) {
+        before = runner_test::read_text(file);
+        store.append(record("b" + std::to_string(i), 20));
+      }
+      ADD_FAILURE() << "a refused write went unnoticed";
+    } catch (const IoError& e) {
+      EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("File too large"), std::string::npos) << e.what();
+    }
+    // The partial line was cut off, or never begun; a mapped file's zeros are its reserve, no line.
+    EXPECT_EQ(read_cells(file).rows.size(), std::count(before.begin(), before.end(), '\n'));
+    // The store takes no more lines, even once the disk has room: the run is over.
+    EXPECT_THROW(store.append(record("c", 30)), IoError);
+    store.close();
+    const std::string after = runner_test::read_text(file);
+    EXPECT_EQ(after, before.substr(0, before.rfind('\n') + 1));
+    EXPECT_EQ(read_cells(file).rows.size(), std::count(after.begin(), after.end(), '\n'));
   }
-  EXPECT_EQ(runner_test::read_text(file), before);  // the partial line was cut off
-  // The store takes no more lines, even once the disk has room: the run is over.
-  EXPECT_THROW(store.append(record("c", 30)), IoError);
-  EXPECT_EQ(runner_test::read_text(file), before);
 }
 
 TEST(CellStore, BrokenLineInTheMiddleIsAnError) {
@@ -275,7 +292,7 @@ TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
 
 TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
   const std::string line = with_checksum(R"({"a":1,"b":"x"})");
-  EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_fnv":")", 0), 0u) << line;
+  EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_xxh":")", 0), 0u) << line;
   EXPECT_EQ(check_line(line), LineCheck::ok);
   std::string changed = line;
   changed[5] = '2';
@@ -283,28 +300,116 @@ TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
   EXPECT_EQ(check_line(R"({"a":1})"), LineCheck::none);
 }
 
-// A run whose output directory is removed (or replaced) stops at its next cell with an IoError, rather than
-// appending to a deleted file until the end.
-TEST(CellStore, RemovedOrReplacedDirectoryStopsTheNextAppend) {
-  for (const bool replace : {false, true}) {
-    TempDir dir;
-    const auto out = dir / "out";
-    std::filesystem::create_directories(out);
-    CellStore store(out / "cells.jsonl");
-    store.append(record("a", 10));
-    std::filesystem::remove_all(out);
-    if (replace) {
+// A run whose output directory is removed (or replaced) stops with an IoError rather than appending to a deleted
+// file until the end: with write(2) at its next line, mapped at its next sync (at most a second later in a run).
+TEST(CellStore, RemovedOrReplacedDirectoryStopsTheStore) {
+  for (const std::size_t reserve : {std::size_t(0), CellStore::kReserveBytes})
+    for (const bool replace : {false, true}) {
+      SCOPED_TRACE(reserve);
+      TempDir dir;
+      const auto out = dir / "out";
       std::filesystem::create_directories(out);
-      runner_test::write_text(out / "cells.jsonl", "");
+      CellStore store(out / "cells.jsonl", reserve);
+      store.append(record("a", 10));
+      std::filesystem::remove_all(out);
+      if (replace) {
+        std::filesystem::create_directories(out);
+        runner_test::write_text(out / "cells.jsonl", "");
+      }
+      try {
+        store.append(record("b", 20));
+        store.sync();
+        FAIL() << "appended and synced after the directory was " << (replace ? "replaced" : "removed");
+      } catch (const IoError& e) {
+        EXPECT_NE(std::string(e.what()).find("no longer at that path"), std::string::npos) << e.what();
+      }
+      EXPECT_THROW(store.append(record("c", 30)), IoError);  // the store takes no more lines
     }
-    try {
-      store.append(record("b", 20));
-      FAIL() << "appended after the directory was " << (replace ? "replaced" : "removed");
-    } catch (const IoError& e) {
-      EXPECT_NE(std::string(e.what()).find("no longer at that path"), std::string::npos) << e.what();
-    }
-    EXPECT_THROW(store.append(record("c", 30)), IoError);  // the store takes no more lines
+}
+
+// A killed run (SIGKILL, no destructor) keeps every line appended through the mapping: the file ends with the
+// reserve's zeros, which read as no line; the next store cuts them; the next lines follow the kept ones.
+TEST(CellStore, AKilledMappedStoreKeepsItsLinesAndItsZerosReadAsNone) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    CellStore store(file);
+    for (int i = 0; i < 3; ++i) store.append(record("k" + std::to_string(i), 10 + std::uint64_t(i)));
+    ::raise(SIGKILL);
+    ::_exit(1);
   }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  const std::string left = runner_test::read_text(file);
+  const std::size_t lines_end = left.rfind('\n') + 1;
+  ASSERT_GT(left.size(), lines_end) << "no reserve left behind";
+  EXPECT_EQ(left.find_first_not_of('\0', lines_end), std::string::npos);
+  EXPECT_TRUE(ends_in_torn_line(file));
+  const StoreContents read = read_cells(file, true);
+  ASSERT_EQ(read.rows.size(), 3u);
+  EXPECT_EQ(read.rows[2].nodes(), 12u);
+  EXPECT_FALSE(read.torn_tail);
+  EXPECT_EQ(read.zero_tail_bytes, left.size() - lines_end);
+  store_cells(file, {record("k3", 13)});
+  const std::string after = runner_test::read_text(file);
+  EXPECT_EQ(after.substr(0, lines_end), left.substr(0, lines_end));
+  EXPECT_EQ(after.back(), '\n');
+  EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 4);
+  EXPECT_FALSE(ends_in_torn_line(file));
+  for (const auto& e : std::filesystem::directory_iterator(dir.path))  // zeros are cut, never copied aside
+    EXPECT_EQ(e.path().filename().string().find(".torn-"), std::string::npos) << e.path();
+}
+
+// A kill inside a line's copy: the line has no newline and zeros follow it. The fragment is a torn tail (ignored,
+// then set aside), the zeros no line.
+TEST(CellStore, ALineCutOffBeforeAReserveIsATornTail) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  store_cells(file, {record("a", 10)});
+  const std::string whole = runner_test::read_text(file);
+  const std::string torn = with_checksum(record("b", 20).to_json().dump()).substr(0, 50);
+  runner_test::write_text(file, whole + torn + std::string(3000, '\0'));
+  const StoreContents read = read_cells(file);
+  ASSERT_EQ(read.rows.size(), 1u);
+  EXPECT_TRUE(read.torn_tail);
+  EXPECT_EQ(read.torn_bytes, torn.size());
+  EXPECT_EQ(read.zero_tail_bytes, 3000u);
+  set_torn_tail_aside(file);
+  EXPECT_EQ(runner_test::read_text(file), whole);
+  int aside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path))
+    if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {
+      ++aside;
+      EXPECT_EQ(runner_test::read_text(e.path()), torn);
+    }
+  EXPECT_EQ(aside, 1);
+}
+
+// Lines keep the checksum kind they were written with: a line_fnv line (2026-11-26 to 2026-11-27) is still checked
+// by FNV-1a, a new one by XXH3-64 (line_xxh); a change of any byte of either is a mismatch.
+TEST(CellStore, BothChecksumKindsAreChecked) {
+  const std::string body = R"({"a":1,"b":"some text","c":[1,2,3])";
+  const std::string fnv = body + R"(,"line_fnv":")" + fnv1a_hex(body + "}") + "\"}";
+  const std::string h64 = with_checksum(body + "}");
+  EXPECT_EQ(h64.rfind(body + R"(,"line_xxh":")", 0), 0u) << h64;
+  for (const std::string& line : {fnv, h64}) {
+    SCOPED_TRACE(line);
+    EXPECT_EQ(check_line(line), LineCheck::ok);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      std::string changed = line;
+      changed[i] = changed[i] == 'x' ? 'y' : 'x';
+      EXPECT_NE(check_line(changed), LineCheck::ok) << "byte " << i;
+    }
+  }
+  EXPECT_NE(line_hash64("abcdefgh"), line_hash64("abcdefgi"));
+  EXPECT_NE(line_hash64(std::string(64, 'a')), line_hash64(std::string(65, 'a')));
+  EXPECT_NE(line_hash64(std::string(40, '\0')), line_hash64(std::string(41, '\0')));
+  // XXH3-64's published value for the empty input (seed 0): any XXH3 implementation (Python's xxhash, xxhsum -H3)
+  // checks a stored line.
+  EXPECT_EQ(line_hash64(""), 0x2D06800538D394C2ULL);
 }
 
 // Lines reach the file at once (a killed process loses none) even when the sync waits for the next second.

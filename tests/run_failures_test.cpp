@@ -131,6 +131,36 @@ TEST_F(RunFailures, LockOfAKilledRunDoesNotBlock) {
   EXPECT_EQ(cells_by_key(out).size(), kCells);
 }
 
+// A run killed with SIGKILL leaves its cells.jsonl with the zeros its store reserved past the last line
+// (cell_store.h): `harness report` reads every kept cell, cuts the zeros (the lock is free: the kernel released
+// it), and a resumed run completes the experiment after them.
+TEST_F(RunFailures, AKilledRunsReserveIsReadAsNoLineAndCut) {
+  const fs::path out = tmp / "out";
+  const pid_t pid = runner_test::spawn_harness({"run", config.string(), "-q", "--threads", "1", "--out", out.string()});
+  ASSERT_GT(pid, 0);
+  wait_for_lines(out / "cells.jsonl", 3);
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+  const std::string left = runner_test::read_text(out / "cells.jsonl");
+  const std::size_t lines_end = left.rfind('\n') + 1;
+  EXPECT_GT(left.size(), lines_end) << "no reserve left behind";
+  const auto kept = harness::read_cells(out / "cells.jsonl", true);
+  EXPECT_FALSE(kept.torn_tail);
+  EXPECT_EQ(kept.zero_tail_bytes, left.size() - lines_end);
+  const auto report = runner_test::run_harness("report " + out.string());
+  ASSERT_EQ(report.code, 0) << report.output;
+  EXPECT_NE(report.output.find(std::to_string(kept.rows.size()) + " of " + std::to_string(kCells) + " cells measured"),
+            std::string::npos)
+      << report.output;
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), left.substr(0, lines_end));
+  const auto r = runner_test::run_harness(run_args(out));
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(cells_by_key(out).size(), kCells);
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl").back(), '\n');
+}
+
 TEST_F(RunFailures, EveryBadInputExitsTwoNamingTheInput) {
   const std::string out = (tmp / "o").string();
   // {arguments, a piece of the message that names the input}

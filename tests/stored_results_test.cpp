@@ -51,7 +51,7 @@ TEST(StoredResults, ASecondLineThatDisagreesIsRefusedByReportAndResume) {
   // The first cell again with another node count and a checksum of its own (with_checksum, as the harness writes
   // lines): it passes every check of its own, and disagrees with the cell's other line.
   nlohmann::json j = nlohmann::json::parse(lines[0]);
-  j.erase("line_fnv");
+  j.erase("line_xxh");
   j["nodes"] = j["nodes"].get<std::uint64_t>() + 100;
   const std::string body = harness::with_checksum(j.dump());
   write_text(out / harness::kCellsFile, body + "\n" + read_text(out / harness::kCellsFile));
@@ -179,7 +179,7 @@ TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
   EXPECT_NE(read_text(out / "experiment.json").find("\"line_checksums\": true"), std::string::npos);
   auto lines = lines_of(out / harness::kCellsFile);
   nlohmann::json first = nlohmann::json::parse(lines[0]);
-  first.erase("line_fnv");
+  first.erase("line_xxh");
   first["nodes"] = first["nodes"].get<std::uint64_t>() + 1;  // the edit the checksum would have caught
   std::string text = first.dump() + "\n";
   for (std::size_t i = 1; i < lines.size(); ++i) text += lines[i] + "\n";

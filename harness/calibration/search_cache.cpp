@@ -80,6 +80,7 @@ std::size_t SearchCache::ensure(const std::vector<CellInputs>& requests) {
   {
     CellStore store(file_);
     totals = run_cells(todo, engine_, store, RunnerOptions{jobs_, progress_, {}}, todo.size(), 0);
+    store.close();
   }
   searched_ += totals.cells_run;
   nodes_searched_ += totals.nodes;

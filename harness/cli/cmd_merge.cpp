@@ -71,7 +71,7 @@ void register_merge(CLI::App& app) {
           store.append(r);
           ++added;
         }
-      store.sync();
+      store.close();  // synced, and the file cut to its lines (cell_store.h)
     }
     // The run logs travel with the cells: each input's runs, once each, so the merged report still says
     // where and how every shard was measured.

@@ -23,8 +23,11 @@ void set_tt_flags(CellInputs& in, int entries, const std::string& scheme) {
 
 std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
   std::vector<CellSpec> out;
+  out.reserve(exp.positions.size() * exp.versions.size() * exp.depths.size());  // the versions table's cells: no
+                                                                                // moves of 10^5 cells as it grows
   std::unordered_map<std::string, std::size_t> index;  // identity -> position in `out` (hashed: 10^5 cells' identities
                                                       // share long prefixes, which an ordered map compares again and again)
+  index.reserve(out.capacity());
   auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
     CellSpec c = make_cell(std::move(in), engine_identity, flags);
     if (auto it = index.find(c.identity); it != index.end()) {

@@ -39,9 +39,14 @@ std::size_t CellQueue::take(const EtaModel& model) {
   for (int refreshed = 0; !heap_.empty(); ++refreshed) {
     Entry top = heap_.top();
     if (top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
-      heap_.pop();
-      heap_.push(entry_of(top.series, model));
-      continue;
+      const Entry fresh = entry_of(top.series, model);
+      // An unchanged estimate keeps the entry where it is, on top (a run of one-cell series, where no finished cell
+      // tells anything of another's, re-estimates each cell once and moves none).
+      if (fresh.nodes != top.nodes) {
+        heap_.pop();
+        heap_.push(fresh);
+        continue;
+      }
     }
     heap_.pop();
     Series& s = series_[top.series];

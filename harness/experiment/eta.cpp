@@ -73,8 +73,14 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, cons
     series = s.identity();
     family = identity_text(s.position, s.fen, s.depth, s.node_budget, family_flags, s.time_limit_ms);
   }
-  return {fnv1a_hex(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, fnv1a_hex(family),
-          inputs.tt_scheme() + "/" + std::to_string(inputs.tt_entries())};
+  // Named by 15 hex digits of the hash (60 bits): a name that fits a std::string's own buffer, so the names of a run's
+  // 10^5 cells and the model's copies of them allocate nothing (two of 10^5 series share a name with a chance of
+  // about 10^-8).
+  auto name = [](const std::string& text) { return fnv1a_hex(text).substr(0, 15); };
+  // The table by its scheme's number among the flag's choices and its size ("0/2097152"): short enough for the same
+  // buffer.
+  return {name(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, name(family),
+          std::to_string(int(inputs.search.tt_scheme)) + "/" + std::to_string(inputs.tt_entries())};
 }
 
 void EtaModel::add_to_family(const SeriesDepth& cell, double nodes) {
@@ -218,10 +224,10 @@ std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
 
 std::optional<double> EtaModel::family_nodes(const SeriesDepth& cell) const {
   if (cell.family.empty()) return std::nullopt;
-  const auto level = family_depth_index_.find({cell.family, cell.depth});
+  const auto level = family_depth_index_.find(std::pair<std::string_view, int>(cell.family, cell.depth));
   if (level == family_depth_index_.end()) return std::nullopt;
   fit_families();
-  const auto effect = table_depth_index_.find({cell.table, cell.depth});  // a table not measured yet: no effect known
+  const auto effect = table_depth_index_.find(std::pair<std::string_view, int>(cell.table, cell.depth));  // a table not measured yet: no effect known
   double n = std::exp(level_[std::size_t(level->second)] +
                       (effect == table_depth_index_.end() ? 0.0 : effect_[std::size_t(effect->second)]));
   if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));

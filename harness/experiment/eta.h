@@ -25,6 +25,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -41,7 +42,7 @@ struct SeriesDepth {
   std::uint64_t table_entries = 0;  // the cell's fixed cost grows with the table it allocates and clears
   std::uint64_t node_budget = 0;    // a cell never searches more nodes than its budget
   std::string family = {};          // the series with the table's size and scheme left out ("": none)
-  std::string table = {};           // the table's scheme and size, e.g. "depth_always/131072"
+  std::string table = {};           // the table's scheme (its number) and size, e.g. "0/131072"
 };
 // The estimator's view of a cell of an experiment.
 SeriesDepth eta_cell(const CellInputs& inputs);
@@ -139,12 +140,24 @@ class EtaModel {
     double log_nodes;
   };
   std::vector<FamilyCell> family_cells_;
+  // Looked up by a view of the name (the run order asks for each cell's family once a cell): no string made per look-up.
   struct NameDepthHash {
+    using is_transparent = void;
+    std::size_t operator()(const std::pair<std::string_view, int>& k) const {
+      return std::hash<std::string_view>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
+    }
     std::size_t operator()(const std::pair<std::string, int>& k) const {
-      return std::hash<std::string>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
+      return (*this)(std::pair<std::string_view, int>(k.first, k.second));
     }
   };
-  std::unordered_map<std::pair<std::string, int>, int, NameDepthHash> family_depth_index_, table_depth_index_;
+  struct NameDepthEqual {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return a.second == b.second && std::string_view(a.first) == std::string_view(b.first);
+    }
+  };
+  std::unordered_map<std::pair<std::string, int>, int, NameDepthHash, NameDepthEqual> family_depth_index_, table_depth_index_;
   mutable std::vector<double> level_, effect_;  // the last fit: the next one starts from it and settles in a few rounds
   mutable bool family_fit_stale_ = false;
   void add_to_family(const SeriesDepth& cell, double nodes);

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <sstream>
@@ -101,16 +102,18 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
       check_keys(w, p, e, {"fen", "id", "thesis_position", "phase", "note"});
       PositionSpec ps;
       std::string fen = get_string(w, p + ".fen", e["fen"]);
+      std::optional<buho::Board> board;  // parsed once: its FEN normalised, its material the phase
       try {
         std::vector<std::string> warnings;
-        ps.fen = buho::Board::from_fen(fen, &warnings).fen();
+        board.emplace(buho::Board::from_fen(fen, &warnings));
+        ps.fen = board->fen();
         for (const auto& warning : warnings) fmt::print(stderr, "warning: {}: {}.fen: {}\n", w.file, p, warning);
       } catch (const buho::ParseError& err) {
         w.fail(p + ".fen", err.what());
       }
       ps.id = e.contains("id") ? get_string(w, p + ".id", e["id"]) : fmt::format("fen{}", i + 1);
       if (const std::string why = position_id_problem(ps.id); !why.empty()) w.fail(p + ".id", why);
-      ps.phase = phase_from_material(buho::Board::from_fen(ps.fen));
+      ps.phase = phase_from_material(*board);
       apply_position_extras(w, p, e, ps);
       out.push_back(std::move(ps));
       continue;

@@ -51,11 +51,13 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     throw UserError(fmt::format("{} exists without {}: cannot tell what it holds; use --fresh or another --out",
                                 cells_file.string(), exp_file.string()));
   }
+  const StoreContents contents = read_cells(cells_file, every_line_checked);
+  std::set<std::string> done;
+  if (contents.rows.empty()) return done;  // a new directory: no set of 10^5 identities to build
   std::set<std::string> identities;
   for (const auto& c : cells) identities.insert(c.identity);
-  std::set<std::string> done;
   std::map<std::string, CellRecord> stored;
-  for (const auto& r : read_cells(cells_file, every_line_checked).rows) {
+  for (const auto& r : contents.rows) {
     if (const auto [kept, added] = stored.try_emplace(r.identity(), r); !added)
       if (const std::string conflict = conflict_between(kept->second, r, cells_file.string()); !conflict.empty())
         throw UserError(conflict);

@@ -267,7 +267,8 @@ class CellRun {
         print_progress(false);
         last_print = Clock::now();
       }
-      cv.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
+      // Every half second: the store's own sync (a second after the last one) stays the supervisor's, never a worker's.
+      cv.wait_for(lock, std::chrono::milliseconds(500));
       if (options.interrupt && options.interrupt->load() && !totals.interrupted) {
         totals.interrupted = true;
         stop = true;  // the searches in flight end within milliseconds and are not stored

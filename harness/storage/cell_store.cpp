@@ -1,10 +1,12 @@
 #include "harness/storage/cell_store.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -16,7 +18,6 @@
 #include <stdexcept>
 
 #include "harness/errors.h"
-#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/input_file.h"
 #include "harness/storage/cell_line.h"
 #include "harness/storage/durable_file.h"
@@ -27,33 +28,13 @@ using nlohmann::json;
 
 namespace {
 
-// A line ends `,"line_fnv":"<16 hex digits>"}`: FNV-1a 64 (fnv1a_hex, as cell keys) of the line with that member
-// left out (the text up to it, then `}`). Computed on the text as written, so reading needs no re-serialisation.
-constexpr std::string_view kChecksumKey = ",\"line_fnv\":\"";
-constexpr std::size_t kChecksumTail = kChecksumKey.size() + 16 + 2;  // key, digits, `"}`
+// The end of `text` without the zero bytes after its last line (a mapped store's reserve left by a killed run).
+std::size_t content_end(std::string_view text) {
+  const std::size_t last = text.find_last_not_of('\0');
+  return last == std::string_view::npos ? 0 : last + 1;
+}
 
 }  // namespace
-
-std::string with_checksum(std::string_view line_json) {
-  std::string out;
-  out.reserve(line_json.size() + kChecksumTail + 1);  // and the newline LineStore adds
-  out.append(line_json.substr(0, line_json.size() - 1));  // the object without its closing `}`
-  out += kChecksumKey;
-  out += fnv1a_hex(line_json);
-  out += "\"}";
-  return out;
-}
-
-LineCheck check_line(std::string_view line) {
-  if (line.size() < kChecksumTail + 2 || line.substr(line.size() - kChecksumTail, kChecksumKey.size()) != kChecksumKey ||
-      line.substr(line.size() - 2) != "\"}")
-    // The member anywhere else: the line was parsed and written again (its members re-sorted), so edited.
-    return line.find(kChecksumKey.substr(1)) == std::string_view::npos ? LineCheck::none : LineCheck::mismatch;
-  // The body is the text up to the member, then `}`: hashed in two pieces rather than copied.
-  const std::uint64_t body = fnv1a_64("}", fnv1a_64(line.substr(0, line.size() - kChecksumTail)));
-  const std::string_view digits = line.substr(line.size() - 18, 16);
-  return hex16(body) == digits ? LineCheck::ok : LineCheck::mismatch;
-}
 
 std::filesystem::path flag_sets_file(const std::filesystem::path& cells_file) {
   const std::string name = cells_file.filename().string();
@@ -125,12 +106,21 @@ void CellStore::append(const CellRecord& rec, CellLineWriter& writer) {
   lines_.append(line);
 }
 
+void CellStore::close() {
+  std::lock_guard lock(mutex_);
+  if (sets_) sets_->close();
+  lines_.close();
+}
+
 StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
   StoreContents out;
   std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return out;
-  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
+  const std::string file_text = read_input_file(file, file.string(), kMaxCellsBytes);
+  // Zero bytes after the last line are space a mapped store reserved, left by a run that was killed: no line.
+  const std::string_view text = std::string_view(file_text).substr(0, content_end(file_text));
+  out.zero_tail_bytes = file_text.size() - text.size();
   std::size_t pos = 0;
   int lineno = 0;
   bool seen_checked = false;
@@ -196,17 +186,32 @@ struct LineStore::Impl {
   // only writer (the directory's lock), so the size is kept here rather than asked of the kernel at each line.
   dev_t dev = 0;
   ino_t ino = 0;
-  off_t size = 0;
+  off_t size = 0;  // the bytes of whole lines
   std::mutex mutex;
   std::string failure;  // set by the first failed append: the store takes no more lines
   bool unsynced = false;
   std::chrono::steady_clock::time_point synced_at = std::chrono::steady_clock::now();
+  std::string buffer;  // write(2) mode: the line being written, reused
+  // Mapped mode (reserve > 0): the file's bytes [map_from, map_from + map_len) are mapped, reserved up to
+  // reserved_end (the file's length while the store is open), zeros past `size`.
+  std::size_t reserve = 0;
+  char* map = nullptr;
+  off_t map_from = 0;
+  std::size_t map_len = 0;
+  off_t reserved_end = 0;
   void sync_locked();
   void check_still_at_path();
+  bool map_window(std::size_t line_bytes);  // false: the file cannot be mapped
+  void unmap();
+  void append_mapped(std::string_view body);
+  void append_written(std::string_view json_text);
 };
 
 void LineStore::Impl::sync_locked() {
+  // A mapped store checks its path here rather than at each line (cell_store.h): at most kSyncSeconds apart.
+  if (reserve > 0) check_still_at_path();
   if (!unsynced) return;
+  // fdatasync writes back the pages written through the mapping too (they are the file's page cache).
   sync_data(fd, file);
   unsynced = false;
   synced_at = std::chrono::steady_clock::now();
@@ -218,6 +223,80 @@ void LineStore::Impl::check_still_at_path() {
     throw IoError(fmt::format("{}: the file this run opened is no longer at that path (its directory was removed, "
                               "moved or replaced during the run); stopping so that no further line is lost",
                               file.string()));
+}
+
+void LineStore::Impl::unmap() {
+  if (map) ::munmap(map, map_len);
+  map = nullptr;
+  map_len = 0;
+}
+
+// A new window from the page that holds the end of the lines, `reserve` bytes past it (more for a longer line). Its
+// blocks are allocated first (posix_fallocate): a write through a mapping into a block the disk has no room for
+// kills the process (SIGBUS), where the allocation fails with ENOSPC. false when the window cannot be had for want
+// of room (a disk or quota nearly full, a file-size limit) or because the file system maps no files (ENODEV): the
+// store then writes with write(2) from the end of its lines, so a nearly full disk still takes every line that fits
+// and the first that does not fails as a write does.
+bool LineStore::Impl::map_window(std::size_t line_bytes) {
+  check_still_at_path();
+  const off_t page = ::sysconf(_SC_PAGESIZE);
+  const off_t from = size / page * page;
+  const off_t want = ((size - from) + off_t(std::max(line_bytes, reserve)) + page - 1) / page * page;
+  unmap();
+  auto give_up = [&](int e, const char* what) {
+    // Whatever part of the reserve was added is cut: the file ends with its last line.
+    if (::ftruncate(fd, size) != 0) throw_io_error(file, "ftruncate to its last line");
+    reserved_end = size;
+    if (e == ENOSPC || e == EFBIG || e == EDQUOT || e == ENODEV) {
+      if (::lseek(fd, size, SEEK_SET) != size) throw_io_error(file, "lseek to its last line");
+      return false;
+    }
+    errno = e;
+    throw_io_error(file, what);
+  };
+  if (const int e = ::posix_fallocate(fd, from, want); e != 0)
+    return give_up(e, "reserving space for the next lines (posix_fallocate)");
+  void* m = ::mmap(nullptr, std::size_t(want), PROT_READ | PROT_WRITE, MAP_SHARED, fd, from);
+  if (m == MAP_FAILED) return give_up(errno, "mmap of the next lines");
+  // The window's pages made present and writable at once (one call rather than a page fault every four lines);
+  // a kernel without MADV_POPULATE_WRITE (before Linux 5.14) faults them in one at a time instead.
+#ifdef MADV_POPULATE_WRITE
+  (void)::madvise(m, std::size_t(want), MADV_POPULATE_WRITE);
+#endif
+  map = static_cast<char*>(m);
+  map_from = from;
+  map_len = std::size_t(want);
+  reserved_end = from + want;
+  return true;
+}
+
+void LineStore::Impl::append_mapped(std::string_view body) {
+  const std::size_t bytes = body.size() + kChecksumTailSize + 1;
+  char* at = map + (size - map_from);
+  std::memcpy(at, body.data(), body.size());
+  write_checksum_tail(body, at + body.size());
+  // The newline last: a process killed inside the copy leaves a line without one (torn, set aside), never a
+  // line that ends whole around bytes still zero.
+  std::atomic_thread_fence(std::memory_order_release);
+  at[bytes - 1] = '\n';
+  size += off_t(bytes);
+}
+
+void LineStore::Impl::append_written(std::string_view json_text) {
+  buffer.clear();
+  append_checked_line(buffer, json_text);
+  check_still_at_path();
+  const off_t before = size;
+  try {
+    write_all(fd, buffer, file);
+    size += off_t(buffer.size());
+  } catch (const IoError& e) {
+    // Cut the part of the line that did get written, so the file ends with a whole line; if even that
+    // fails, the next run sets the fragment aside (set_torn_tail_aside).
+    const bool cut = ::ftruncate(fd, before) == 0 && ::fdatasync(fd) == 0;
+    throw IoError(fmt::format("{}; the lines stored before it are intact{}, and a rerun resumes from them", e.what(),
+                              cut ? "" : " (the partial line is set aside by the rerun)"));
+  }
 }
 
 namespace {
@@ -235,26 +314,28 @@ std::filesystem::path aside_name(const std::filesystem::path& file) {
 
 // A torn tail (a last line without its newline: a crash or a full disk mid-write) is copied aside, the
 // copy synced and read back, and only when it equals the cut bytes is the original truncated, so a
-// fragment is never lost and new lines never glue onto it.
+// fragment is never lost and new lines never glue onto it. Zero bytes at the end (a mapped store's reserve that a
+// killed run left: cell_store.h) are no line: they are cut, with no copy.
 void set_torn_tail_aside(const std::filesystem::path& file) {
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return;
   const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   if (text.empty() || text.back() == '\n') return;
-  const std::size_t nl = text.rfind('\n');
+  const std::size_t content = content_end(text);
+  const std::size_t nl = content == 0 ? std::string::npos : text.rfind('\n', content - 1);
   const std::size_t keep = nl == std::string::npos ? 0 : nl + 1;
-  const std::string_view tail = std::string_view(text).substr(keep);
+  const std::string_view tail = std::string_view(text).substr(keep, content - keep);
   const auto aside = aside_name(file);
-  try {
-    write_file_durably(aside, tail);
-    if (read_file_bytes(aside) != tail)
-      throw IoError(fmt::format("{}: the copy of the incomplete last line of {} does not read back equal to it",
-                                aside.string(), file.string()));
-  } catch (const IoError& e) {
-    std::error_code ignored;  // a partial copy is no copy; the original still holds the bytes
-    std::filesystem::remove(aside, ignored);
-    throw IoError(fmt::format("{}; {} was left untouched", e.what(), file.string()));
-  }
+  if (!tail.empty()) try {
+      write_file_durably(aside, tail);
+      if (read_file_bytes(aside) != tail)
+        throw IoError(fmt::format("{}: the copy of the incomplete last line of {} does not read back equal to it",
+                                  aside.string(), file.string()));
+    } catch (const IoError& e) {
+      std::error_code ignored;  // a partial copy is no copy; the original still holds the bytes
+      std::filesystem::remove(aside, ignored);
+      throw IoError(fmt::format("{}; {} was left untouched", e.what(), file.string()));
+    }
   const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw_io_error(file, "open to truncate the incomplete last line");
   if (::ftruncate(fd, off_t(keep)) != 0 || ::fdatasync(fd) != 0) {
@@ -264,8 +345,12 @@ void set_torn_tail_aside(const std::filesystem::path& file) {
     throw_io_error(file, "truncating the incomplete last line");
   }
   close_checked(fd, file);
-  fmt::print(stderr, "note: {}: an incomplete last line ({} bytes, a cell cut off by a crash or a full disk) was moved to {}\n",
-             file.string(), tail.size(), aside.string());
+  if (!tail.empty())
+    fmt::print(stderr, "note: {}: an incomplete last line ({} bytes, a cell cut off by a crash or a full disk) was moved to {}\n",
+               file.string(), tail.size(), aside.string());
+  if (content < text.size())
+    fmt::print(stderr, "note: {}: {} zero bytes after its last line (space reserved by a run that was killed) were cut off\n",
+               file.string(), text.size() - content);
 }
 
 bool ends_in_torn_line(const std::filesystem::path& file) {
@@ -278,10 +363,11 @@ bool ends_in_torn_line(const std::filesystem::path& file) {
   return torn;
 }
 
-int open_for_appending(const std::filesystem::path& file) {
+int open_for_appending(const std::filesystem::path& file, bool for_mapping) {
   set_torn_tail_aside(file);
   const bool existed = std::filesystem::exists(file);
-  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  // A shared writable mapping needs the file open for reading and writing; its writes go where the store puts them.
+  const int fd = ::open(file.c_str(), (for_mapping ? O_RDWR : O_WRONLY | O_APPEND) | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) throw_io_error(file, "open for appending");
   try {
     if (!existed) sync_directory(file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path());
@@ -292,10 +378,11 @@ int open_for_appending(const std::filesystem::path& file) {
   return fd;
 }
 
-LineStore::LineStore(const std::filesystem::path& file) : impl_(new Impl) {
+LineStore::LineStore(const std::filesystem::path& file, std::size_t reserve_bytes) : impl_(new Impl) {
   impl_->file = file;
+  impl_->reserve = reserve_bytes;
   try {
-    impl_->fd = open_for_appending(file);
+    impl_->fd = open_for_appending(file, reserve_bytes > 0);
     struct stat opened {};
     if (::fstat(impl_->fd, &opened) != 0) {
       ::close(impl_->fd);
@@ -305,6 +392,7 @@ LineStore::LineStore(const std::filesystem::path& file) : impl_(new Impl) {
     impl_->dev = opened.st_dev;
     impl_->ino = opened.st_ino;
     impl_->size = opened.st_size;
+    impl_->reserved_end = opened.st_size;
   } catch (...) {
     delete impl_;
     throw;
@@ -312,51 +400,79 @@ LineStore::LineStore(const std::filesystem::path& file) : impl_(new Impl) {
 }
 
 LineStore::~LineStore() {
-  // The writer has called sync(); this one is for a store left by an exception, best effort.
+  // The writer has called close(); this one is for a store left by an exception, best effort (a reserve left
+  // behind is read as no line, and cut by the next writer).
   if (impl_->fd >= 0) {
-    if (impl_->unsynced) ::fdatasync(impl_->fd);
+    impl_->unmap();
+    if (impl_->reserved_end > impl_->size) (void)!::ftruncate(impl_->fd, impl_->size);
+    if (impl_->unsynced || impl_->reserved_end > impl_->size) ::fdatasync(impl_->fd);
     ::close(impl_->fd);
   }
   delete impl_;
 }
 
 void LineStore::sync() {
-  std::lock_guard lock(impl_->mutex);
-  if (!impl_->failure.empty()) return;  // append() has thrown already
+  Impl& s = *impl_;
+  int fd = -1;
+  {
+    std::lock_guard lock(s.mutex);
+    if (!s.failure.empty() || s.fd < 0) return;  // append() has thrown already, or the store is closed
+    try {
+      if (s.reserve > 0) s.check_still_at_path();
+    } catch (const IoError& e) {
+      s.failure = e.what();
+      throw;
+    }
+    if (!s.unsynced) return;
+    s.unsynced = false;
+    s.synced_at = std::chrono::steady_clock::now();
+    fd = s.fd;
+  }
+  // Outside the lock: the workers go on appending (to the page cache) while the disk catches up; a sync of a
+  // second's lines took tens of milliseconds, which every worker waited for at its next line. Lines appended
+  // meanwhile are marked unsynced again, for the next sync.
   try {
-    impl_->sync_locked();
+    sync_data(fd, s.file);
   } catch (const IoError& e) {
-    impl_->failure = e.what();
+    std::lock_guard lock(s.mutex);
+    s.failure = e.what();
     throw;
   }
 }
 
-void LineStore::append(std::string_view json_text) {
-  std::string line = with_checksum(json_text);
-  line += '\n';
+void LineStore::close() {
   std::lock_guard lock(impl_->mutex);
-  if (!impl_->failure.empty())
-    throw IoError(fmt::format("{}: not appending after an earlier failure ({})", impl_->file.string(), impl_->failure));
-  const off_t before = impl_->size;
+  if (impl_->fd < 0) return;
+  Impl& s = *impl_;
+  s.unmap();
+  const bool cut = s.reserved_end > s.size;
+  if (cut && ::ftruncate(s.fd, s.size) != 0) throw_io_error(s.file, "ftruncate to its last line");
+  s.reserved_end = s.size;
+  if (s.failure.empty() && (s.unsynced || cut)) sync_data(s.fd, s.file);
+  s.unsynced = false;
+  const int fd = s.fd;
+  s.fd = -1;
+  close_checked(fd, s.file);
+}
+
+void LineStore::append(std::string_view json_text) {
+  std::lock_guard lock(impl_->mutex);
+  Impl& s = *impl_;
+  if (!s.failure.empty())
+    throw IoError(fmt::format("{}: not appending after an earlier failure ({})", s.file.string(), s.failure));
+  if (s.fd < 0) throw IoError(fmt::format("{}: not appending to a closed store", s.file.string()));
   try {
-    impl_->check_still_at_path();
+    const std::size_t bytes = json_text.size() + kChecksumTailSize;  // with the newline, less the closing `}`
+    if (s.reserve > 0 && (!s.map || s.size + off_t(bytes) > s.reserved_end) && !s.map_window(bytes))
+      s.reserve = 0;  // no room for a reserve, or no mapping: write(2) from here on
+    if (s.reserve > 0) s.append_mapped(json_text.substr(0, json_text.size() - 1));  // without its closing `}`
+    else s.append_written(json_text);
+    s.unsynced = true;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - s.synced_at).count() >= kSyncSeconds)
+      s.sync_locked();
   } catch (const IoError& e) {
-    impl_->failure = e.what();
+    s.failure = e.what();
     throw;
-  }
-  try {
-    write_all(impl_->fd, line, impl_->file);
-    impl_->size += off_t(line.size());
-    impl_->unsynced = true;
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - impl_->synced_at).count() >= kSyncSeconds)
-      impl_->sync_locked();
-  } catch (const IoError& e) {
-    impl_->failure = e.what();
-    // Cut the part of the line that did get written, so the file ends with a whole line; if even that
-    // fails, the next run sets the fragment aside (set_torn_tail_aside).
-    const bool cut = ::ftruncate(impl_->fd, before) == 0 && ::fdatasync(impl_->fd) == 0;
-    throw IoError(fmt::format("{}; the lines stored before it are intact{}, and a rerun resumes from them", e.what(),
-                              cut ? "" : " (the partial line is set aside by the rerun)"));
   }
 }
 

@@ -1,0 +1,64 @@
+#include "harness/storage/line_checksum.h"
+
+#include <cstring>
+
+#include <xxhash.h>  // xxHash (Debian libxxhash-dev): XXH3-64
+
+#include "harness/experiment/cell_inputs.h"  // fnv1a_64, hex16
+
+namespace harness {
+
+namespace {
+
+constexpr std::string_view kXxhKey = ",\"line_xxh\":\"";
+constexpr std::string_view kFnvKey = ",\"line_fnv\":\"";
+static_assert(kXxhKey.size() == kFnvKey.size());
+static_assert(kChecksumTailSize == kXxhKey.size() + 16 + 2);  // key, digits, `"}`
+
+void write_hex16(std::uint64_t v, char* out) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = kDigits[v & 15];
+}
+
+}  // namespace
+
+std::uint64_t line_hash64(std::string_view text) { return XXH3_64bits(text.data(), text.size()); }
+
+void write_checksum_tail(std::string_view body, char* tail) {
+  std::memcpy(tail, kXxhKey.data(), kXxhKey.size());
+  write_hex16(line_hash64(body), tail + kXxhKey.size());
+  tail[kChecksumTailSize - 2] = '"';
+  tail[kChecksumTailSize - 1] = '}';
+}
+
+void append_checked_line(std::string& out, std::string_view line_json) {
+  const std::string_view body = line_json.substr(0, line_json.size() - 1);  // the object without its closing `}`
+  const std::size_t at = out.size();
+  out.resize(at + body.size() + kChecksumTailSize + 1);
+  std::memcpy(out.data() + at, body.data(), body.size());
+  write_checksum_tail(body, out.data() + at + body.size());
+  out.back() = '\n';
+}
+
+std::string with_checksum(std::string_view line_json) {
+  std::string out;
+  append_checked_line(out, line_json);
+  out.pop_back();
+  return out;
+}
+
+LineCheck check_line(std::string_view line) {
+  const bool shaped = line.size() >= kChecksumTailSize + 2 && line.substr(line.size() - 2) == "\"}";
+  const std::string_view key = shaped ? line.substr(line.size() - kChecksumTailSize, kXxhKey.size()) : std::string_view();
+  if (key != kXxhKey && key != kFnvKey)
+    // A member anywhere else: the line was parsed and written again (its members re-sorted), so edited.
+    return line.find(kXxhKey.substr(1)) == std::string_view::npos && line.find(kFnvKey.substr(1)) == std::string_view::npos
+               ? LineCheck::none
+               : LineCheck::mismatch;
+  const std::string_view body = line.substr(0, line.size() - kChecksumTailSize);
+  // line_fnv's body is the text up to the member, then `}`: hashed in two pieces rather than copied.
+  const std::uint64_t sum = key == kXxhKey ? line_hash64(body) : fnv1a_64("}", fnv1a_64(body));
+  return hex16(sum) == line.substr(line.size() - 18, 16) ? LineCheck::ok : LineCheck::mismatch;
+}
+
+}  // namespace harness
