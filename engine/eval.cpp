@@ -3,9 +3,9 @@
 // is White's sum minus Black's, negated when Black is to move.
 //
 // Shared work is done once per call: the board keeps a 64-bit set per piece kind, and the piece-square sum of
-// every piece but the kings, brought up to date by make/unmake; from the sets come the pawn-file masks (used by
-// the rook, shield and open-line terms), the pawn structure as set operations, one attack map per side (only when
-// a term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
+// every piece but the kings, brought up to date by make/unmake; from the sets come the files holding pawns (the
+// rook and open-line terms, as sets; the shield, as a rank mask per file), the pawn structure as set operations, one
+// attack map per side (only when a term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -168,6 +168,8 @@ constexpr Bitboard south_fill(Bitboard x) {
   x |= x >> 16;
   return x | (x >> 32);
 }
+// Every square of each file holding a set square.
+constexpr Bitboard file_fill(Bitboard x) { return north_fill(south_fill(x)); }
 // The squares one file left and one file right of each set square.
 constexpr Bitboard sideways(Bitboard x) { return ((x << 1) & kNotA) | ((x >> 1) & kNotH); }
 
@@ -249,19 +251,21 @@ void placement_terms(const Board& b, const EvalConfig& c, const PieceSets& s, Te
   }
 }
 
-// §2.4.2 Rooks: files and connections
+// §2.4.2 Rooks: files and connections. The files are whole-set questions: `pawn_files[c]` is every square of a
+// file holding a pawn of c, so a rook off both sides' pawn files is on an open file.
 void rook_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  const Bitboard pawn_files[COLOR_NB] = {file_fill(s.pieces[White][Pawn]), file_fill(s.pieces[Black][Pawn])};
   for (Color col : {White, Black}) {
-    int open = 0, semi_open = 0;
+    const Bitboard rooks = s.pieces[col][Rook];
+    // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
+    // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
+    const Bitboard own_free = rooks & ~pawn_files[col];
+    const int open = std::popcount(own_free & ~pawn_files[~col]);
+    const int semi_open = std::popcount(own_free & pawn_files[~col]);
     bool on_file = false, on_rank = false;
-    for (Bitboard r = s.pieces[col][Rook]; r; r &= r - 1) {
+    // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
+    for (Bitboard r = rooks; r; r &= r - 1) {
       const Square sq = from_index64(std::countr_zero(r));
-      const unsigned own = s.pawn_ranks(col, file_of(sq)), enemy = s.pawn_ranks(~col, file_of(sq));
-      // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
-      // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
-      if (own == 0 && enemy == 0) ++open;
-      else if (own == 0) ++semi_open;
-      // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
       for (Bitboard o = r & (r - 1); o; o &= o - 1) {
         const Square other = from_index64(std::countr_zero(o));
         if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(sq, other, s.empty);
@@ -273,7 +277,6 @@ void rook_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
     if (c.rooks_connected_file && on_file) v[TRooksConnectedFile][col] = c.rooks_connected_file_value;
     if (c.rooks_connected_rank && on_rank) v[TRooksConnectedRank][col] = c.rooks_connected_rank_value;
   }
-
 }
 
 // §2.4.2 Attack map: protected pieces and attacked squares
@@ -371,10 +374,10 @@ void king_safety_terms(const Board& b, const EvalConfig& c, const PieceSets& s, 
       // CHOICE ("línea abierta cerca de nuestro rey"): the king's file and the files beside it
       // (two at the board's edge), each counted when it is open in §2.4.2's sense: no pawn of
       // either colour on it.
-      int open_files = 0;
-      for (int f = kfile - 1; f <= kfile + 1; ++f)
-        if (f >= 0 && f <= 7 && ((s.pieces[White][Pawn] | s.pieces[Black][Pawn]) & (kFileA << f)) == 0) ++open_files;
-      v[TUncastledOpenLines][col] = open_files * c.uncastled_open_lines_value;
+      // Bit f of the first rank: file f holds no pawn; the window keeps the files kfile - 1 .. kfile + 1 on the board.
+      const Bitboard open_files = ~file_fill(s.pieces[White][Pawn] | s.pieces[Black][Pawn]) & kRank1;
+      const Bitboard window = ((Bitboard(7) << kfile) >> 1) & kRank1;
+      v[TUncastledOpenLines][col] = std::popcount(open_files & window) * c.uncastled_open_lines_value;
     }
   }
 
@@ -385,7 +388,7 @@ void pawn_structure_terms(const EvalConfig& c, const PieceSets& s, TermTable& v)
   if (c.passed_pawns || c.isolated_pawns || c.backward_pawns || c.doubled_pawns) {
     for (Color col : {White, Black}) {
       const Bitboard own = s.pieces[col][Pawn], enemy = s.pieces[~col][Pawn];
-      const Bitboard own_files = north_fill(south_fill(own));          // every file holding an own pawn
+      const Bitboard own_files = file_fill(own);                        // every file holding an own pawn
       const Bitboard beside_own = sideways(own_files);                  // files next to one
       // Passed: no enemy pawn in front of it on its own or an adjacent file. `blocked` is every
       // square some enemy pawn has in front of it (from that pawn's view, behind it), widened by a file.
