@@ -4,8 +4,8 @@
 //
 // Shared work is done once per call: the board keeps a 64-bit set per piece kind, and the piece-square sum of
 // every piece but the kings, brought up to date by make/unmake; from the sets come the files holding pawns (the
-// rook and open-line terms, as sets; the shield, as a rank mask per file), the pawn structure as set operations, one
-// attack map per side (only when a term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
+// rook, open-line and shield terms), the pawn structure as set operations, one attack map per side (only when a
+// term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -57,20 +57,6 @@ constexpr std::array<std::string_view, TERM_NB> kTermNames = {
     "doubled_pawns",
 };
 
-// A pawn-file mask has bit r set when the side has a pawn on rank r (absolute, 0 = rank 1).
-// Seen from Black, rank r is relative rank 7 - r: reversing the bits turns it into a relative mask.
-constexpr std::array<std::uint8_t, 256> make_reverse() {
-  std::array<std::uint8_t, 256> t{};
-  for (int i = 0; i < 256; ++i) {
-    int r = 0;
-    for (int b = 0; b < 8; ++b)
-      if (i & (1 << b)) r |= 1 << (7 - b);
-    t[i] = std::uint8_t(r);
-  }
-  return t;
-}
-constexpr std::array<std::uint8_t, 256> kReverse = make_reverse();
-constexpr unsigned relative_mask(Color c, unsigned m) { return c == White ? m : kReverse[m]; }
 
 // --- Bitboards for the shared work ---
 // The board is 0x88 (§2.3), but the evaluation's whole-board questions (every square a side
@@ -173,12 +159,6 @@ constexpr Bitboard file_fill(Bitboard x) { return north_fill(south_fill(x)); }
 // The squares one file left and one file right of each set square.
 constexpr Bitboard sideways(Bitboard x) { return ((x << 1) & kNotA) | ((x >> 1) & kNotH); }
 
-// The rank mask (bit r = a pawn on rank r) of file f in `pawns`: the file's eight bits are moved
-// to bits 56..63 by one multiplication (bit 8r lands on 56 + r; no two products overlap).
-constexpr unsigned file_ranks(Bitboard pawns, int f) {
-  return unsigned((((pawns >> f) & kFileA) * 0x0102040810204080ULL) >> 56);
-}
-
 // For each square, the squares on the same rank or file (orth) and on the same diagonals (diag):
 // where an enemy rook/queen or bishop/queen lies on a line through the king (§2.4.3 attack lines).
 struct LineMasks {
@@ -211,9 +191,6 @@ struct PieceSets {
   Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
   Bitboard all[COLOR_NB];
   Bitboard empty;
-  // Pawn files, asked for only where a term needs them: the rank mask of `col`'s pawns on file f (bit r = a pawn
-  // on rank r).
-  unsigned pawn_ranks(Color col, int f) const { return file_ranks(pieces[col][Pawn], f); }
 };
 
 using TermTable = int[TERM_NB][COLOR_NB];
@@ -348,25 +325,32 @@ void king_safety_terms(const Board& b, const EvalConfig& c, const PieceSets& s, 
       if (c.pawn_shield) {
         const int first = castled_short ? 5 : 0;
         const int side_file = castled_short ? 5 : 2;  // the "flexible" f or c pawn
+        const Bitboard own_pawns = s.pieces[col][Pawn], enemy_pawns = s.pieces[~col][Pawn];
+        // Our third and fourth ranks (relative ranks 2 and 3: one and two squares in front of a shield pawn's start).
+        const Bitboard third_rank = col == White ? kRank1 << 16 : kRank1 << 40;
+        const Bitboard fourth_rank = col == White ? kRank1 << 24 : kRank1 << 32;
         int shield = 0;
         for (int f = first; f < first + 3; ++f) {
           const int div = f == side_file ? c.shield_side_file_divisor : 1;
-          // Own pawns on this file by relative rank (bit 1 = the second rank, the pawn's start).
-          const unsigned own = relative_mask(col, s.pawn_ranks(col, f));
-          const unsigned enemy = relative_mask(col, s.pawn_ranks(~col, f));
+          const Bitboard own = own_pawns & (kFileA << f), enemy = enemy_pawns & (kFileA << f);
           // CHOICE (which own pawn): the states are exclusive; the own pawn nearest the king
-          // (lowest relative rank) decides, and "no pawn" means none on the whole file.
-          if (own == 0) shield += c.shield_missing_value / div;
-          else if (std::countr_zero(own) == 2) shield += c.shield_moved_one_value / div;
-          else if (std::countr_zero(own) >= 3) shield += c.shield_moved_more_value / div;
+          // (lowest relative rank: White's lowest square, Black's highest) decides, and "no pawn" means none on the
+          // whole file. Relative rank 1 is the pawn's start.
+          if (own == 0) {
+            shield += c.shield_missing_value / div;
+          } else {
+            const int nearest = col == White ? std::countr_zero(own) >> 3 : 7 - ((63 - std::countl_zero(own)) >> 3);
+            if (nearest == 2) shield += c.shield_moved_one_value / div;
+            else if (nearest >= 3) shield += c.shield_moved_more_value / div;
+          }
           // "Si no existe un peón enemigo en la misma columna ... se permite una línea de ataque":
           // taken literally, an enemy rook can use a file its own pawns do not block.
           if (enemy == 0) shield += c.shield_no_enemy_pawn_value / div;
           // CHOICE ("peón enemigo a 1 casilla de la segunda fila"): an enemy pawn on this file on
           // our third rank (one square in front of our shield pawn's start), -25; "a 2 casillas":
           // on our fourth rank, -15. Both apply if the enemy has pawns on both squares.
-          if (enemy & (1u << 2)) shield += c.shield_enemy_near_value / div;
-          if (enemy & (1u << 3)) shield += c.shield_enemy_far_value / div;
+          if (enemy & third_rank) shield += c.shield_enemy_near_value / div;
+          if (enemy & fourth_rank) shield += c.shield_enemy_far_value / div;
         }
         v[TPawnShield][col] = shield;
       }
