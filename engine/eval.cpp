@@ -3,9 +3,9 @@
 // is White's sum minus Black's, negated when Black is to move.
 //
 // Shared work is done once per call: the board keeps a 64-bit set per piece kind, and the piece-square sum of
-// every piece but the kings, brought up to date by make/unmake; from the sets come the pawn-file masks (used by
-// the rook, shield and open-line terms), the pawn structure as set operations, one attack map per side (only when
-// a term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
+// every piece but the kings, brought up to date by make/unmake; from the sets come the files holding pawns (the
+// rook, open-line and shield terms), the pawn structure as set operations, one attack map per side (only when a
+// term needs it) and the lines through each king. Nothing is allocated; breakdown() runs the same code as evaluate().
 //
 // Where the thesis is ambiguous the choice and its reason are written next to the code (and in
 // docs/evaluation.md); search for "CHOICE".
@@ -57,20 +57,6 @@ constexpr std::array<std::string_view, TERM_NB> kTermNames = {
     "doubled_pawns",
 };
 
-// A pawn-file mask has bit r set when the side has a pawn on rank r (absolute, 0 = rank 1).
-// Seen from Black, rank r is relative rank 7 - r: reversing the bits turns it into a relative mask.
-constexpr std::array<std::uint8_t, 256> make_reverse() {
-  std::array<std::uint8_t, 256> t{};
-  for (int i = 0; i < 256; ++i) {
-    int r = 0;
-    for (int b = 0; b < 8; ++b)
-      if (i & (1 << b)) r |= 1 << (7 - b);
-    t[i] = std::uint8_t(r);
-  }
-  return t;
-}
-constexpr std::array<std::uint8_t, 256> kReverse = make_reverse();
-constexpr unsigned relative_mask(Color c, unsigned m) { return c == White ? m : kReverse[m]; }
 
 // --- Bitboards for the shared work ---
 // The board is 0x88 (§2.3), but the evaluation's whole-board questions (every square a side
@@ -88,6 +74,37 @@ constexpr Bitboard kRank1 = 0xFFULL;
 // §2.4.2 centre squares d4 e4 d5 e5.
 constexpr Bitboard kCenter = (Bitboard(1) << 27) | (Bitboard(1) << 28) | (Bitboard(1) << 35) | (Bitboard(1) << 36);
 
+// Every square the bishops-or-queens `diag` and the rooks-or-queens `orth` attack. With AVX2 the four diagonal
+// fills run in the four 64-bit lanes of one vector and the four line fills in another (gcc's and clang's vector
+// extension), each lane rotating by its direction's step (+9 +7 -7 -9; +8 -8 +1 -1) modulo 64 instead of shifting.
+// A rotation brings back the bits a shift drops, at the other edge, onto exactly the squares its lane's mask
+// removes (for +9: the a-file and the first rank), and a removed square never propagates (a square is reached only
+// from a masked one), so each lane's set is slide()'s. The evaluation's attack map was its largest part: sixteen
+// chains of dependent shifts, two sides by eight directions; the tests compare it with Board::is_attacked.
+#if defined(__AVX2__)
+using Lanes = std::uint64_t __attribute__((vector_size(32)));
+inline Lanes rotate_lanes(Lanes x, Lanes r) { return (x << r) | (x >> ((-r) & 63)); }
+// The four fills of `sliders`, lane i along the direction of left rotation r1[i], landing only on mask[i].
+inline Bitboard fill_lanes(Bitboard sliders, Bitboard empty, Lanes r1, Lanes mask) {
+  const Lanes r2 = (r1 * 2) & 63, r4 = (r1 * 4) & 63;
+  Lanes gen = {sliders, sliders, sliders, sliders};
+  Lanes pro = mask & empty;
+  gen |= pro & rotate_lanes(gen, r1);
+  pro &= rotate_lanes(pro, r1);
+  gen |= pro & rotate_lanes(gen, r2);
+  pro &= rotate_lanes(pro, r2);
+  gen |= pro & rotate_lanes(gen, r4);
+  const Lanes a = rotate_lanes(gen, r1) & mask;
+  return (a[0] | a[1]) | (a[2] | a[3]);
+}
+inline Bitboard slider_attacks(Bitboard diag, Bitboard orth, Bitboard empty) {
+  constexpr Bitboard kNot1 = ~kRank1, kNot8 = ~(kRank1 << 56);
+  const Lanes diag_steps = {9, 7, 64 - 7, 64 - 9}, orth_steps = {8, 64 - 8, 1, 64 - 1};
+  const Lanes diag_masks = {kNotA & kNot1, kNotH & kNot1, kNotA & kNot8, kNotH & kNot8};
+  const Lanes orth_masks = {kNot1, kNot8, kNotA, kNotH};
+  return fill_lanes(diag, empty, diag_steps, diag_masks) | fill_lanes(orth, empty, orth_steps, orth_masks);
+}
+#else
 template <int S>
 constexpr Bitboard shift(Bitboard x) {
   if constexpr (S > 0) return x << S;
@@ -107,14 +124,13 @@ constexpr Bitboard slide(Bitboard gen, Bitboard empty) {
   return shift<S>(gen) & Mask;
 }
 
-constexpr Bitboard orth_attacks(Bitboard rooks, Bitboard empty) {
-  return slide<8, ~Bitboard(0)>(rooks, empty) | slide<-8, ~Bitboard(0)>(rooks, empty) |
-         slide<1, kNotA>(rooks, empty) | slide<-1, kNotH>(rooks, empty);
+inline Bitboard slider_attacks(Bitboard diag, Bitboard orth, Bitboard empty) {
+  return slide<9, kNotA>(diag, empty) | slide<7, kNotH>(diag, empty) | slide<-7, kNotA>(diag, empty) |
+         slide<-9, kNotH>(diag, empty) | slide<8, ~Bitboard(0)>(orth, empty) | slide<-8, ~Bitboard(0)>(orth, empty) |
+         slide<1, kNotA>(orth, empty) | slide<-1, kNotH>(orth, empty);
 }
-constexpr Bitboard diag_attacks(Bitboard bishops, Bitboard empty) {
-  return slide<9, kNotA>(bishops, empty) | slide<7, kNotH>(bishops, empty) |
-         slide<-7, kNotA>(bishops, empty) | slide<-9, kNotH>(bishops, empty);
-}
+#endif
+
 constexpr Bitboard knight_attacks(Bitboard n) {
   return ((n << 17) & kNotA) | ((n << 15) & kNotH) | ((n << 10) & kNotAB) | ((n << 6) & kNotGH) |
          ((n >> 17) & kNotH) | ((n >> 15) & kNotA) | ((n >> 10) & kNotGH) | ((n >> 6) & kNotAB);
@@ -138,14 +154,10 @@ constexpr Bitboard south_fill(Bitboard x) {
   x |= x >> 16;
   return x | (x >> 32);
 }
+// Every square of each file holding a set square.
+constexpr Bitboard file_fill(Bitboard x) { return north_fill(south_fill(x)); }
 // The squares one file left and one file right of each set square.
 constexpr Bitboard sideways(Bitboard x) { return ((x << 1) & kNotA) | ((x >> 1) & kNotH); }
-
-// The rank mask (bit r = a pawn on rank r) of file f in `pawns`: the file's eight bits are moved
-// to bits 56..63 by one multiplication (bit 8r lands on 56 + r; no two products overlap).
-constexpr unsigned file_ranks(Bitboard pawns, int f) {
-  return unsigned((((pawns >> f) & kFileA) * 0x0102040810204080ULL) >> 56);
-}
 
 // For each square, the squares on the same rank or file (orth) and on the same diagonals (diag):
 // where an enemy rook/queen or bishop/queen lies on a line through the king (§2.4.3 attack lines).
@@ -179,9 +191,6 @@ struct PieceSets {
   Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];  // [colour][type]; slot 0 unused
   Bitboard all[COLOR_NB];
   Bitboard empty;
-  // Pawn files, asked for only where a term needs them: the rank mask of `col`'s pawns on file f (bit r = a pawn
-  // on rank r).
-  unsigned pawn_ranks(Color col, int f) const { return file_ranks(pieces[col][Pawn], f); }
 };
 
 using TermTable = int[TERM_NB][COLOR_NB];
@@ -219,19 +228,21 @@ void placement_terms(const Board& b, const EvalConfig& c, const PieceSets& s, Te
   }
 }
 
-// §2.4.2 Rooks: files and connections
+// §2.4.2 Rooks: files and connections. The files are whole-set questions: `pawn_files[c]` is every square of a
+// file holding a pawn of c, so a rook off both sides' pawn files is on an open file.
 void rook_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
+  const Bitboard pawn_files[COLOR_NB] = {file_fill(s.pieces[White][Pawn]), file_fill(s.pieces[Black][Pawn])};
   for (Color col : {White, Black}) {
-    int open = 0, semi_open = 0;
+    const Bitboard rooks = s.pieces[col][Rook];
+    // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
+    // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
+    const Bitboard own_free = rooks & ~pawn_files[col];
+    const int open = std::popcount(own_free & ~pawn_files[~col]);
+    const int semi_open = std::popcount(own_free & pawn_files[~col]);
     bool on_file = false, on_rank = false;
-    for (Bitboard r = s.pieces[col][Rook]; r; r &= r - 1) {
+    // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
+    for (Bitboard r = rooks; r; r &= r - 1) {
       const Square sq = from_index64(std::countr_zero(r));
-      const unsigned own = s.pawn_ranks(col, file_of(sq)), enemy = s.pawn_ranks(~col, file_of(sq));
-      // "Abierta": no pawn of either colour. CHOICE (semi-open): "sólo existe un peón enemigo" read
-      // as "only enemy pawns": no own pawn and at least one enemy pawn (their number does not matter).
-      if (own == 0 && enemy == 0) ++open;
-      else if (own == 0) ++semi_open;
-      // "Se asigna 40 cp si existe una conexión": once per side, however many pairs qualify.
       for (Bitboard o = r & (r - 1); o; o &= o - 1) {
         const Square other = from_index64(std::countr_zero(o));
         if (file_of(sq) == file_of(other)) on_file = on_file || path_clear(sq, other, s.empty);
@@ -243,7 +254,6 @@ void rook_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
     if (c.rooks_connected_file && on_file) v[TRooksConnectedFile][col] = c.rooks_connected_file_value;
     if (c.rooks_connected_rank && on_rank) v[TRooksConnectedRank][col] = c.rooks_connected_rank_value;
   }
-
 }
 
 // §2.4.2 Attack map: protected pieces and attacked squares
@@ -254,8 +264,8 @@ void attack_map_terms(const EvalConfig& c, const PieceSets& s, TermTable& v) {
       // and including the first occupied square, whatever stands there.
       const Bitboard* own = s.pieces[col];
       const Bitboard attacked = pawn_attacks(col, own[Pawn]) | knight_attacks(own[Knight]) |
-                                king_attacks(own[King]) | diag_attacks(own[Bishop] | own[Queen], s.empty) |
-                                orth_attacks(own[Rook] | own[Queen], s.empty);
+                                king_attacks(own[King]) |
+                                slider_attacks(own[Bishop] | own[Queen], own[Rook] | own[Queen], s.empty);
       // CHOICE (attacked squares): each square counts once however many pieces attack it, and
       // whatever stands on it (empty, enemy or own piece): "casillas controladas".
       if (c.attacked_squares) v[TAttackedSquares][col] = std::popcount(attacked) * c.attacked_squares_value;
@@ -315,25 +325,32 @@ void king_safety_terms(const Board& b, const EvalConfig& c, const PieceSets& s, 
       if (c.pawn_shield) {
         const int first = castled_short ? 5 : 0;
         const int side_file = castled_short ? 5 : 2;  // the "flexible" f or c pawn
+        const Bitboard own_pawns = s.pieces[col][Pawn], enemy_pawns = s.pieces[~col][Pawn];
+        // Our third and fourth ranks (relative ranks 2 and 3: one and two squares in front of a shield pawn's start).
+        const Bitboard third_rank = col == White ? kRank1 << 16 : kRank1 << 40;
+        const Bitboard fourth_rank = col == White ? kRank1 << 24 : kRank1 << 32;
         int shield = 0;
         for (int f = first; f < first + 3; ++f) {
           const int div = f == side_file ? c.shield_side_file_divisor : 1;
-          // Own pawns on this file by relative rank (bit 1 = the second rank, the pawn's start).
-          const unsigned own = relative_mask(col, s.pawn_ranks(col, f));
-          const unsigned enemy = relative_mask(col, s.pawn_ranks(~col, f));
+          const Bitboard own = own_pawns & (kFileA << f), enemy = enemy_pawns & (kFileA << f);
           // CHOICE (which own pawn): the states are exclusive; the own pawn nearest the king
-          // (lowest relative rank) decides, and "no pawn" means none on the whole file.
-          if (own == 0) shield += c.shield_missing_value / div;
-          else if (std::countr_zero(own) == 2) shield += c.shield_moved_one_value / div;
-          else if (std::countr_zero(own) >= 3) shield += c.shield_moved_more_value / div;
+          // (lowest relative rank: White's lowest square, Black's highest) decides, and "no pawn" means none on the
+          // whole file. Relative rank 1 is the pawn's start.
+          if (own == 0) {
+            shield += c.shield_missing_value / div;
+          } else {
+            const int nearest = col == White ? std::countr_zero(own) >> 3 : 7 - ((63 - std::countl_zero(own)) >> 3);
+            if (nearest == 2) shield += c.shield_moved_one_value / div;
+            else if (nearest >= 3) shield += c.shield_moved_more_value / div;
+          }
           // "Si no existe un peón enemigo en la misma columna ... se permite una línea de ataque":
           // taken literally, an enemy rook can use a file its own pawns do not block.
           if (enemy == 0) shield += c.shield_no_enemy_pawn_value / div;
           // CHOICE ("peón enemigo a 1 casilla de la segunda fila"): an enemy pawn on this file on
           // our third rank (one square in front of our shield pawn's start), -25; "a 2 casillas":
           // on our fourth rank, -15. Both apply if the enemy has pawns on both squares.
-          if (enemy & (1u << 2)) shield += c.shield_enemy_near_value / div;
-          if (enemy & (1u << 3)) shield += c.shield_enemy_far_value / div;
+          if (enemy & third_rank) shield += c.shield_enemy_near_value / div;
+          if (enemy & fourth_rank) shield += c.shield_enemy_far_value / div;
         }
         v[TPawnShield][col] = shield;
       }
@@ -341,10 +358,10 @@ void king_safety_terms(const Board& b, const EvalConfig& c, const PieceSets& s, 
       // CHOICE ("línea abierta cerca de nuestro rey"): the king's file and the files beside it
       // (two at the board's edge), each counted when it is open in §2.4.2's sense: no pawn of
       // either colour on it.
-      int open_files = 0;
-      for (int f = kfile - 1; f <= kfile + 1; ++f)
-        if (f >= 0 && f <= 7 && ((s.pieces[White][Pawn] | s.pieces[Black][Pawn]) & (kFileA << f)) == 0) ++open_files;
-      v[TUncastledOpenLines][col] = open_files * c.uncastled_open_lines_value;
+      // Bit f of the first rank: file f holds no pawn; the window keeps the files kfile - 1 .. kfile + 1 on the board.
+      const Bitboard open_files = ~file_fill(s.pieces[White][Pawn] | s.pieces[Black][Pawn]) & kRank1;
+      const Bitboard window = ((Bitboard(7) << kfile) >> 1) & kRank1;
+      v[TUncastledOpenLines][col] = std::popcount(open_files & window) * c.uncastled_open_lines_value;
     }
   }
 
@@ -355,7 +372,7 @@ void pawn_structure_terms(const EvalConfig& c, const PieceSets& s, TermTable& v)
   if (c.passed_pawns || c.isolated_pawns || c.backward_pawns || c.doubled_pawns) {
     for (Color col : {White, Black}) {
       const Bitboard own = s.pieces[col][Pawn], enemy = s.pieces[~col][Pawn];
-      const Bitboard own_files = north_fill(south_fill(own));          // every file holding an own pawn
+      const Bitboard own_files = file_fill(own);                        // every file holding an own pawn
       const Bitboard beside_own = sideways(own_files);                  // files next to one
       // Passed: no enemy pawn in front of it on its own or an adjacent file. `blocked` is every
       // square some enemy pawn has in front of it (from that pawn's view, behind it), widened by a file.

@@ -145,6 +145,20 @@ Score SearchCore::horizon(Score alpha, Score beta, int ply, int sp) {
   return v;
 }
 
+// Step 6c of search(): the number of legal moves when there is at least one, none gives check and the table moves
+// (when not null) are among them; else 0.
+int SearchCore::moves_all_futile(Move pv_move, Move tt_move) {
+  Move moves[MaxMoves];
+  const Move* end = generate_legal(board, moves);
+  bool pv_found = pv_move.is_null(), tt_found = tt_move.is_null();
+  for (const Move* m = moves; m != end; ++m) {
+    if (board.gives_check(*m)) return 0;
+    pv_found = pv_found || *m == pv_move;
+    tt_found = tt_found || *m == tt_move;
+  }
+  return pv_found && tt_found ? int(end - moves) : 0;
+}
+
 Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
   // Step 1. Horizon: the position is handed to quiescence, which counts it (through the table first with
   // tt_horizon and table cut-offs).
@@ -265,6 +279,22 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   if (cfg.etc && cfg.tt_cutoffs && uses_tt() && !root) {
     const auto children = picker.generated_moves();
     if (const auto cut = etc_cutoff(children.data(), int(children.size()), depth, beta, ply)) return *cut;
+  }
+
+  // Step 6c. A futile node (§5.3): when the balance before any move (B1) plus the margin cannot reach alpha, Step 7a
+  // prunes every move that does not give check, and alpha cannot rise before a move is searched (A1 and A2 agree
+  // then). When no legal move gives check, the loop would prune them all, search nothing and store the upper bound
+  // alpha with no move: that ending is taken here from the moves as generated, without ordering them (their keys and
+  // the selection were a fifth of version H's search). Any check, or a table move not among the moves generated, and
+  // the loop runs as always. The counts are the loop's: one futility prune per legal move.
+  if (margin >= 0 && !root && !futility_reads_material_after_any(cfg) && material + positional + margin <= alpha) {
+    if (const int pruned = moves_all_futile(pv_move, tt_move); pruned > 0) {
+      stats.futility_prunes += std::uint64_t(pruned);
+      if (uses_tt())
+        tt.store(key, depth, mate_to_table(alpha, ply), Bound::Upper, Move(),
+                 subtree_size(nodes_at_entry, transposed_at_entry));
+      return alpha;
+    }
   }
 
   // Step 7. The move loop: each move goes through Steps 7a–7e.

@@ -194,6 +194,7 @@ struct SearchCore {
   }
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
+  int moves_all_futile(Move pv_move, Move tt_move);
   Score horizon(Score alpha, Score beta, int ply, int sp);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
   std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);

@@ -116,6 +116,11 @@ inline bool futility_reads_material_after(const SearchConfig& c, Move m) {
   return c.futility_material == FutilityMaterial::AfterMove && (m.is_capture() || m.is_promotion());
 }
 
+// Whether any move's balance is read after it (B2): then the node's balance alone does not decide every move.
+inline bool futility_reads_material_after_any(const SearchConfig& c) {
+  return c.futility_material == FutilityMaterial::AfterMove;
+}
+
 // §5.3 P2/P3 (futility_positional): the node's positional part (its static evaluation less its material
 // balance) that the futility balance adds: whole (P3), or held within +-margin (P2: L1186 says the margin
 // «representa el valor posicional más grande que se podría obtener», so no position is taken to be worth more).
