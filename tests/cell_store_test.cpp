@@ -69,6 +69,17 @@ void store_cells(const std::filesystem::path& file, std::initializer_list<CellRe
   store.close();
 }
 
+// The torn tail was set aside once, beside the file, as a `cells.jsonl.torn-*` copy holding exactly `torn`.
+void expect_one_torn_copy(const std::filesystem::path& dir, const std::string& torn) {
+  int aside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {
+      ++aside;
+      EXPECT_EQ(runner_test::read_text(e.path()), torn);
+    }
+  EXPECT_EQ(aside, 1);
+}
+
 TEST(CellStore, LinesRoundTrip) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
@@ -189,13 +200,7 @@ TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   ASSERT_EQ(got.rows.size(), 2u);
   EXPECT_FALSE(got.torn_tail);
   EXPECT_EQ(got.rows[1].inputs.position, "c");
-  int aside = 0;
-  for (const auto& e : std::filesystem::directory_iterator(dir.path))
-    if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {
-      ++aside;
-      EXPECT_EQ(runner_test::read_text(e.path()), torn);
-    }
-  EXPECT_EQ(aside, 1);
+  expect_one_torn_copy(dir.path, torn);
 }
 
 TEST(CellStore, TornTailStaysWhenItsCopyCannotBeWritten) {
@@ -379,13 +384,7 @@ TEST(CellStore, ALineCutOffBeforeAReserveIsATornTail) {
   EXPECT_EQ(read.zero_tail_bytes, 3000u);
   set_torn_tail_aside(file);
   EXPECT_EQ(runner_test::read_text(file), whole);
-  int aside = 0;
-  for (const auto& e : std::filesystem::directory_iterator(dir.path))
-    if (e.path().filename().string().rfind("cells.jsonl.torn-", 0) == 0) {
-      ++aside;
-      EXPECT_EQ(runner_test::read_text(e.path()), torn);
-    }
-  EXPECT_EQ(aside, 1);
+  expect_one_torn_copy(dir.path, torn);
 }
 
 // Lines keep the checksum kind they were written with: a line_fnv line (2026-11-26 to 2026-11-27) is still checked

@@ -45,6 +45,17 @@ struct RunFailures : runner_test::ConfigInTempDir {
     while (runner_test::count_lines(file) < lines && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  // Starts a one-thread run into `out`, kills it with SIGKILL once it has stored 3 cells, and returns its pid.
+  pid_t kill_a_run_after_three_cells(const fs::path& out) const {
+    const pid_t pid = runner_test::spawn_harness({"run", config.string(), "-q", "--threads", "1", "--out", out.string()});
+    EXPECT_GT(pid, 0);
+    wait_for_lines(out / "cells.jsonl", 3);
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+    return pid;
+  }
 };
 
 TEST_F(RunFailures, RefusedWriteEndsTheRunAtOnceAndARerunCompletesIt) {
@@ -114,13 +125,8 @@ TEST_F(RunFailures, SecondRunOnADirectoryBeingWrittenRefuses) {
 
 TEST_F(RunFailures, LockOfAKilledRunDoesNotBlock) {
   const fs::path out = tmp / "out";
-  const pid_t pid = runner_test::spawn_harness({"run", config.string(), "-q", "--threads", "1", "--out", out.string()});
-  ASSERT_GT(pid, 0);
-  wait_for_lines(out / "cells.jsonl", 3);
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+  const pid_t pid = kill_a_run_after_three_cells(out);
+  if (HasFailure()) return;
   ASSERT_TRUE(fs::exists(out / harness::kLockFile));
   EXPECT_NE(runner_test::read_text(out / harness::kLockFile).find("pid " + std::to_string(pid)), std::string::npos);
 
@@ -136,13 +142,8 @@ TEST_F(RunFailures, LockOfAKilledRunDoesNotBlock) {
 // it), and a resumed run completes the experiment after them.
 TEST_F(RunFailures, AKilledRunsReserveIsReadAsNoLineAndCut) {
   const fs::path out = tmp / "out";
-  const pid_t pid = runner_test::spawn_harness({"run", config.string(), "-q", "--threads", "1", "--out", out.string()});
-  ASSERT_GT(pid, 0);
-  wait_for_lines(out / "cells.jsonl", 3);
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+  kill_a_run_after_three_cells(out);
+  if (HasFailure()) return;
   const std::string left = runner_test::read_text(out / "cells.jsonl");
   const std::size_t lines_end = left.rfind('\n') + 1;
   EXPECT_GT(left.size(), lines_end) << "no reserve left behind";
