@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/king_lines.h"
 #include "engine/square_sets.h"
 
 namespace buho {
@@ -54,26 +55,19 @@ int count(const Board& b) {
   auto theirs = [&](PieceType t) { return b.piece_set(make_piece(Them, t)); };
   const SquareSet their_diagonal = theirs(Bishop) | theirs(Queen), their_orthogonal = theirs(Rook) | theirs(Queen);
 
-  // Checkers and pins, looked for from the king as generate_legal does: a knight or pawn next to the king checks; a
-  // slider on a line through the king checks with nothing between, and pins the one piece of ours between.
-  SquareSet checkers = (theirs(Knight) & kRaySets.knight[k]) | (theirs(Pawn) & kRaySets.pawn[Us][k]);
+  // Checkers and pins, looked for from the king as generate_legal does (engine/king_lines.h).
+  SquareSet checkers = leaper_checkers(b, Us);
   SquareSet pinned = 0;
   int pins = 0;
   int pinned_square[8];
   SquareSet pin_line[8];  // the squares a pinned piece may still reach: between king and pinner, the pinner's own
-  for (SquareSet x = (their_diagonal & kRaySets.diagonal[k]) | (their_orthogonal & kRaySets.orthogonal[k]); x;
-       x &= x - 1) {
-    const int s = std::countr_zero(x);
-    const SquareSet between = squares_between(k, s, attack_step(ksq, from_index64(s)));
-    const SquareSet blockers = between & occupied;
-    if (!blockers) {
-      checkers |= bit(s);
-    } else if (!(blockers & (blockers - 1)) && (blockers & own)) {
-      pinned |= blockers;
-      pinned_square[pins] = std::countr_zero(blockers);
-      pin_line[pins++] = between | bit(s);
-    }
-  }
+  slider_lines_from_king(
+      b, Us, [&](int slider, int) { checkers |= bit(slider); },
+      [&](int piece, int slider, SquareSet line, int) {
+        pinned |= bit(piece);
+        pinned_square[pins] = piece;
+        pin_line[pins++] = line | bit(slider);
+      });
 
   // 1. King moves: the target must not be attacked once the king has left its square.
   int n = 0;

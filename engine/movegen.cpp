@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/attack_query.h"
+#include "engine/king_lines.h"
 #include "engine/square_sets.h"
 
 namespace buho {
@@ -30,39 +31,24 @@ struct KingSafety {
   }
 };
 
-KingSafety king_safety(const Board& b, Color us, Square ksq) {
+KingSafety king_safety(const Board& b, Color us) {
   KingSafety ks;
-  const Color them = ~us;
-  const int k = index64(ksq);
-  const SquareSet own = b.color_set(us), enemies = b.color_set(them);
-  const SquareSet occupied = own | enemies;
-  auto set_of = [&](PieceType t) { return b.piece_set(make_piece(them, t)); };
-  const SquareSet pawns = set_of(Pawn), knights = set_of(Knight), bishops = set_of(Bishop), rooks = set_of(Rook),
-                  queens = set_of(Queen);
-
   // A knight or pawn next to the king checks; adjacent threats cannot be blocked.
-  const SquareSet leapers = (knights & kRaySets.knight[k]) | (pawns & kRaySets.pawn[us][k]);
-  if (leapers) {
+  if (const SquareSet leapers = leaper_checkers(b, us)) {
     ks.checkers += std::popcount(leapers);
     ks.checker = from_index64(std::countr_zero(leapers));
   }
-  // A slider on a line through the king it moves along: with nothing between, a check; with one piece of ours
-  // between, that piece is pinned; otherwise neither.
-  const SquareSet sliders = ((bishops | queens) & kRaySets.diagonal[k]) | ((rooks | queens) & kRaySets.orthogonal[k]);
-  for (SquareSet x = sliders; x; x &= x - 1) {
-    const int i = std::countr_zero(x);
-    const Square s = from_index64(i);
-    const int step = attack_step(ksq, s);
-    const SquareSet between = squares_between(k, i, step) & occupied;
-    if (!between) {
-      ++ks.checkers;
-      ks.checker = s;
-      ks.check_step = step;
-    } else if (!(between & (between - 1)) && (between & own)) {
-      ks.pinned[ks.pins] = from_index64(std::countr_zero(between));
-      ks.pin_step[ks.pins++] = step;
-    }
-  }
+  slider_lines_from_king(
+      b, us,
+      [&](int slider, int step) {
+        ++ks.checkers;
+        ks.checker = from_index64(slider);
+        ks.check_step = step;
+      },
+      [&](int pinned, int, SquareSet, int step) {
+        ks.pinned[ks.pins] = from_index64(pinned);
+        ks.pin_step[ks.pins++] = step;
+      });
   return ks;
 }
 
@@ -256,7 +242,7 @@ Move* generate(const Board& b, Move* out) {
   const Color us = b.side_to_move();
   const Color them = ~us;
   const Square ksq = b.king_square(us);
-  const KingSafety ks = king_safety(b, us, ksq);
+  const KingSafety ks = king_safety(b, us);
   auto occupied = [&b](Square s) { return b.piece_at(s) != NoPiece; };
 
   // 1. King moves: the target must not be attacked once the king has left its square.
