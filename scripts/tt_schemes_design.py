@@ -16,6 +16,10 @@ window nearest its geometric centre; a position with no depth inside takes the n
 within 1.5x of the window, else it leaves the band. The sizes double within the first two bands; the third has
 4 and 16 MiB only (8 MiB would add about 1.8e9 nodes, a fifth of the run, over the hour on a loaded machine), and
 its gain per doubling is the square root of its 4x step.
+
+The thesis's own sweep (§6.3: version D, LCTII.FIN.06, depth 11) gets a reference cell too, whatever the
+bands choose: its distinct positions turn the thesis's table sizes into loads for claim C9b
+(harness/report/tt_study.h, kThesisTtPosition), measured under the run's own readings.
 """
 import json
 import math
@@ -32,6 +36,7 @@ BANDS = [
     ("4-16MiB", [4 * K * K, 16 * K * K], (4 * K * K, 16 * K * K)),  # no 8 MiB: the hour (docstring)
     ("64MiB", [64 * K * K], (16 * K * K, 24 * 10**6)),
 ]
+THESIS_SWEEP = ("LCTII.FIN.06", 11)  # §6.3's search: its reference cell gives C9b's loads
 POSITIONS = ["LCTII.POS.0%d" % i for i in range(1, 8)] + ["LCTII.CMB.0%d" % i for i in range(1, 5)] + \
             ["LCTII.FIN.0%d" % i for i in range(1, 10)]
 # The unlimited table of each depth: depth_always with at least 16 entries (32 slots) per node of the largest
@@ -85,14 +90,19 @@ def main():
         for d in sorted(by_depth):
             sweeps.append({"name": "mem%s-d%d" % (name, d), "version": "D", "tt_bytes": sizes,
                            "tt_schemes": SCHEMES, "depths": [d], "positions": by_depth[d]})
+    if THESIS_SWEEP not in ref_points:
+        ref_points.add(THESIS_SWEEP)
+        total_nodes += trees(os.path.join(sample, THESIS_SWEEP[0] + ".json"))[THESIS_SWEEP[1]]
     depths = sorted({d for _, d in ref_points})
     ref_positions = sorted({p for p, _ in ref_points}, key=POSITIONS.index)
     config = {
         "name": "tt-schemes",
+        "presets": "configs/versions.json",
         "description": "Issue 13: every replacement scheme x table memory (16 KiB-64 MiB, the memory of 2^10-2^22 "
                        "one-slot 16-byte entries: 16, 32, 64 KiB; 256, 512 KiB, 1 MiB; 4, 16 MiB; 64 MiB) x 20 LCT II positions (POS.01-07, "
                        "CMB.01-04, FIN.01-09), version D, each position at the depth whose tree is 4-64x the band's "
-                       "tables; nodes against an unlimited depth_always table of the same position and depth (16 entries per node of the tree, at most 1 GiB).",
+                       "tables; nodes against an unlimited depth_always table of the same position and depth (16 entries per node of the tree, at most 1 GiB); "
+                       "one more unlimited cell, version D on LCTII.FIN.06 at depth 11 (the thesis's own sweep, §6.3), gives claim C9b the loads of the thesis's tables.",
         "note": "Written by scripts/tt_schemes_design.py from one sampled version-D search per position (its "
                 "docstring: the bands, their windows and how a depth is chosen). Sampled trees: about %.2g nodes "
                 "in all." % total_nodes,

@@ -20,8 +20,10 @@ using NodeRule = std::function<std::uint64_t(const std::string&, int, std::uint6
 constexpr std::uint64_t kRefNodes = 100000;
 constexpr std::uint64_t kRefPositions = 8192;
 
+// thesis_tree > 0 adds a reference cell of version D on the thesis's position and depth (kThesisTtPosition,
+// kThesisTtDepth) that stores that many positions.
 ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std::vector<std::uint64_t> bytes = {16384, 65536},
-                    bool with_reference = true, int positions = 6) {
+                    bool with_reference = true, int positions = 6, std::uint64_t thesis_tree = 0) {
   ResultSet rs;
   Experiment& x = rs.experiment;
   x.name = "tt-study";
@@ -37,10 +39,22 @@ ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std
     ref.reference = true;
     x.sweeps.push_back(ref);
   }
+  if (thesis_tree > 0) {
+    x.positions.push_back({kThesisTtPosition, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", std::nullopt, "endgame", ""});
+    SweepSpec ref{"unlimited-thesis", d, {1 << 20}, {"depth_always"}, {kThesisTtDepth}, {kThesisTtPosition}};
+    ref.reference = true;
+    x.sweeps.push_back(ref);
+  }
   rs.engine = "test-engine";
   rs.index();
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    if (c.inputs.position == kThesisTtPosition) {
+      r.counters = {{"nodes", kRefNodes}};
+      r.load = TableLoad{thesis_tree, std::uint64_t(1 << 21)};
+      rs.rows[c.identity] = r;
+      continue;
+    }
     const bool is_ref = c.inputs.tt_entries() == (1 << 20);
     const int pos = std::stoi(c.inputs.position.substr(1));
     const int slots = (c.inputs.tt_scheme() == "depth_always" || c.inputs.tt_scheme() == "two_deep") ? 2 : 1;
@@ -162,8 +176,9 @@ TEST(TtStudy, ThesisOrderC9a) {
 }
 
 TEST(TtStudy, C9bIsDecidedAtTheThesissLoads) {
-  // The thesis's 128K and 512K tables are loads 4.8 and 1.2 of its tree (kThesisTtPositions), bands 4-16 and 1-4.
-  ASSERT_EQ(kThesisTtPositions, 1257559u) << "the bands below follow the constant; recheck them when it changes";
+  // With no cell of the thesis's own search in the run, its tree is kThesisTtPositionsReadingsV3 positions: its
+  // 128K and 512K tables are loads 4.8 and 1.2, bands 4-16 and 1-4.
+  ASSERT_EQ(kThesisTtPositionsReadingsV3, 1257559u) << "the bands below follow the constant; recheck them when it changes";
   // Tables of 16-128 KiB are loaded 8, 4, 2 and 1 (depth_always: 2 slots an entry): the doublings from loads 8
   // and 4 fall in band 4-16, the one from load 2 in band 1-4.
   auto c9b = [](double high_band_step, double low_band_step) {
@@ -199,6 +214,37 @@ TEST(TtStudy, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->verdict, Verdict::not_measured);
   EXPECT_NE(v->evidence.find("no interval"), std::string::npos) << v->evidence;
+}
+
+TEST(TtStudy, C9bTakesTheThesissTreeFromTheRunsOwnCell) {
+  // Tables of 16-128 KiB are loaded 8, 4, 2 and 1 by the study's positions; the doubling from 64 to 128 KiB
+  // saves 12 %, the others 4 %.
+  const NodeRule rule = [](const std::string&, int pos, std::uint64_t bytes) {
+    double n = 300000;
+    for (std::uint64_t b = 16384; b < bytes; b *= 2) n *= (b == 65536 ? 0.88 : 0.96) + 0.004 * (pos - 2.5);
+    return std::uint64_t(n);
+  };
+  const std::vector<std::uint64_t> bytes = {16384, 32768, 65536, 131072};
+  // Without the cell: the readings-v3 figure, loads 4.8 and 1.2, and the evidence says where it came from.
+  const TtStudy fallback = build_tt_study(study_set(rule, {"depth_always"}, bytes));
+  EXPECT_FALSE(fallback.thesis_tree_measured_here);
+  EXPECT_EQ(fallback.thesis_tree_positions, kThesisTtPositionsReadingsV3);
+  const TtVerdict* v = verdict(fallback, "C9b");
+  ASSERT_NE(v, nullptr);
+  EXPECT_NE(v->statement.find("loads 4.8 and 1.2"), std::string::npos) << v->statement;
+  EXPECT_NE(v->evidence.find("versions-readings-v3"), std::string::npos) << v->evidence;
+  // With the run's own cell storing 2^19 positions: the thesis's 128K and 512K tables are loads 2 and 0.5 (bands
+  // 1-4 and 0.25-1), so the doubling from load 2 (12 %) decides the 128K part and the 512K part is not measured.
+  const TtStudy own = build_tt_study(study_set(rule, {"depth_always"}, bytes, true, 6, std::uint64_t(1) << 19));
+  EXPECT_TRUE(own.thesis_tree_measured_here);
+  EXPECT_EQ(own.thesis_tree_positions, std::uint64_t(1) << 19);
+  const TtVerdict* w = verdict(own, "C9b");
+  ASSERT_NE(w, nullptr);
+  EXPECT_NE(w->statement.find("loads 2 and 0.5"), std::string::npos) << w->statement;
+  EXPECT_NE(w->statement.find("bands 1–4 and 0.25–1"), std::string::npos) << w->statement;
+  EXPECT_EQ(w->verdict, Verdict::not_measured) << w->evidence;
+  EXPECT_NE(w->evidence.find("this run's reference cell of LCTII.FIN.06 at depth 11"), std::string::npos) << w->evidence;
+  EXPECT_EQ(tt_study_json(own)["thesis_tree"]["positions_stored"], std::uint64_t(1) << 19);
 }
 
 }  // namespace tt_study_test

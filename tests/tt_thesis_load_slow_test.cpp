@@ -1,7 +1,8 @@
-// The thesis's table sizes become loads through kThesisTtPositions (harness/report/tt_study.h): the distinct
-// positions its sweep's search stores. That count depends on the readings (reading V5 doubled it; the config's
-// presets are those results/tt-schemes was made with), so it is re-measured here from configs/tt-thesis-load.json, through the runner's own path: a
-// reading that changes the tree cannot leave claim C9b's loads stale.
+// A run without its own cell of the thesis's search (kThesisTtPosition at kThesisTtDepth, version D, unlimited
+// table) turns the thesis's table sizes into loads through kThesisTtPositionsReadingsV3 (harness/report/tt_study.h):
+// the distinct positions that search stores under configs/versions-readings-v3.json, the readings of every such
+// run. It is re-measured here from configs/tt-thesis-load.json (those presets), through the runner's own path, so
+// the figure the older runs' reports print cannot go stale.
 #include <gtest/gtest.h>
 
 #include "harness/experiment/cell_enumeration.h"
@@ -24,9 +25,9 @@ TEST(TtThesisLoad, TheUnlimitedCellStoresKThesisTtPositions) {
     ASSERT_TRUE(r.load.has_value());
     // Barely loaded, so the count is the search's distinct positions, not what a full table kept.
     EXPECT_LT(r.load->factor(), 0.05);
-    EXPECT_EQ(r.load->occupied, kThesisTtPositions)
-        << "update kThesisTtPositions, configs/tt-thesis-load.json's description and docs/tt.md, then re-run "
-           "harness report on results/tt-schemes";
+    EXPECT_EQ(r.load->occupied, kThesisTtPositionsReadingsV3)
+        << "update kThesisTtPositionsReadingsV3, configs/tt-thesis-load.json's description and docs/tt.md, then re-run "
+           "harness report on results/tt-schemes-v3";
     ++checked;
   }
   EXPECT_EQ(checked, 1);

@@ -15,9 +15,11 @@ namespace harness {
 
 namespace {
 
-// The thesis's tables of §6.3 as loads (docs/tt.md, "The thesis's sizes as loads"); a depth_always entry has
-// two slots.
-double thesis_load(double entries_k) { return double(kThesisTtPositions) / (entries_k * 1024.0 * 2.0); }
+// The thesis's tables of §6.3 as loads of its tree (docs/tt.md, "The thesis's sizes as loads"); a depth_always
+// entry has two slots.
+double thesis_load(const TtStudy& st, double entries_k) {
+  return double(st.thesis_tree_positions) / (entries_k * 1024.0 * 2.0);
+}
 
 const std::vector<std::string> kBands = {"< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64"};
 
@@ -71,6 +73,10 @@ Reference collect_reference(const ResultSet& rs, TtStudy& st) {
       if (r && r->completed && r->load && r->nodes() > 0 && !reference.count({p.position, p.depth})) {
         reference[{p.position, p.depth}] = r;
         st.reference_max_fill = std::max(st.reference_max_fill, r->load->factor());
+        if (ref.version.name == "D" && p.position == kThesisTtPosition && p.depth == kThesisTtDepth) {
+          st.thesis_tree_positions = r->load->occupied;
+          st.thesis_tree_measured_here = true;
+        }
       }
     });
   }
@@ -266,13 +272,14 @@ const TtStudyRow* doubling_row(const TtStudy& st, const std::string& scheme, con
 // C9b, on the thesis's own scheme's gain per doubling by load.
 void add_thesis_doubling_verdict(TtStudy& st) {
   if (!has(st.schemes, "depth_always")) return;
-  const std::string high = tt_load_band(thesis_load(128)), low = tt_load_band(thesis_load(512));
+  const double load128 = thesis_load(st, 128), load512 = thesis_load(st, 512);
+  const std::string high = tt_load_band(load128), low = tt_load_band(load512);
   const TtStudyRow* h = doubling_row(st, "depth_always", high);
   const TtStudyRow* l = doubling_row(st, "depth_always", low);
   const std::string statement =
       fmt::format("Thesis C9: doubling the table saves about 15 % at 128K entries and 5–7 % from 512K on (the "
                   "thesis's tables are loads {:.2g} and {:.2g} of its tree: bands {} and {})",
-                  thesis_load(128), thesis_load(512), high, low);
+                  load128, load512, high, low);
   auto measured = [](const TtStudyRow* r) { return r && r->value.has_interval(); };
   auto evidence_at = [&](const TtStudyRow* r) {
     return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
@@ -286,9 +293,16 @@ void add_thesis_doubling_verdict(TtStudy& st) {
     decision = combine_parts({band_verdict(h->value, 0.80, 0.90), band_verdict(l->value, 0.91, 0.97)});
     if (decision == Verdict::undecided) note = fmt::format("(n = {} and {})", h->value.n, l->value.n);
   }
+  const std::string tree =
+      st.thesis_tree_measured_here
+          ? fmt::format("its tree stores {} positions (this run's reference cell of {} at depth {})",
+                        st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth)
+          : fmt::format("its tree stores {} positions as measured under configs/versions-readings-v3.json (this "
+                        "run has no reference cell of version D on {} at depth {})",
+                        st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth);
   st.verdicts.push_back({"C9b", statement, decision, note,
-                         fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}", high,
-                                     evidence_at(h), low, evidence_at(l))});
+                         fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}; {}", high,
+                                     evidence_at(h), low, evidence_at(l), tree)});
 }
 
 // Breuker 1998: little gain past a certain size. Per scheme: the load band below which doubling saves
@@ -393,6 +407,8 @@ nlohmann::json tt_study_json(const TtStudy& st) {
     vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict_words()}, {"evidence", v.evidence}});
   return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
                          {"max_fill", stable(st.reference_max_fill)}}},
+          {"thesis_tree", {{"position", kThesisTtPosition}, {"depth", kThesisTtDepth}, {"positions_stored", st.thesis_tree_positions},
+                           {"measured_in_this_run", st.thesis_tree_measured_here}}},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},
           {"doubling_by_load", rows(st.doubling_by_load)}, {"pairs", rows(st.pairs)}, {"verdicts", vs}, {"points", pts}};
 }

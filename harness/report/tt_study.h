@@ -17,15 +17,16 @@
 
 namespace harness {
 
-// The thesis's sweep of §6.3 searched one endgame (LCTII.FIN.06 here) to depth 11 with version D. That search
-// stores this many distinct positions under the readings results/tt-schemes was made with
-// (configs/versions-readings-v3.json): the tt_occupied of the
-// unlimited cell of configs/tt-thesis-load.json (tests/tt_thesis_load_slow_test.cpp re-measures it, so a reading
-// that changes it cannot leave it stale). It turns the thesis's table sizes into loads for claim C9b.
-// 635790 before reading V5 (tt_horizon: horizon nodes store their quiescence values too); 672032 under
-// results/calibration-v3's readings (measured 2026-11-26), the value to
-// take with configs/tt-thesis-load.json's presets when results/tt-schemes is re-run under them.
-inline constexpr std::uint64_t kThesisTtPositions = 1257559;
+// The thesis's sweep of §6.3 searched one endgame (LCTII.FIN.06 here) to depth 11 with version D; the distinct
+// positions that search stores turn the thesis's table sizes into loads for claim C9b. They depend on the
+// readings, so a run measures them itself: the tt_occupied of its reference (unlimited) cell of version D on
+// kThesisTtPosition at kThesisTtDepth (configs/tt-schemes.json has one). A run without that cell (every run made
+// before 2026-11-27, all under configs/versions-readings-v3.json) takes kThesisTtPositionsReadingsV3, the figure
+// under those readings (configs/tt-thesis-load.json; tests/tt_thesis_load_slow_test.cpp re-measures it), and its
+// report says so. 635790 before reading V5 (tt_horizon); 672032 under results/calibration-v3's readings.
+inline constexpr const char* kThesisTtPosition = "LCTII.FIN.06";
+inline constexpr int kThesisTtDepth = 11;
+inline constexpr std::uint64_t kThesisTtPositionsReadingsV3 = 1257559;
 
 // One measured sweep cell beside its reference.
 struct TtStudyPoint {
@@ -66,6 +67,10 @@ struct TtStudy {
   std::string reference_scheme;
   std::uint64_t reference_bytes_min = 0, reference_bytes_max = 0;  // the reference tables' memory
   double reference_max_fill = 0;  // the fullest reference table at the end of its search (it must be barely loaded)
+  // The distinct positions of the thesis's own search (§6.3), which turn its table sizes into loads (C9b), and
+  // where the figure comes from: this run's reference cell, or kThesisTtPositionsReadingsV3.
+  std::uint64_t thesis_tree_positions = kThesisTtPositionsReadingsV3;
+  bool thesis_tree_measured_here = false;
   std::size_t positions = 0;
   std::vector<TtStudyPoint> points;
   std::vector<std::string> schemes;            // in the order the sweeps list them
