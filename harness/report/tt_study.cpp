@@ -287,11 +287,20 @@ void add_thesis_doubling_verdict(TtStudy& st) {
   // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
   Verdict decision = Verdict::not_measured;
   std::string note;
+  // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
+  // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
   if (measured(h) && measured(l)) {
-    // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
-    // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
     decision = combine_parts({band_verdict(h->value, 0.80, 0.90), band_verdict(l->value, 0.91, 0.97)});
     if (decision == Verdict::undecided) note = fmt::format("(n = {} and {})", h->value.n, l->value.n);
+  } else if (measured(h) || measured(l)) {
+    // One part measured: the claim is a conjunction, so a part that fails fails it; a part that holds or is
+    // undecided leaves it not measured.
+    const bool high_measured = measured(h);
+    const Verdict part = high_measured ? band_verdict(h->value, 0.80, 0.90) : band_verdict(l->value, 0.91, 0.97);
+    if (part == Verdict::does_not_hold) {
+      decision = Verdict::does_not_hold;
+      note = fmt::format("(the {} part not measured)", high_measured ? "512K" : "128K");
+    }
   }
   const std::string tree =
       st.thesis_tree_measured_here
