@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "engine/piece_square_tables.h"
+#include "engine/square_sets.h"
 
 namespace buho {
 
@@ -65,12 +66,10 @@ constexpr std::array<std::string_view, TERM_NB> kTermNames = {
 // instead of ray walks whose ends the CPU cannot predict. The squares found are the same; the tests
 // compare them with Board::is_attacked on every test position.
 using Bitboard = std::uint64_t;
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
 constexpr Bitboard kNotA = ~kFileA;
 constexpr Bitboard kNotH = ~(kFileA << 7);
 constexpr Bitboard kNotAB = kNotA & ~(kFileA << 1);
 constexpr Bitboard kNotGH = kNotH & ~(kFileA << 6);
-constexpr Bitboard kRank1 = 0xFFULL;
 // §2.4.2 centre squares d4 e4 d5 e5.
 constexpr Bitboard kCenter = (Bitboard(1) << 27) | (Bitboard(1) << 28) | (Bitboard(1) << 35) | (Bitboard(1) << 36);
 

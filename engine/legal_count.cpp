@@ -11,9 +11,7 @@ namespace buho {
 namespace {
 
 constexpr SquareSet bit(int i) { return SquareSet(1) << i; }
-constexpr SquareSet kFileA = 0x0101010101010101ULL;
 constexpr SquareSet kFileH = kFileA << 7;
-constexpr SquareSet kRank1 = 0xFFULL;
 
 // The squares a slider on `s` reaches along ray R (an index of kRaySteps) with `occupied` occupied, the first
 // occupied square included. A positive step's first occupied square is the lowest bit of ray & occupied, a negative

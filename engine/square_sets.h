@@ -61,4 +61,8 @@ inline SquareSet squares_between(int from64, int to64, int step) {
   return kRaySets.ray[r][from64] & ~kRaySets.ray[r][to64] & ~(SquareSet(1) << to64);
 }
 
+// The a-file and the first rank (index64: bit 8 * rank + file); shifted, any file or rank.
+inline constexpr SquareSet kFileA = 0x0101010101010101ULL;
+inline constexpr SquareSet kRank1 = 0xFFULL;
+
 }  // namespace buho
