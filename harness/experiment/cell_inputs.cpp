@@ -106,11 +106,15 @@ std::uint64_t fnv1a_64(std::string_view text, std::uint64_t from) {
   return h;
 }
 
-std::string hex16(std::uint64_t v) {
-  // By hand rather than by fmt: a line's checksum is written once per cell (cell_store.cpp).
+void write_hex16(std::uint64_t v, char* out) {
+  // By hand rather than by fmt: a line's checksum is written once per cell (line_checksum.cpp).
   static constexpr char kDigits[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = kDigits[v & 15];
+}
+
+std::string hex16(std::uint64_t v) {
   std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[std::size_t(i)] = kDigits[v & 15];
+  write_hex16(v, out.data());
   return out;
 }
 

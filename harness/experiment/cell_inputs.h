@@ -116,6 +116,8 @@ std::string cell_key(const nlohmann::json& written_inputs, const std::string& en
 constexpr std::uint64_t kFnv1aBasis = 1469598103934665603ULL;
 std::uint64_t fnv1a_64(std::string_view text, std::uint64_t from = kFnv1aBasis);
 std::string hex16(std::uint64_t v);
+// The same 16 digits written into out[0..15], no string made (a stored line's checksum, line_checksum.cpp).
+void write_hex16(std::uint64_t v, char* out);
 std::string fnv1a_hex(std::string_view text);
 
 }  // namespace harness

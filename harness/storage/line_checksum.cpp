@@ -4,7 +4,7 @@
 
 #include <xxhash.h>  // xxHash (Debian libxxhash-dev): XXH3-64
 
-#include "harness/experiment/cell_inputs.h"  // fnv1a_64, hex16
+#include "harness/experiment/cell_inputs.h"  // fnv1a_64, hex16, write_hex16
 
 namespace harness {
 
@@ -14,11 +14,6 @@ constexpr std::string_view kXxhKey = ",\"line_xxh\":\"";
 constexpr std::string_view kFnvKey = ",\"line_fnv\":\"";
 static_assert(kXxhKey.size() == kFnvKey.size());
 static_assert(kChecksumTailSize == kXxhKey.size() + 16 + 2);  // key, digits, `"}`
-
-void write_hex16(std::uint64_t v, char* out) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = kDigits[v & 15];
-}
 
 }  // namespace
 
