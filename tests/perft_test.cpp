@@ -41,24 +41,36 @@ TEST(Perft, DivideSumsToTheTotal) {
   EXPECT_EQ(sum, 97862u);
 }
 
-// The captures generator (quiescence) and the full generator are two instances of one template: in every position
-// of the perft trees to depth 3, the first gives exactly the captures and promotions of the second, in the same
-// order (the order is part of the search tree, so a faster captures generator must keep it).
-void expect_captures_are_the_full_lists_captures(Board& b, int depth, int& positions) {
-  Move all[MaxMoves], captures[MaxMoves];
+// Runs check(position, its legal moves, their end) on `b` and on every position below it to `depth` plies (the
+// moves of generate_legal, in order), counting the positions checked; a fatal failure (ASSERT) ends the walk.
+template <class Check>
+void for_each_position(Board& b, int depth, int& positions, Check&& check) {
+  Move all[MaxMoves];
   Move* const all_end = generate_legal(b, all);
-  Move* const captures_end = generate_legal_captures(b, captures);
-  std::vector<Move> expected;
-  for (Move* m = all; m != all_end; ++m)
-    if (m->is_capture() || m->is_promotion()) expected.push_back(*m);
-  ASSERT_EQ(std::vector<Move>(captures, captures_end), expected) << b.fen();
+  check(b, all, all_end);
+  if (::testing::Test::HasFatalFailure()) return;
   ++positions;
   if (depth == 0) return;
   for (Move* m = all; m != all_end; ++m) {
     b.make_move(*m);
-    expect_captures_are_the_full_lists_captures(b, depth - 1, positions);
+    for_each_position(b, depth - 1, positions, check);
     b.unmake_move(*m);
+    if (::testing::Test::HasFatalFailure()) return;
   }
+}
+
+// The captures generator (quiescence) and the full generator are two instances of one template: in every position
+// of the perft trees to depth 3, the first gives exactly the captures and promotions of the second, in the same
+// order (the order is part of the search tree, so a faster captures generator must keep it).
+void expect_captures_are_the_full_lists_captures(Board& b, int depth, int& positions) {
+  for_each_position(b, depth, positions, [](Board& at, const Move* all, const Move* all_end) {
+    Move captures[MaxMoves];
+    Move* const captures_end = generate_legal_captures(at, captures);
+    std::vector<Move> expected;
+    for (const Move* m = all; m != all_end; ++m)
+      if (m->is_capture() || m->is_promotion()) expected.push_back(*m);
+    ASSERT_EQ(std::vector<Move>(captures, captures_end), expected) << at.fen();
+  });
 }
 
 TEST(Perft, CapturesGeneratorGivesTheFullGeneratorsCapturesInOrder) {
@@ -74,16 +86,9 @@ TEST(Perft, CapturesGeneratorGivesTheFullGeneratorsCapturesInOrder) {
 // Bulk counting's last ply counts the moves without listing them (engine/legal_count.h): in every position of the
 // perft trees to depth 3, and in positions made for its rare cases, the count is the full generator's list length.
 void expect_count_is_the_lists_length(Board& b, int depth, int& positions) {
-  Move all[MaxMoves];
-  Move* const all_end = generate_legal(b, all);
-  ASSERT_EQ(count_legal_moves(b), int(all_end - all)) << b.fen();
-  ++positions;
-  if (depth == 0) return;
-  for (Move* m = all; m != all_end; ++m) {
-    b.make_move(*m);
-    expect_count_is_the_lists_length(b, depth - 1, positions);
-    b.unmake_move(*m);
-  }
+  for_each_position(b, depth, positions, [](Board& at, const Move* all, const Move* all_end) {
+    ASSERT_EQ(count_legal_moves(at), int(all_end - all)) << at.fen();
+  });
 }
 
 TEST(Perft, CountedLastPlyEqualsTheGeneratorsListLength) {
