@@ -64,9 +64,9 @@ CellRecord random_record(std::mt19937_64& rng) {
   CellRecord r = record_of_inputs(make_cell(in, engine), engine);
   for (const auto& n : counter_names()) r.counters.emplace_back(n, random_count(rng));
   if (rng() % 2)
-    for (const auto& c : later_search_counters()) r.later_counters.emplace_back(std::string(c.name), random_count(rng));
+    for (const auto& c : later_search_counters()) r.later_counters.emplace_back(c.name, random_count(rng));
   if (in.search.etc)
-    for (const auto& f : flag_search_counters()) r.later_counters.emplace_back(std::string(f.counter.name), random_count(rng));
+    for (const auto& f : flag_search_counters()) r.later_counters.emplace_back(f.counter.name, random_count(rng));
   const std::size_t iterations = rng() % 5;
   for (std::size_t i = 0; i < iterations; ++i) {
     r.iteration_nodes.push_back(random_count(rng));

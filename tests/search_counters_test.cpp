@@ -188,8 +188,8 @@ TEST(SearchCounters, FlagCountersOnlyWhereTheirFlagIsOn) {
   EXPECT_EQ(flag_counter_line_text(s, off), "");
   const auto values = flag_counter_values(s, on);
   ASSERT_EQ(values.size(), 2u);
-  EXPECT_EQ(values[0], std::make_pair(std::string("etc_probes"), s.etc_probes));
-  EXPECT_EQ(values[1], std::make_pair(std::string("etc_cutoffs"), s.etc_cutoffs));
+  EXPECT_EQ(values[0], CounterValue("etc_probes", s.etc_probes));
+  EXPECT_EQ(values[1], CounterValue("etc_cutoffs", s.etc_cutoffs));
   EXPECT_EQ(flag_counter_line_text(s, on), fmt::format("etc probes {} cutoffs {}", s.etc_probes, s.etc_cutoffs));
 
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", on, {}, 0}, "e"), "e");

@@ -49,16 +49,28 @@ FlagSetTable::Entry* FlagSetTable::find(const std::string& hash) {
   return it == sets_.end() ? nullptr : &it->second;
 }
 
-json CellRecord::stored_flags() const { return flag_set.text ? json::parse(*flag_set.text) : written_inputs.at("flags"); }
+json CellRecord::stored_flags() const { return flag_set.text ? json::parse(*flag_set.text) : written_inputs_json().at("flags"); }
+
+json CellRecord::written_inputs_json() const {
+  if (!written_inputs.is_null()) return written_inputs;
+  json j = {{"fen", inputs.fen},
+            {"depth", inputs.depth},
+            {"flags", flag_set.hash},
+            {"tt_entries", inputs.tt_entries()},
+            {"tt_scheme", inputs.tt_scheme()},
+            {"node_budget", inputs.node_budget}};
+  if (inputs.time_limit_ms) j["time_limit_ms"] = inputs.time_limit_ms;
+  return j;
+}
 
 json CellRecord::to_json() const {
   // nlohmann::json sorts keys; a line is therefore canonical for a given record.
-  json j = written_inputs;
+  json j = written_inputs_json();
   j["key"] = key;
   j["engine"] = engine;
   j["position"] = inputs.position;
   j["version"] = inputs.version;
-  for (const auto& [n, v] : counters) j[n] = v;
+  for (const auto& [n, v] : counters) j[std::string(n)] = v;
   j["iteration_nodes"] = iteration_nodes;
   j["depth_reached"] = depth_reached;
   j["seldepth"] = seldepth;
@@ -74,7 +86,7 @@ json CellRecord::to_json() const {
     j["tt_occupied"] = load->occupied;
     j["tt_capacity"] = load->capacity;
   }
-  for (const auto& [n, v] : later_counters) j[n] = v;
+  for (const auto& [n, v] : later_counters) j[std::string(n)] = v;
   if (later_counter("passes")) j["iteration_passes"] = iteration_passes;
   if (!iteration_best_moves.empty()) {
     j["iteration_best_moves"] = iteration_best_moves;
@@ -143,7 +155,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     for (const auto& c : search_counters()) {
       const std::string name(c.name);
       const std::uint64_t value = name == "nodes" ? j.at(name).get<std::uint64_t>() : j.value(name, std::uint64_t(0));
-      r.counters.emplace_back(name, value);
+      r.counters.emplace_back(c.name, value);  // the table's name: a view that outlives the record
     }
     r.iteration_nodes = j.value("iteration_nodes", std::vector<std::uint64_t>{});
     r.depth_reached = j.value("depth_reached", 0);
@@ -160,10 +172,10 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
       r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
     // The later counters (passes, leaves): present only where measured (a line written before them has none).
     for (const auto& c : later_search_counters())
-      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
+      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(c.name, j.at(name).get<std::uint64_t>());
     for (const auto& f : flag_search_counters())  // a flag's counters (etc): present only where the flag was on
       if (const std::string name(f.counter.name); j.contains(name))
-        r.later_counters.emplace_back(name, j.at(name).get<std::uint64_t>());
+        r.later_counters.emplace_back(f.counter.name, j.at(name).get<std::uint64_t>());
     r.iteration_passes = j.value("iteration_passes", std::vector<std::uint64_t>{});
     r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
     r.iteration_seconds = j.value("iteration_seconds", std::vector<double>{});
@@ -189,15 +201,10 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
   r.inputs = cell.inputs;
   r.flag_set = cell.flag_set.text ? cell.flag_set : cell.inputs.flag_set();
   r.identity_known = cell.identity;
-  r.written_inputs = {{"fen", r.inputs.fen},
-                      {"depth", r.inputs.depth},
-                      {"flags", r.flag_set.hash},
-                      {"tt_entries", r.inputs.tt_entries()},
-                      {"tt_scheme", r.inputs.tt_scheme()},
-                      {"node_budget", r.inputs.node_budget}};
-  if (r.inputs.time_limit_ms) r.written_inputs["time_limit_ms"] = r.inputs.time_limit_ms;
+  // written_inputs stays null: the inputs as written are those of r.inputs and r.flag_set (written_inputs_json).
   // The cell's key was computed at its creation for the run's engine: the same value, not hashed again.
-  r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key : cell_key(r.written_inputs, engine_identity);
+  r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key
+                                                                  : cell_key(r.written_inputs_json(), engine_identity);
   return r;
 }
 

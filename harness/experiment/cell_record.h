@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/search_counters.h"
 #include "harness/experiment/solution.h"
 
 namespace harness {
@@ -58,12 +59,15 @@ struct CellRecord {
   std::string key;      // as stored: hashes `written_inputs` and `engine` (cell_key), never recomputed otherwise
   std::string engine;
   CellInputs inputs;    // typed: the written flags plus the current defaults of flags the line does not name
-  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) exactly as in the line
+  // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) exactly as in the line.
+  // Null in a record made by record_of_inputs: its written inputs are then those of `inputs` with `flag_set`'s hash
+  // (written_inputs_json() makes them), so a run's 10^5 records build no JSON object each (about 1 us a cell).
   nlohmann::json written_inputs;
+  nlohmann::json written_inputs_json() const;
   // The flag set the line names in `flags` (its hash and text); empty for a line that carries its flags in full.
   FlagSet flag_set;
   // Results.
-  std::vector<std::pair<std::string, std::uint64_t>> counters;  // counter_names() order; "nodes" first
+  CounterValues counters;  // counter_names() order; "nodes" first (search_counters.h: names are the table's)
   std::vector<std::uint64_t> iteration_nodes;
   int depth_reached = 0;
   int seldepth = 0;
@@ -85,7 +89,7 @@ struct CellRecord {
   std::optional<TableLoad> load;
   // The later counters (later_search_counters(): passes, leaves) and the passes of each iteration: only those
   // the cell measured; a line written before them has none (not measured, never 0).
-  std::vector<std::pair<std::string, std::uint64_t>> later_counters;
+  CounterValues later_counters;
   std::vector<std::uint64_t> iteration_passes;
   std::optional<std::uint64_t> later_counter(std::string_view name) const;  // empty when not measured
   // Absent (not measured) in lines written before them: each completed iteration's best move and seconds

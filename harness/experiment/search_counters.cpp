@@ -60,18 +60,18 @@ static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CS
 
 std::span<const SearchCounter> search_counters() { return kCounters; }
 
-std::vector<std::pair<std::string, std::uint64_t>> counter_values(const SearchStats& s) {
-  std::vector<std::pair<std::string, std::uint64_t>> out;
+CounterValues counter_values(const SearchStats& s) {
+  CounterValues out;
   out.reserve(kCounters.size());
-  for (const auto& c : kCounters) out.emplace_back(std::string(c.name), c.value(s));
+  for (const auto& c : kCounters) out.emplace_back(c.name, c.value(s));
   return out;
 }
 
 std::span<const SearchCounter> later_search_counters() { return kLaterCounters; }
 
-std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const SearchStats& s) {
-  std::vector<std::pair<std::string, std::uint64_t>> out;
-  for (const auto& c : kLaterCounters) out.emplace_back(std::string(c.name), c.value(s));
+CounterValues later_counter_values(const SearchStats& s) {
+  CounterValues out;
+  for (const auto& c : kLaterCounters) out.emplace_back(c.name, c.value(s));
   return out;
 }
 
@@ -83,10 +83,10 @@ std::string later_counter_line_text(const SearchStats& s) {
 
 std::span<const FlagCounter> flag_search_counters() { return kFlagCounters; }
 
-std::vector<std::pair<std::string, std::uint64_t>> flag_counter_values(const SearchStats& s, const buho::SearchConfig& c) {
-  std::vector<std::pair<std::string, std::uint64_t>> out;
+CounterValues flag_counter_values(const SearchStats& s, const buho::SearchConfig& c) {
+  CounterValues out;
   for (const auto& f : kFlagCounters)
-    if (c.*f.flag) out.emplace_back(std::string(f.counter.name), f.counter.value(s));
+    if (c.*f.flag) out.emplace_back(f.counter.name, f.counter.value(s));
   return out;
 }
 

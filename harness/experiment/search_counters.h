@@ -28,18 +28,32 @@ struct SearchCounter {
   std::uint64_t value(const buho::SearchStats& s) const { return s.*member; }
 };
 
+// A counter's name and value, as a record holds it. The name is a view of the counter table's own text (static,
+// never freed): a string per counter was 35 allocations a cell, a tenth of a depth-1 cell's harness time.
+// Made from a view only: a temporary string's text would be gone before the record is read.
+struct CounterValue {
+  std::string_view name;
+  std::uint64_t value = 0;
+  CounterValue(std::string_view n, std::uint64_t v) : name(n), value(v) {}
+  template <std::size_t N>
+  CounterValue(const char (&literal)[N], std::uint64_t v) : name(literal, N - 1), value(v) {}
+  CounterValue(std::string&&, std::uint64_t) = delete;
+  bool operator==(const CounterValue&) const = default;
+};
+using CounterValues = std::vector<CounterValue>;
+
 // Every counter, "nodes" first, in the order cells.jsonl lines and CSV columns carry them.
 std::span<const SearchCounter> search_counters();
 
 // Each counter's name and value, in table order (what CellRecord::counters holds).
-std::vector<std::pair<std::string, std::uint64_t>> counter_values(const buho::SearchStats& s);
+CounterValues counter_values(const buho::SearchStats& s);
 
 // Counters added after results were committed (passes, leaves), all on CounterLine::drivers. A cell
 // line carries them only when its search measured them, so a line written before them reads "not measured"
 // (CellRecord::later_counter is empty), never 0, and the committed results, their CSV and their reports stay
 // byte for byte as they were.
 std::span<const SearchCounter> later_search_counters();
-std::vector<std::pair<std::string, std::uint64_t>> later_counter_values(const buho::SearchStats& s);
+CounterValues later_counter_values(const buho::SearchStats& s);
 // Their line as `harness search` prints it, e.g. "passes 9  leaves 1200".
 std::string later_counter_line_text(const buho::SearchStats& s);
 
@@ -52,7 +66,7 @@ struct FlagCounter {
 };
 std::span<const FlagCounter> flag_search_counters();
 // The values of the counters whose flag is on in `c` (what a cell appends to CellRecord::later_counters).
-std::vector<std::pair<std::string, std::uint64_t>> flag_counter_values(const buho::SearchStats& s, const buho::SearchConfig& c);
+CounterValues flag_counter_values(const buho::SearchStats& s, const buho::SearchConfig& c);
 // Their line as `harness search` prints it ("etc probes 120 cutoffs 7"), "" when no flag of theirs is on.
 std::string flag_counter_line_text(const buho::SearchStats& s, const buho::SearchConfig& c);
 

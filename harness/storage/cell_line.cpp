@@ -24,8 +24,9 @@ constexpr std::string_view kFieldNames[kFieldCount] = {
     "best_move", "score", "pv", "search_seconds", "engine_seconds", "tt_occupied", "tt_capacity", "iteration_passes",
     "iteration_best_moves", "iteration_seconds", "solved", "solved_depth", "solved_nodes", "solved_seconds", "stopped_by"};
 // The written inputs (record_of_inputs): looked up by name, as the record holds them in a JSON object.
-constexpr std::string_view kInputNames[] = {"fen", "depth", "flags", "tt_entries", "tt_scheme", "node_budget",
-                                            "time_limit_ms"};
+enum Input { kFen, kDepth, kFlags, kTtEntries, kTtScheme, kNodeBudget, kTimeLimitMs, kInputCount };
+constexpr std::string_view kInputNames[kInputCount] = {"fen",       "depth",       "flags",        "tt_entries",
+                                                       "tt_scheme", "node_budget", "time_limit_ms"};
 
 // Every key a line can hold, in dump()'s order, each with its rank and its `"key":` text: built once (immutable).
 struct LineKeys {
@@ -33,6 +34,7 @@ struct LineKeys {
   std::unordered_map<std::string_view, int> rank;
   std::vector<std::string> names;  // by rank (the views in `rank` point here)
   int field_rank[kFieldCount] = {};
+  int input_rank[kInputCount] = {};
   std::vector<int> counter_rank;  // search_counters() order
 
   LineKeys() {
@@ -48,6 +50,7 @@ struct LineKeys {
       member_text.push_back("\"" + names[i] + "\":");
     }
     for (int f = 0; f < kFieldCount; ++f) field_rank[f] = rank.at(kFieldNames[f]);
+    for (int i = 0; i < kInputCount; ++i) input_rank[i] = rank.at(kInputNames[i]);
     for (const auto& c : search_counters()) counter_rank.push_back(rank.at(c.name));
   }
   int find(std::string_view name) const {
@@ -130,8 +133,21 @@ std::string_view CellLineWriter::write(const CellRecord& r) {
   auto put_uint = [&](int rank, std::uint64_t v) { put(rank, [v](std::string& o) { append_uint(o, v); }); };
   auto put_string = [&](Field f, const std::string& s) { put_field(f, [&s](std::string& o) { append_json_string(o, s); }); };
   auto put_double = [&](Field f, double v) { put_field(f, [v](std::string& o) { append_double(o, v); }); };
-  bool known = r.written_inputs.is_object();
-  if (known)
+  // A record made by the runner holds its inputs typed (written_inputs null): rendered as written_inputs_json()
+  // would hold them, with no JSON object made.
+  const bool typed_inputs = r.written_inputs.is_null();
+  if (typed_inputs) {
+    put(keys.input_rank[kFen], [&](std::string& o) { append_json_string(o, r.inputs.fen); });
+    put(keys.input_rank[kDepth], [&](std::string& o) { append_int(o, r.inputs.depth); });
+    put(keys.input_rank[kFlags], [&](std::string& o) { append_json_string(o, r.flag_set.hash); });
+    put(keys.input_rank[kTtEntries], [&](std::string& o) { append_int(o, r.inputs.tt_entries()); });
+    put(keys.input_rank[kTtScheme], [&](std::string& o) { append_json_string(o, r.inputs.tt_scheme()); });
+    put(keys.input_rank[kNodeBudget], [&](std::string& o) { append_uint(o, r.inputs.node_budget); });
+    if (r.inputs.time_limit_ms)
+      put(keys.input_rank[kTimeLimitMs], [&](std::string& o) { append_uint(o, r.inputs.time_limit_ms); });
+  }
+  bool known = typed_inputs || r.written_inputs.is_object();
+  if (known && !typed_inputs)
     for (const auto& item : r.written_inputs.items()) {
       const int rank = keys.find(item.key());
       if (rank < 0) {

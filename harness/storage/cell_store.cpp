@@ -96,7 +96,8 @@ void CellStore::append(const CellRecord& rec) {
 void CellStore::append(const CellRecord& rec, CellLineWriter& writer) {
   const std::string_view line = writer.write(rec);
   std::lock_guard lock(mutex_);
-  const bool names_set = rec.flag_set.text && rec.written_inputs.at("flags").is_string();
+  const bool names_set =
+      rec.flag_set.text && (rec.written_inputs.is_null() || rec.written_inputs.at("flags").is_string());
   if (names_set && !sets_written_.count(rec.flag_set.hash)) {
     if (!sets_) sets_ = std::make_unique<LineStore>(flag_sets_file(file_));
     sets_->append(flag_set_line(rec.flag_set));
