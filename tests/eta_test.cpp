@@ -416,6 +416,28 @@ TEST(CellQueue, MostPliesFirstThenLargestEstimateThenOrder) {
   EXPECT_EQ(order, expected);
 }
 
+// With one thread (balance false) the estimates are never read: the same cells and model as above keep the plies
+// rule and take equals in the experiment's order, so c 1 (the larger estimate) no longer jumps ahead of b 1.
+TEST(CellQueue, UnbalancedTakesEqualsInTheExperimentsOrder) {
+  std::vector<SeriesDepth> cells;
+  for (int d = 5; d >= 1; --d) cells.push_back({"deep", d});
+  for (int d = 1; d <= 3; ++d) cells.push_back({"b", d}), cells.push_back({"c", d});
+  harness::CellQueue queue(cells, /*balance=*/false);
+  EtaModel m;
+  m.add_prior({"c", 1}, 500);
+  m.add_prior({"b", 1}, 100);
+  std::vector<std::pair<std::string, int>> order;
+  while (!queue.empty()) {
+    const SeriesDepth& c = queue.cell(queue.take(m));
+    order.emplace_back(c.series, c.depth);
+    m.add_finished(c, 1000, 0.01, 0.005);  // the model changes after every cell: still never asked
+  }
+  const std::vector<std::pair<std::string, int>> expected = {{"deep", 1}, {"deep", 2}, {"deep", 3}, {"b", 1},
+                                                             {"c", 1},    {"deep", 4}, {"b", 2},    {"c", 2},
+                                                             {"deep", 5}, {"b", 3},    {"c", 3}};
+  EXPECT_EQ(order, expected);
+}
+
 TEST(CellQueue, TakesEveryCellOnceAndListsTheRest) {
   std::vector<SeriesDepth> cells;
   for (int i = 0; i < 2000; ++i) cells.push_back({"s" + std::to_string(i % 37), 1 + i / 37});

@@ -7,16 +7,32 @@
 
 namespace harness {
 
-CellQueue::CellQueue(std::vector<SeriesDepth> cells) : cells_(std::move(cells)), left_(cells_.size()) {
+CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
+    : cells_(std::move(cells)), left_(cells_.size()), balance_(balance) {
+  // Each cell's series, numbered in order of first appearance; then the cells grouped by series (counting sort),
+  // each series' cells by depth, then index.
   std::unordered_map<std::string_view, std::size_t> series_of;
+  series_of.reserve(cells_.size());
+  std::vector<std::size_t> series_of_cell(cells_.size());
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const auto [it, added] = series_of.try_emplace(cells_[i].series, series_.size());
     if (added) series_.emplace_back();
-    series_[it->second].cells.push_back(i);
+    series_of_cell[i] = it->second;
+    ++series_[it->second].end;  // a count, for now
   }
-  for (Series& s : series_)
-    std::stable_sort(s.cells.begin(), s.cells.end(),
-                     [this](std::size_t a, std::size_t b) { return cells_[a].depth < cells_[b].depth; });
+  std::size_t at = 0;
+  for (Series& s : series_) {
+    const std::size_t count = s.end;
+    s.begin = s.next = at;
+    s.end = at;  // filled below
+    at += count;
+  }
+  order_.resize(cells_.size());
+  for (std::size_t i = 0; i < cells_.size(); ++i) order_[series_[series_of_cell[i]].end++] = i;
+  for (const Series& s : series_)
+    if (s.end - s.begin > 1)
+      std::stable_sort(order_.begin() + std::ptrdiff_t(s.begin), order_.begin() + std::ptrdiff_t(s.end),
+                       [this](std::size_t a, std::size_t b) { return cells_[a].depth < cells_[b].depth; });
   // The first estimates are an empty model's (none: every cell first among its equals), marked stale for any model.
   const EtaModel none;
   for (std::size_t s = 0; s < series_.size(); ++s) {
@@ -28,17 +44,18 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells) : cells_(std::move(cells)),
 
 CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) const {
   const Series& s = series_[series];
-  const std::size_t index = s.cells[s.next];
+  const std::size_t index = order_[s.next];
   const SeriesDepth& c = cells_[index];
-  const int plies = cells_[s.cells.back()].depth - c.depth;
-  const double nodes = model.nodes(c).value_or(std::numeric_limits<double>::infinity());
+  const int plies = cells_[order_[s.end - 1]].depth - c.depth;
+  const double nodes = balance_ ? model.nodes(c).value_or(std::numeric_limits<double>::infinity())
+                                : std::numeric_limits<double>::infinity();
   return {plies, nodes, index, series, model.changes()};
 }
 
 std::size_t CellQueue::take(const EtaModel& model) {
   for (int refreshed = 0; !heap_.empty(); ++refreshed) {
     Entry top = heap_.top();
-    if (top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
+    if (balance_ && top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
       const Entry fresh = entry_of(top.series, model);
       // An unchanged estimate keeps the entry where it is, on top (a run of one-cell series, where no finished cell
       // tells anything of another's, re-estimates each cell once and moves none).
@@ -51,7 +68,7 @@ std::size_t CellQueue::take(const EtaModel& model) {
     heap_.pop();
     Series& s = series_[top.series];
     ++s.next;
-    if (s.next < s.cells.size()) heap_.push(entry_of(top.series, model));
+    if (s.next < s.end) heap_.push(entry_of(top.series, model));
     --left_;
     return top.index;
   }
@@ -61,7 +78,8 @@ std::size_t CellQueue::take(const EtaModel& model) {
 std::vector<std::size_t> CellQueue::remaining_indices() const {
   std::vector<std::size_t> out;
   out.reserve(left_);
-  for (const Series& s : series_) out.insert(out.end(), s.cells.begin() + std::ptrdiff_t(s.next), s.cells.end());
+  for (const Series& s : series_)
+    out.insert(out.end(), order_.begin() + std::ptrdiff_t(s.next), order_.begin() + std::ptrdiff_t(s.end));
   return out;
 }
 

@@ -145,7 +145,7 @@ class CellRun {
   CellRun(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
           const RunnerOptions& options, std::size_t total, std::size_t already_done)
       : todo_in(todo_in), engine_identity(engine_identity), store(store), options(options), total(total),
-        already_done(already_done), queue(initial_costs()),
+        already_done(already_done), queue(initial_costs(), /*balance=*/options.threads > 1),
         threads(std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))))),
         running(static_cast<std::size_t>(threads)), workers_left(threads) {}
 
