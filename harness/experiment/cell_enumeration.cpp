@@ -25,19 +25,21 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
   std::vector<CellSpec> out;
   out.reserve(exp.positions.size() * exp.versions.size() * exp.depths.size());  // the versions table's cells: no
                                                                                 // moves of 10^5 cells as it grows
-  std::unordered_map<std::string, std::size_t> index;  // identity -> position in `out` (hashed: 10^5 cells' identities
-                                                      // share long prefixes, which an ordered map compares again and again)
+  // The hash of each identity -> its cells' positions in `out` (hashed: 10^5 cells' identities share long prefixes,
+  // which an ordered map compares again and again; by hash, so no identity of some 200 bytes is copied per cell).
+  std::unordered_multimap<std::size_t, std::size_t> index;
   index.reserve(out.capacity());
   auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
     CellSpec c = make_cell(std::move(in), engine_identity, flags);
-    if (auto it = index.find(c.identity); it != index.end()) {
-      CellSpec& first = out[it->second];
-      if (!first.in_table(table)) first.tables.push_back(table);
-      return;
-    }
+    const std::size_t hash = std::hash<std::string>{}(c.identity);
+    for (auto [it, end] = index.equal_range(hash); it != end; ++it)
+      if (CellSpec& first = out[it->second]; first.identity == c.identity) {
+        if (!first.in_table(table)) first.tables.push_back(table);
+        return;
+      }
     c.tables = {table};
     c.solution = exp.solution(c.inputs.position);
-    index.emplace(c.identity, out.size());
+    index.emplace(hash, out.size());
     out.push_back(std::move(c));
   };
   // Each version's flag set once: its dump is most of a cell's making.

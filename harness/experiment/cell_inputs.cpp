@@ -3,11 +3,23 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
 
 #include "harness/experiment/presets.h"
 #include "harness/storage/cell_line.h"  // append_json_string
 
 namespace harness {
+
+namespace {
+
+// An integer in decimal, as nlohmann's dump writes it, appended without a temporary string.
+template <class Int>
+void append_decimal(std::string& out, Int v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+}  // namespace
 
 using nlohmann::json;
 
@@ -55,12 +67,24 @@ json CellInputs::key_json() const {
 
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash, std::uint64_t time_limit_ms) {
-  // nlohmann's canonical form (keys sorted, no spaces), assembled by hand: it is built for every cell of a run.
-  std::string text = "{\"depth\":" + std::to_string(depth) + ",\"fen\":";
+  // nlohmann's canonical form (keys sorted, no spaces), assembled by hand in one buffer: it is built for every cell
+  // of a run.
+  std::string text;
+  text.reserve(fen.size() + position.size() + flags_hash.size() + 96);
+  text += "{\"depth\":";
+  append_decimal(text, depth);
+  text += ",\"fen\":";
   append_json_string(text, fen);
-  text += ",\"flags\":\"" + flags_hash + "\",\"node_budget\":" + std::to_string(node_budget) + ",\"position\":";
+  text += ",\"flags\":\"";
+  text += flags_hash;
+  text += "\",\"node_budget\":";
+  append_decimal(text, node_budget);
+  text += ",\"position\":";
   append_json_string(text, position);
-  if (time_limit_ms) text += ",\"time_limit_ms\":" + std::to_string(time_limit_ms);
+  if (time_limit_ms) {
+    text += ",\"time_limit_ms\":";
+    append_decimal(text, time_limit_ms);
+  }
   text += '}';
   return text;
 }
@@ -81,14 +105,24 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   c.identity =
       identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash, inputs.time_limit_ms);
   std::string key_text;
-  key_text.reserve(c.identity.size() + engine_identity.size() + 64);
-  key_text += "{\"depth\":" + std::to_string(inputs.depth) + ",\"engine\":";
+  key_text.reserve(c.identity.size() + engine_identity.size() + 96);
+  key_text += "{\"depth\":";
+  append_decimal(key_text, inputs.depth);
+  key_text += ",\"engine\":";
   append_json_string(key_text, engine_identity);
   key_text += ",\"fen\":";
   append_json_string(key_text, inputs.fen);
-  key_text += ",\"flags\":\"" + c.flag_set.hash + "\",\"node_budget\":" + std::to_string(inputs.node_budget);
-  if (inputs.time_limit_ms) key_text += ",\"time_limit_ms\":" + std::to_string(inputs.time_limit_ms);
-  key_text += ",\"tt_entries\":" + std::to_string(inputs.tt_entries()) + ",\"tt_scheme\":";
+  key_text += ",\"flags\":\"";
+  key_text += c.flag_set.hash;
+  key_text += "\",\"node_budget\":";
+  append_decimal(key_text, inputs.node_budget);
+  if (inputs.time_limit_ms) {
+    key_text += ",\"time_limit_ms\":";
+    append_decimal(key_text, inputs.time_limit_ms);
+  }
+  key_text += ",\"tt_entries\":";
+  append_decimal(key_text, inputs.tt_entries());
+  key_text += ",\"tt_scheme\":";
   append_json_string(key_text, inputs.tt_scheme());
   key_text += '}';
   c.key = fnv1a_hex(key_text);
