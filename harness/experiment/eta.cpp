@@ -119,6 +119,12 @@ void EtaModel::fit_families() const {
   }
 }
 
+void EtaModel::reserve(std::size_t cells) {
+  series_.reserve(series_.size() + cells);
+  family_depth_index_.reserve(family_depth_index_.size() + cells);
+  family_cells_.reserve(family_cells_.size() + cells);
+}
+
 void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
   ++changes_;
   series_[cell.series].nodes[cell.depth] = double(nodes);

@@ -54,6 +54,9 @@ SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, cons
 
 class EtaModel {
  public:
+  // Room for the series, families and measured cells of `cells` cells more, made at once: a run of 10^5 one-cell
+  // series otherwise grows (and rehashes) the model's tables a dozen times while it runs.
+  void reserve(std::size_t cells);
   // A cell stored by an earlier run: its node count is a prior (its times were another run's).
   void add_prior(const SeriesDepth& cell, std::uint64_t nodes);
   // A cell finished in this run: its nodes, its whole time on the worker (engine set-up, search, teardown,

@@ -191,6 +191,7 @@ class CellRun {
   // The earlier cells as the model's priors, then the cells not yet started, taken in CellQueue's order (each series
   // in ascending depth: the ETA's priors first).
   std::vector<SeriesDepth> initial_costs() {
+    model.reserve(options.earlier.size() + todo_in.size());
     for (const auto& r : options.earlier) model.add_prior(eta_of(r.inputs, r.identity(), r.flag_set), r.nodes());
     std::vector<SeriesDepth> costs;
     costs.reserve(todo_in.size());
