@@ -5,7 +5,7 @@
 // --no-report --quiet` in a fresh process, then reported. The harness's share is the process's wall time less the engine's
 // (construction, search, teardown, summed over cells as `run` prints it): reading the config, enumerating the
 // cells, choosing each next cell, building and storing its line, syncing. A sixteenth of N is run first: the two
-// per-cell costs should be equal if the overhead is linear.
+// per-cell costs should be equal if the overhead is linear. Last, the larger run's harness time by stage.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <sys/wait.h>
@@ -78,6 +78,9 @@ nlohmann::json overhead_config(long cells, const std::vector<std::string>& fens)
 struct Measured {
   long cells = 0;
   double process_seconds = 0, engine_seconds = 0, report_seconds = 0;
+  // The harness's time by stage, as `run` prints it (cmd_run.cpp): reading and enumerating, the run order's making,
+  // in cells outside the engine (record, line, store), between cells (choosing the next, the ETA's learning).
+  double setup_seconds = 0, order_seconds = 0, in_cells_seconds = 0, between_cells_seconds = 0;
 };
 
 // Runs `args` as a child of this program, stderr to `log`; the exit status.
@@ -124,6 +127,12 @@ Measured measure(long cells, const std::filesystem::path& dir) {
     throw IoError(fmt::format("bench run: no 'ran N cells' line in {}", log.string()));
   m.cells = std::stol(match[1]);
   m.engine_seconds = std::stod(match[2]);
+  if (!std::regex_search(s, match, std::regex(R"(setup ([0-9.]+) s, run order ([0-9.]+) s, in cells outside the engine ([0-9.]+) s, between cells ([0-9.]+) s)")))
+    throw IoError(fmt::format("bench run: no 'harness overhead' line in {}", log.string()));
+  m.setup_seconds = std::stod(match[1]);
+  m.order_seconds = std::stod(match[2]);
+  m.in_cells_seconds = std::stod(match[3]);
+  m.between_cells_seconds = std::stod(match[4]);
   return m;
 }
 
@@ -148,10 +157,12 @@ void register_bench_run(CLI::App& bench) {
     fmt::print("{:>8} {:>10} {:>10} {:>10} {:>9} {:>10} {:>10}\n", "cells", "process s", "engine s", "harness s",
                "harness %", "us/cell", "report s");
     std::vector<std::pair<long, double>> harness_by_cells;
+    std::vector<Measured> runs;
     for (const long n : {std::max(100L, opt->cells / 16), opt->cells}) {
       const Measured m = measure(n, dir / std::to_string(n));
       const double harness = std::max(0.0, m.process_seconds - m.engine_seconds);
       harness_by_cells.emplace_back(m.cells, harness);
+      runs.push_back(m);
       fmt::print("{:>8} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.1f}% {:>10.1f} {:>10.2f}\n", m.cells, m.process_seconds,
                  m.engine_seconds, harness, 100.0 * harness / m.engine_seconds, 1e6 * harness / double(m.cells),
                  m.report_seconds);
@@ -165,6 +176,16 @@ void register_bench_run(CLI::App& bench) {
       fmt::print("harness time per cell added, from {} to {} cells: {:.1f} us; fixed part about {:.2f} s\n", small_cells,
                  large_cells, 1e6 * (large_harness - small_harness) / double(large_cells - small_cells),
                  small_harness - double(small_cells) * (large_harness - small_harness) / double(large_cells - small_cells));
+    // Where the larger run's harness time went, as `run` timed its stages; "rest" is the process's time it does not
+    // time: starting, the engine identity, the run log, freeing the cells and the ETA's model, exiting.
+    const Measured& big = runs.back();
+    const double staged = big.setup_seconds + big.order_seconds + big.in_cells_seconds + big.between_cells_seconds;
+    const double rest = std::max(0.0, big.process_seconds - big.engine_seconds - staged);
+    auto share = [&big](double s) { return fmt::format("{:.3f} s ({:.1f} %)", s, 100.0 * s / big.engine_seconds); };
+    fmt::print("harness time of the {}-cell run by stage (% of engine time): setup {}, run order {}, in cells outside "
+               "the engine {}, between cells {}, rest {}\n",
+               big.cells, share(big.setup_seconds), share(big.order_seconds), share(big.in_cells_seconds),
+               share(big.between_cells_seconds), share(rest));
     if (!keep) std::filesystem::remove_all(dir);
   });
 }

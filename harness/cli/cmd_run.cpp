@@ -107,12 +107,17 @@ void print_totals(const RunTotals& totals, std::size_t todo, int threads, double
   if (totals.cells_failed > 0)
     fmt::print(stderr, "{} of these cells failed and are stored as failed (REPORT.md lists them with their reasons)\n",
                totals.cells_failed);
-  // The harness's own cost: per-cell work outside the engine, plus setup and reports.
-  const double harness_seconds = std::max(0.0, totals.busy_seconds - totals.engine_seconds) + setup_seconds + report_seconds;
+  // The harness's own cost, by stage: everything of `total` that is not the engine's, the threads' idle ends
+  // included (a thread with no cell left waits for the others).
+  const double in_cells = std::max(0.0, totals.busy_seconds - totals.engine_seconds);
+  const double between_cells = std::max(0.0, capacity - totals.busy_seconds);
+  const double harness_seconds = setup_seconds + totals.order_seconds + in_cells + between_cells + report_seconds;
   if (totals.engine_seconds > 0)
-    fmt::print(stderr, "harness overhead: {:.3f} s ({:.3f} s per-cell outside the engine + setup + reports) = {:.2f} % of engine time\n",
-               harness_seconds, std::max(0.0, totals.busy_seconds - totals.engine_seconds),
-               100.0 * harness_seconds / totals.engine_seconds);
+    fmt::print(stderr,
+               "harness overhead: {:.3f} s = {:.2f} % of engine time: setup {:.3f} s, run order {:.3f} s, in cells "
+               "outside the engine {:.3f} s, between cells {:.3f} s, reports {:.3f} s\n",
+               harness_seconds, 100.0 * harness_seconds / totals.engine_seconds, setup_seconds, totals.order_seconds,
+               in_cells, between_cells, report_seconds);
 }
 
 // `harness run` once its options are read.

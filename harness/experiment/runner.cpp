@@ -360,7 +360,12 @@ class CellRun {
 
 RunTotals run_cells(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
                     const RunnerOptions& options, std::size_t total, std::size_t already_done) {
-  return CellRun(todo_in, engine_identity, store, options, total, already_done).run();
+  const auto t0 = Clock::now();
+  CellRun run(todo_in, engine_identity, store, options, total, already_done);
+  const double order_seconds = seconds_since(t0);
+  RunTotals totals = run.run();
+  totals.order_seconds = order_seconds;
+  return totals;
 }
 
 }  // namespace harness

@@ -34,6 +34,7 @@ struct RunTotals {
   double search_seconds = 0;  // sum over cells of SearchStats::seconds
   double busy_seconds = 0;    // sum over cells of the worker's whole time on it: flags, board, engine,
                               // record, JSON, write + fdatasync. busy - engine = the harness's share.
+  double order_seconds = 0;   // before the first cell: the ETA's priors and the run order (CellQueue) made
 };
 
 // One cell, alone, on a fresh engine (its table maybe the worker's, reset as new): what `harness run` does per cell. `stop` (may be null) ends the
