@@ -36,6 +36,13 @@ struct LineKeys {
   int field_rank[kFieldCount] = {};
   int input_rank[kInputCount] = {};
   std::vector<int> counter_rank;  // search_counters() order
+  // What each rank's member is: a field of the record (its Field), a written input (its Input), or a count (a
+  // counter, a later counter or a flag's counter: a value the record holds by name).
+  struct Source {
+    enum Kind { kFieldMember, kInputMember, kCountMember } kind = kCountMember;
+    int id = 0;
+  };
+  std::vector<Source> source;
 
   LineKeys() {
     for (auto n : kFieldNames) names.emplace_back(n);
@@ -52,6 +59,9 @@ struct LineKeys {
     for (int f = 0; f < kFieldCount; ++f) field_rank[f] = rank.at(kFieldNames[f]);
     for (int i = 0; i < kInputCount; ++i) input_rank[i] = rank.at(kInputNames[i]);
     for (const auto& c : search_counters()) counter_rank.push_back(rank.at(c.name));
+    source.resize(names.size());
+    for (int f = 0; f < kFieldCount; ++f) source[std::size_t(field_rank[f])] = {Source::kFieldMember, f};
+    for (int i = 0; i < kInputCount; ++i) source[std::size_t(input_rank[i])] = {Source::kInputMember, i};
   }
   int find(std::string_view name) const {
     const auto it = rank.find(name);
@@ -121,104 +131,124 @@ void append_json_string(std::string& out, std::string_view text) {
 
 std::string_view CellLineWriter::write(const CellRecord& r) {
   const LineKeys& keys = line_keys();
-  values_.clear();
-  slots_.assign(keys.names.size(), Slot{});
-  // Each member as to_json() sets it, in its order (a member set twice keeps the later value, as there).
-  auto put = [&](int rank, auto&& render) {
-    const std::size_t from = values_.size();
-    render(values_);
-    slots_[std::size_t(rank)] = {from, values_.size()};
-  };
-  auto put_field = [&](Field f, auto&& render) { put(keys.field_rank[f], render); };
-  auto put_uint = [&](int rank, std::uint64_t v) { put(rank, [v](std::string& o) { append_uint(o, v); }); };
-  auto put_string = [&](Field f, const std::string& s) { put_field(f, [&s](std::string& o) { append_json_string(o, s); }); };
-  auto put_double = [&](Field f, double v) { put_field(f, [v](std::string& o) { append_double(o, v); }); };
-  // A record made by the runner holds its inputs typed (written_inputs null): rendered as written_inputs_json()
-  // would hold them, with no JSON object made.
-  const bool typed_inputs = r.written_inputs.is_null();
-  if (typed_inputs) {
-    put(keys.input_rank[kFen], [&](std::string& o) { append_json_string(o, r.inputs.fen); });
-    put(keys.input_rank[kDepth], [&](std::string& o) { append_int(o, r.inputs.depth); });
-    put(keys.input_rank[kFlags], [&](std::string& o) { append_json_string(o, r.flag_set.hash); });
-    put(keys.input_rank[kTtEntries], [&](std::string& o) { append_int(o, r.inputs.tt_entries()); });
-    put(keys.input_rank[kTtScheme], [&](std::string& o) { append_json_string(o, r.inputs.tt_scheme()); });
-    put(keys.input_rank[kNodeBudget], [&](std::string& o) { append_uint(o, r.inputs.node_budget); });
-    if (r.inputs.time_limit_ms)
-      put(keys.input_rank[kTimeLimitMs], [&](std::string& o) { append_uint(o, r.inputs.time_limit_ms); });
-  }
-  bool known = typed_inputs || r.written_inputs.is_object();
-  if (known && !typed_inputs)
-    for (const auto& item : r.written_inputs.items()) {
-      const int rank = keys.find(item.key());
-      if (rank < 0) {
-        known = false;
-        break;
-      }
-      const nlohmann::json& value = item.value();  // named: clang 14 cannot capture a structured binding
-      put(rank, [&value](std::string& o) { append_value(o, value); });
-    }
-  put_string(kKey, r.key);
-  put_string(kEngine, r.engine);
-  put_string(kPosition, r.inputs.position);
-  put_string(kVersion, r.inputs.version);
+  // Each count the record holds, by its member's rank (a count set twice keeps the later value, as in to_json()).
+  // A name this table does not know, or written inputs that are not the inputs' members (never from the runner or
+  // from a stored line): the tree's own dump.
+  counts_.assign(keys.names.size(), nullptr);
+  bool known = r.written_inputs.is_null() || r.written_inputs.is_object();
   for (std::size_t i = 0; known && i < r.counters.size(); ++i) {
     const auto& [name, value] = r.counters[i];
     // The counters are in search_counters() order when made by the runner or read from a line: checked, not assumed.
-    int rank = i < keys.counter_rank.size() && keys.names[std::size_t(keys.counter_rank[i])] == name
-                   ? keys.counter_rank[i]
-                   : keys.find(name);
-    if (rank < 0) known = false;
-    else put_uint(rank, value);
-  }
-  put_field(kIterationNodes, [&](std::string& o) { append_array(o, r.iteration_nodes, append_uint); });
-  put_field(kDepthReached, [&](std::string& o) { append_int(o, r.depth_reached); });
-  put_field(kSeldepth, [&](std::string& o) { append_int(o, r.seldepth); });
-  put_field(kCompleted, [&](std::string& o) { o += r.completed ? "true" : "false"; });
-  if (!r.failure.empty()) put_string(kFailed, r.failure);
-  if (!r.stopped_by.empty()) put_string(kStoppedBy, r.stopped_by);
-  put_string(kBestMove, r.best_move);
-  put_field(kScore, [&](std::string& o) { append_int(o, r.score); });
-  put_string(kPv, r.pv);
-  put_double(kSearchSeconds, r.search_seconds);
-  put_double(kEngineSeconds, r.engine_seconds);
-  if (r.load) {
-    put_uint(keys.field_rank[kTtOccupied], r.load->occupied);
-    put_uint(keys.field_rank[kTtCapacity], r.load->capacity);
+    const int rank = i < keys.counter_rank.size() && keys.names[std::size_t(keys.counter_rank[i])] == name
+                         ? keys.counter_rank[i]
+                         : keys.find(name);
+    if (rank < 0 || keys.source[std::size_t(rank)].kind != LineKeys::Source::kCountMember) known = false;
+    else counts_[std::size_t(rank)] = &value;
   }
   bool passes = false;
   for (const auto& [name, value] : r.later_counters) {
     const int rank = keys.find(name);
-    if (rank < 0) known = false;
-    else put_uint(rank, value);
+    if (rank < 0 || keys.source[std::size_t(rank)].kind != LineKeys::Source::kCountMember) known = false;
+    else counts_[std::size_t(rank)] = &value;
     passes = passes || name == "passes";
   }
-  if (passes) put_field(kIterationPasses, [&](std::string& o) { append_array(o, r.iteration_passes, append_uint); });
-  if (!r.iteration_best_moves.empty()) {
-    put_field(kIterationBestMoves, [&](std::string& o) {
-      append_array(o, r.iteration_best_moves, [](std::string& a, const std::string& s) { append_json_string(a, s); });
-    });
-    put_field(kIterationSeconds, [&](std::string& o) { append_array(o, r.iteration_seconds, append_double); });
-  }
-  if (r.solve) {
-    put_field(kSolved, [&](std::string& o) { o += r.solve->solved ? "true" : "false"; });
-    if (r.solve->found_depth) {
-      put_field(kSolvedDepth, [&](std::string& o) { append_int(o, *r.solve->found_depth); });
-      put_uint(keys.field_rank[kSolvedNodes], *r.solve->found_nodes);
-      put_double(kSolvedSeconds, *r.solve->found_seconds);
+  if (known && r.written_inputs.is_object())
+    for (const auto& item : r.written_inputs.items()) {
+      const int rank = keys.find(item.key());
+      if (rank < 0 || keys.source[std::size_t(rank)].kind != LineKeys::Source::kInputMember) known = false;
     }
-  }
-  if (!known) {  // a member this table does not know (never from the runner): the tree's own dump
+  if (!known) {
     line_ = r.to_json().dump();
     return line_;
   }
+
+  // Every member present, in rank order (dump()'s), written once into the line.
   line_.clear();
   line_ += '{';
-  for (std::size_t rank = 0; rank < slots_.size(); ++rank) {
-    const Slot& s = slots_[rank];
-    if (s.from == s.to) continue;
+  auto member = [&](std::size_t rank) {
     if (line_.size() > 1) line_ += ',';
     line_ += keys.member_text[rank];
-    line_.append(values_, s.from, s.to - s.from);
+  };
+  const bool typed = r.written_inputs.is_null();  // the runner's record: its inputs typed (record_of_inputs)
+  for (std::size_t rank = 0; rank < keys.source.size(); ++rank) {
+    const LineKeys::Source& src = keys.source[rank];
+    if (src.kind == LineKeys::Source::kCountMember) {
+      if (counts_[rank]) member(rank), append_uint(line_, *counts_[rank]);
+      continue;
+    }
+    if (src.kind == LineKeys::Source::kInputMember) {
+      if (!typed) {  // as the line held them
+        const auto it = r.written_inputs.find(keys.names[rank]);
+        if (it != r.written_inputs.end()) member(rank), append_value(line_, *it);
+        continue;
+      }
+      switch (Input(src.id)) {  // as written_inputs_json() would hold them
+        case kFen: member(rank), append_json_string(line_, r.inputs.fen); break;
+        case kDepth: member(rank), append_int(line_, r.inputs.depth); break;
+        case kFlags: member(rank), append_json_string(line_, r.flag_set.hash); break;
+        case kTtEntries: member(rank), append_int(line_, r.inputs.tt_entries()); break;
+        case kTtScheme: member(rank), append_json_string(line_, r.inputs.tt_scheme()); break;
+        case kNodeBudget: member(rank), append_uint(line_, r.inputs.node_budget); break;
+        case kTimeLimitMs:
+          if (r.inputs.time_limit_ms) member(rank), append_uint(line_, r.inputs.time_limit_ms);
+          break;
+        case kInputCount: break;
+      }
+      continue;
+    }
+    // A field: present as to_json() sets it.
+    switch (Field(src.id)) {
+      case kKey: member(rank), append_json_string(line_, r.key); break;
+      case kEngine: member(rank), append_json_string(line_, r.engine); break;
+      case kPosition: member(rank), append_json_string(line_, r.inputs.position); break;
+      case kVersion: member(rank), append_json_string(line_, r.inputs.version); break;
+      case kIterationNodes: member(rank), append_array(line_, r.iteration_nodes, append_uint); break;
+      case kDepthReached: member(rank), append_int(line_, r.depth_reached); break;
+      case kSeldepth: member(rank), append_int(line_, r.seldepth); break;
+      case kCompleted: member(rank), line_ += r.completed ? "true" : "false"; break;
+      case kFailed:
+        if (!r.failure.empty()) member(rank), append_json_string(line_, r.failure);
+        break;
+      case kStoppedBy:
+        if (!r.stopped_by.empty()) member(rank), append_json_string(line_, r.stopped_by);
+        break;
+      case kBestMove: member(rank), append_json_string(line_, r.best_move); break;
+      case kScore: member(rank), append_int(line_, r.score); break;
+      case kPv: member(rank), append_json_string(line_, r.pv); break;
+      case kSearchSeconds: member(rank), append_double(line_, r.search_seconds); break;
+      case kEngineSeconds: member(rank), append_double(line_, r.engine_seconds); break;
+      case kTtOccupied:
+        if (r.load) member(rank), append_uint(line_, r.load->occupied);
+        break;
+      case kTtCapacity:
+        if (r.load) member(rank), append_uint(line_, r.load->capacity);
+        break;
+      case kIterationPasses:
+        if (passes) member(rank), append_array(line_, r.iteration_passes, append_uint);
+        break;
+      case kIterationBestMoves:
+        if (!r.iteration_best_moves.empty()) {
+          member(rank);
+          append_array(line_, r.iteration_best_moves, [](std::string& a, const std::string& s) { append_json_string(a, s); });
+        }
+        break;
+      case kIterationSeconds:
+        if (!r.iteration_best_moves.empty()) member(rank), append_array(line_, r.iteration_seconds, append_double);
+        break;
+      case kSolved:
+        if (r.solve) member(rank), line_ += r.solve->solved ? "true" : "false";
+        break;
+      case kSolvedDepth:
+        if (r.solve && r.solve->found_depth) member(rank), append_int(line_, *r.solve->found_depth);
+        break;
+      case kSolvedNodes:
+        if (r.solve && r.solve->found_depth) member(rank), append_uint(line_, *r.solve->found_nodes);
+        break;
+      case kSolvedSeconds:
+        if (r.solve && r.solve->found_depth) member(rank), append_double(line_, *r.solve->found_seconds);
+        break;
+      case kFieldCount: break;
+    }
   }
   line_ += '}';
   return line_;

@@ -10,6 +10,7 @@
 // nlohmann whole, so control characters and UTF-8, valid or not, are treated exactly as before).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,11 +26,7 @@ class CellLineWriter {
   std::string_view write(const CellRecord& r);
 
  private:
-  struct Slot {
-    std::size_t from = 0, to = 0;  // the value's bytes in values_; from == to: absent
-  };
-  std::string values_;  // each member's value, rendered in the order the record holds them
-  std::vector<Slot> slots_;  // by the member's rank among every key a line can hold
+  std::vector<const std::uint64_t*> counts_;  // each count the record holds, by its member's rank
   std::string line_;
 };
 
