@@ -13,6 +13,7 @@ build_packages=(
   libfmt-dev                  # text output
   libxxhash-dev               # XXH3-64, the checksum of every stored line (harness/storage/line_checksum.cpp)
   libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
+  libgoogle-perftools-dev     # tcmalloc_minimal, the program's allocator (CMakeLists.txt: 10^5 small cells allocate much)
   libgtest-dev googletest     # unit tests
 )
 rest_packages=(
