@@ -219,7 +219,9 @@ class CellRun {
       try {
         const auto t_cell = Clock::now();
         if (!board || board_fen != cell->inputs.fen) {
-          board = std::make_unique<buho::Board>(buho::Board::from_fen(cell->inputs.fen));
+          // Into the same 33 KB each time: a fresh allocation per position touched fresh pages.
+          if (board) *board = buho::Board::from_fen(cell->inputs.fen);
+          else board = std::make_unique<buho::Board>(buho::Board::from_fen(cell->inputs.fen));
           board_fen = cell->inputs.fen;
         }
         const CellRecord rec = search_or_fail(*cell, engine_identity, &stop, memory, *board);
