@@ -363,6 +363,41 @@ TEST(Eta, ASweepAtOneDepthIsEstimatedFromItsFamily) {
   EXPECT_NEAR(*m.seconds_per_node(cell("p1", "tiny")), 1e-6, 1e-12);
 }
 
+// A lone series (its only cell in the run, no prior) is not kept, and no estimate of any other cell changes: its
+// family's level and table effect, the rates and the fixed costs are learnt as before. A lone series that has a prior
+// is kept (the prior and the new depth make a step).
+TEST(Eta, ALoneSeriesIsNotKeptAndChangesNoOtherEstimate) {
+  auto sweep = [](const std::string& pos, const std::string& table, int depth) {
+    return SeriesDepth{pos + "/" + table, depth, 1024, 0, pos, table};
+  };
+  EtaModel kept, lone;
+  for (EtaModel* m : {&kept, &lone}) {
+    for (int d = 1; d <= 4; ++d) m->add_finished({"a", d}, std::uint64_t(1000 * std::pow(5.0, d)), 0.02 * d, 0.01 * d);
+    m->add_prior({"b", 1}, 300);
+  }
+  const std::vector<std::pair<SeriesDepth, std::uint64_t>> lone_cells = {
+      {sweep("p1", "large", 6), 1000000}, {sweep("p1", "small", 6), 4000000}, {sweep("p2", "large", 6), 30000},
+      {{"b", 2}, 3000}};  // b grows x10 a ply, a x5: b's own step shows
+  for (const auto& [c, n] : lone_cells) {
+    kept.add_finished(c, n, 2e-6 * double(n), 1e-6 * double(n));
+    lone.add_finished(c, n, 2e-6 * double(n), 1e-6 * double(n), /*series_alone=*/true);
+  }
+  EXPECT_EQ(kept.changes(), lone.changes());
+  // b had a prior: kept, so its growth from depth 1 to 2 is known to both.
+  EXPECT_TRUE(lone.growth({"b", 2}).has_value());
+  const std::vector<SeriesDepth> others = {sweep("p2", "small", 6), sweep("p3", "small", 6), {"a", 5}, {"a", 7},
+                                           {"b", 3},                {"c", 2},                {"c", 1}};
+  for (const SeriesDepth& c : others) {
+    EXPECT_EQ(kept.nodes(c), lone.nodes(c)) << c.series << " d" << c.depth;
+    EXPECT_EQ(kept.seconds(c), lone.seconds(c)) << c.series << " d" << c.depth;
+    EXPECT_EQ(kept.within_reach(c), lone.within_reach(c)) << c.series << " d" << c.depth;
+  }
+  EXPECT_EQ(kept.remaining_seconds(others, {{{"a", 5}, 0.1}}, 2), lone.remaining_seconds(others, {{{"a", 5}, 0.1}}, 2));
+  EXPECT_NEAR(*lone.nodes(sweep("p2", "small", 6)), 120000, 1e-6 * 120000);  // p2's level x the small table's 4
+  // What a lone series is asked no more: kept, its depth is known; not kept, it is estimated like any other.
+  EXPECT_EQ(*kept.nodes(sweep("p1", "large", 6)), 1000000);
+}
+
 // A sweep of tables over depths (tt-deep's shape): every table's nodes get cheaper at depth 6 at once (1 us a node up
 // to depth 5, 0.25 us at 6). Once two tables have searched depth 6, the others' cells take that rate: the summed rate
 // of the series, mostly depth 5's, would put their depth 6 at 4x its time. A family of one table keeps its summed

@@ -13,7 +13,8 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
   // each series' cells by depth, then index.
   std::unordered_map<std::string_view, std::size_t> series_of;
   series_of.reserve(cells_.size());
-  std::vector<std::size_t> series_of_cell(cells_.size());
+  std::vector<std::size_t>& series_of_cell = series_of_cell_;
+  series_of_cell.resize(cells_.size());
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const auto [it, added] = series_of.try_emplace(cells_[i].series, series_.size());
     if (added) series_.emplace_back();

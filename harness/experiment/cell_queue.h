@@ -30,6 +30,11 @@ class CellQueue {
   explicit CellQueue(std::vector<SeriesDepth> cells, bool balance = true);
   bool empty() const { return left_ == 0; }
   std::size_t size() const { return left_; }
+  // Whether the cell at `index` is the only cell of its series.
+  bool alone_in_series(std::size_t index) const {
+    const Series& s = series_[series_of_cell_[index]];
+    return s.end - s.begin == 1;
+  }
   // Removes and returns the index (in the constructor's vector) of the next cell.
   std::size_t take(const EtaModel& model);
   const SeriesDepth& cell(std::size_t index) const { return cells_[index]; }
@@ -65,6 +70,7 @@ class CellQueue {
   std::vector<SeriesDepth> cells_;
   std::vector<Series> series_;
   std::vector<std::size_t> order_;
+  std::vector<std::size_t> series_of_cell_;  // by index
   std::priority_queue<Entry, std::vector<Entry>, Below> heap_;
   std::size_t left_ = 0;
   bool balance_ = true;

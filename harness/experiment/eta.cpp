@@ -138,15 +138,19 @@ void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
   growth_cache_.clear();
 }
 
-void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds) {
+void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds,
+                            bool series_alone) {
   ++changes_;
   growth_cache_.clear();
   add_to_family(cell, double(nodes));
-  Series& s = series_[cell.series];
-  s.nodes[cell.depth] = double(nodes);
+  Series* s = nullptr;  // none for a lone series without a prior (eta.h): nothing would read it
+  if (!series_alone || series_.count(cell.series)) {
+    s = &series_[cell.series];
+    s->nodes[cell.depth] = double(nodes);
+  }
   const bool many_nodes = double(nodes) >= kMinTimedNodes;
   if ((many_nodes || search_seconds >= kMinTimedSeconds) && search_seconds > 0 && nodes > 0) {
-    s.timed.nodes += double(nodes), s.timed.search_seconds += search_seconds;
+    if (s) s->timed.nodes += double(nodes), s->timed.search_seconds += search_seconds;
     // A cell timed for its seconds alone (few nodes, each dear: the minimal tree sizes every refutation by
     // searches it does not count) says nothing of the other series' rate.
     if (many_nodes) all_timed_.nodes += double(nodes), all_timed_.search_seconds += search_seconds;

@@ -61,7 +61,12 @@ class EtaModel {
   void add_prior(const SeriesDepth& cell, std::uint64_t nodes);
   // A cell finished in this run: its nodes, its whole time on the worker (engine set-up, search, teardown,
   // storing the line) and its search's time.
-  void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds);
+  // `series_alone`: the cell is its series' only cell in the run. With no prior of the series either, nothing asks
+  // for the series again (no step to grow by, no cell left to estimate or time), so it is not kept: on a run of
+  // 10^5 one-cell series that is a table entry and a node less per cell. The rest (rates, fixed costs, family) is
+  // learnt as for any cell.
+  void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds,
+                    bool series_alone = false);
   // How many cells were added (priors and finished): an estimate read at one count holds until the next.
   std::uint64_t changes() const { return changes_; }
 

@@ -256,7 +256,8 @@ class CellRun {
     totals.nodes += rec.nodes();
     totals.engine_seconds += rec.engine_seconds;
     totals.search_seconds += rec.search_seconds;
-    model.add_finished(queue.cell(running[id]->index), rec.nodes(), busy, rec.search_seconds);
+    const std::size_t index = running[id]->index;
+    model.add_finished(queue.cell(index), rec.nodes(), busy, rec.search_seconds, queue.alone_in_series(index));
     running[id].reset();
   }
 
