@@ -39,8 +39,10 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
   for (std::size_t s = 0; s < series_.size(); ++s) {
     Entry e = entry_of(s, none);
     e.model_changes = std::numeric_limits<std::uint64_t>::max();
-    heap_.push(e);
+    if (balance_) heap_.push(e);
+    else first_.push_back(e);
   }
+  std::sort(first_.begin(), first_.end(), Below{});  // ascending: the next to take at the back
 }
 
 CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) const {
@@ -54,6 +56,22 @@ CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) 
 }
 
 std::size_t CellQueue::take(const EtaModel& model) {
+  if (!balance_) {
+    if (first_.empty() && heap_.empty()) return cells_.size();  // empty: never called so by the runner
+    Entry top;
+    if (!first_.empty() && (heap_.empty() || Below{}(heap_.top(), first_.back()))) {
+      top = first_.back();
+      first_.pop_back();
+    } else {
+      top = heap_.top();
+      heap_.pop();
+    }
+    Series& s = series_[top.series];
+    ++s.next;
+    if (s.next < s.end) heap_.push(entry_of(top.series, model));
+    --left_;
+    return top.index;
+  }
   for (int refreshed = 0; !heap_.empty(); ++refreshed) {
     Entry top = heap_.top();
     if (balance_ && top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
