@@ -66,11 +66,7 @@ std::size_t CellQueue::take(const EtaModel& model) {
       top = heap_.top();
       heap_.pop();
     }
-    Series& s = series_[top.series];
-    ++s.next;
-    if (s.next < s.end) heap_.push(entry_of(top.series, model));
-    --left_;
-    return top.index;
+    return taken(top, model);
   }
   for (int refreshed = 0; !heap_.empty(); ++refreshed) {
     Entry top = heap_.top();
@@ -85,13 +81,17 @@ std::size_t CellQueue::take(const EtaModel& model) {
       }
     }
     heap_.pop();
-    Series& s = series_[top.series];
-    ++s.next;
-    if (s.next < s.end) heap_.push(entry_of(top.series, model));
-    --left_;
-    return top.index;
+    return taken(top, model);
   }
   return cells_.size();  // empty: never called so by the runner
+}
+
+std::size_t CellQueue::taken(const Entry& top, const EtaModel& model) {
+  Series& s = series_[top.series];
+  ++s.next;
+  if (s.next < s.end) heap_.push(entry_of(top.series, model));  // the series' next cell
+  --left_;
+  return top.index;
 }
 
 std::vector<std::size_t> CellQueue::remaining_indices() const {

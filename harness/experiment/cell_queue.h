@@ -66,6 +66,7 @@ class CellQueue {
     }
   };
   Entry entry_of(std::size_t series, const EtaModel& model) const;
+  std::size_t taken(const Entry& top, const EtaModel& model);  // `top` removed already: its series moves on
 
   std::vector<SeriesDepth> cells_;
   std::vector<Series> series_;
