@@ -3,23 +3,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "harness/experiment/presets.h"
-#include "harness/storage/cell_line.h"  // append_json_string
+#include "harness/storage/cell_line.h"  // append_json_string, append_int, append_uint
 
 namespace harness {
-
-namespace {
-
-// An integer in decimal, as nlohmann's dump writes it, appended without a temporary string.
-template <class Int>
-void append_decimal(std::string& out, Int v) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-
-}  // namespace
 
 using nlohmann::json;
 
@@ -72,18 +60,18 @@ std::string identity_text(const std::string& position, const std::string& fen, i
   std::string text;
   text.reserve(fen.size() + position.size() + flags_hash.size() + 96);
   text += "{\"depth\":";
-  append_decimal(text, depth);
+  append_int(text, depth);
   text += ",\"fen\":";
   append_json_string(text, fen);
   text += ",\"flags\":\"";
   text += flags_hash;
   text += "\",\"node_budget\":";
-  append_decimal(text, node_budget);
+  append_uint(text, node_budget);
   text += ",\"position\":";
   append_json_string(text, position);
   if (time_limit_ms) {
     text += ",\"time_limit_ms\":";
-    append_decimal(text, time_limit_ms);
+    append_uint(text, time_limit_ms);
   }
   text += '}';
   return text;
@@ -107,7 +95,7 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   std::string key_text;
   key_text.reserve(c.identity.size() + engine_identity.size() + 96);
   key_text += "{\"depth\":";
-  append_decimal(key_text, inputs.depth);
+  append_int(key_text, inputs.depth);
   key_text += ",\"engine\":";
   append_json_string(key_text, engine_identity);
   key_text += ",\"fen\":";
@@ -115,13 +103,13 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   key_text += ",\"flags\":\"";
   key_text += c.flag_set.hash;
   key_text += "\",\"node_budget\":";
-  append_decimal(key_text, inputs.node_budget);
+  append_uint(key_text, inputs.node_budget);
   if (inputs.time_limit_ms) {
     key_text += ",\"time_limit_ms\":";
-    append_decimal(key_text, inputs.time_limit_ms);
+    append_uint(key_text, inputs.time_limit_ms);
   }
   key_text += ",\"tt_entries\":";
-  append_decimal(key_text, inputs.tt_entries());
+  append_int(key_text, inputs.tt_entries());
   key_text += ",\"tt_scheme\":";
   append_json_string(key_text, inputs.tt_scheme());
   key_text += '}';

@@ -74,16 +74,6 @@ const LineKeys& line_keys() {
   return keys;
 }
 
-void append_uint(std::string& out, std::uint64_t v) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-
-void append_int(std::string& out, std::int64_t v) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-
 // nlohmann's dump_float: its own Grisu2 formatter (shortest round trip, its exponent rules), null when not finite.
 void append_double(std::string& out, double v) {
   if (!std::isfinite(v)) {
@@ -115,6 +105,16 @@ void append_array(std::string& out, const std::vector<T>& items, Append append) 
 }
 
 }  // namespace
+
+void append_uint(std::string& out, std::uint64_t v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+void append_int(std::string& out, std::int64_t v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
 
 void append_json_string(std::string& out, std::string_view text) {
   const bool plain = std::all_of(text.begin(), text.end(), [](char c) {

@@ -32,5 +32,8 @@ class CellLineWriter {
 
 // `text` as nlohmann's dump() writes a JSON string (quotes included), appended to `out`.
 void append_json_string(std::string& out, std::string_view text);
+// An integer in decimal, as nlohmann's dump() writes it, appended to `out` (no temporary string).
+void append_uint(std::string& out, std::uint64_t v);
+void append_int(std::string& out, std::int64_t v);
 
 }  // namespace harness
