@@ -42,10 +42,10 @@ FlagSet flag_set_of(const json& flags) {
 
 FlagSet CellInputs::flag_set() const { return flag_set_of(flags_json()); }
 
-json CellInputs::key_json() const {
+json CellInputs::key_json(const std::string& flags_hash) const {
   json j = {{"fen", fen},
             {"depth", depth},
-            {"flags", flag_set().hash},
+            {"flags", flags_hash},
             {"tt_entries", tt_entries()},
             {"tt_scheme", tt_scheme()},
             {"node_budget", node_budget}};

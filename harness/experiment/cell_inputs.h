@@ -80,7 +80,9 @@ struct CellInputs {
   FlagSet flag_set() const;
   // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) with `flags` the flag
   // set's hash: what a new cell's line holds and its key hashes.
-  nlohmann::json key_json() const;
+  nlohmann::json key_json() const { return key_json(flag_set().hash); }
+  // The same with the flag set's hash given (a record knows its set: no dump of the flags).
+  nlohmann::json key_json(const std::string& flags_hash) const;
   // Equal exactly when the position, FEN, depth, every flag and the budget are equal (the version name is not
   // an input). Computed with the current flag table (its flags by the hash of their canonical dump, as a flag set
   // names them); never stored.

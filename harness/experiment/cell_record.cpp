@@ -52,15 +52,7 @@ FlagSetTable::Entry* FlagSetTable::find(const std::string& hash) {
 json CellRecord::stored_flags() const { return flag_set.text ? json::parse(*flag_set.text) : written_inputs_json().at("flags"); }
 
 json CellRecord::written_inputs_json() const {
-  if (!written_inputs.is_null()) return written_inputs;
-  json j = {{"fen", inputs.fen},
-            {"depth", inputs.depth},
-            {"flags", flag_set.hash},
-            {"tt_entries", inputs.tt_entries()},
-            {"tt_scheme", inputs.tt_scheme()},
-            {"node_budget", inputs.node_budget}};
-  if (inputs.time_limit_ms) j["time_limit_ms"] = inputs.time_limit_ms;
-  return j;
+  return written_inputs.is_null() ? inputs.key_json(flag_set.hash) : written_inputs;
 }
 
 json CellRecord::to_json() const {
