@@ -13,12 +13,11 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
   // each series' cells by depth, then index.
   std::unordered_map<std::string_view, std::size_t> series_of;
   series_of.reserve(cells_.size());
-  std::vector<std::size_t>& series_of_cell = series_of_cell_;
-  series_of_cell.resize(cells_.size());
+  series_of_cell_.resize(cells_.size());
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const auto [it, added] = series_of.try_emplace(cells_[i].series, series_.size());
     if (added) series_.emplace_back();
-    series_of_cell[i] = it->second;
+    series_of_cell_[i] = it->second;
     ++series_[it->second].end;  // a count, for now
   }
   std::size_t at = 0;
@@ -29,7 +28,7 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
     at += count;
   }
   order_.resize(cells_.size());
-  for (std::size_t i = 0; i < cells_.size(); ++i) order_[series_[series_of_cell[i]].end++] = i;
+  for (std::size_t i = 0; i < cells_.size(); ++i) order_[series_[series_of_cell_[i]].end++] = i;
   for (const Series& s : series_)
     if (s.end - s.begin > 1)
       std::stable_sort(order_.begin() + std::ptrdiff_t(s.begin), order_.begin() + std::ptrdiff_t(s.end),
@@ -70,7 +69,7 @@ std::size_t CellQueue::take(const EtaModel& model) {
   }
   for (int refreshed = 0; !heap_.empty(); ++refreshed) {
     Entry top = heap_.top();
-    if (balance_ && top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
+    if (top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
       const Entry fresh = entry_of(top.series, model);
       // An unchanged estimate keeps the entry where it is, on top (a run of one-cell series, where no finished cell
       // tells anything of another's, re-estimates each cell once and moves none).
