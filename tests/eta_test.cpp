@@ -398,6 +398,47 @@ TEST(Eta, ALoneSeriesIsNotKeptAndChangesNoOtherEstimate) {
   EXPECT_EQ(*kept.nodes(sweep("p1", "large", 6)), 1000000);
 }
 
+// A cell alone in its family at its depth (no other cell of that family and depth in the run, none known before) is
+// left out of the family model, and every other estimate stays as it was (up to the fit's tolerance): its level would
+// have been fitted to it alone. One whose family and depth the model knows already (a prior) is kept, as it tells
+// the table's effect.
+TEST(Eta, ACellAloneInItsFamilyIsNotKeptAndChangesNoOtherEstimate) {
+  auto sweep = [](const std::string& pos, const std::string& table, int depth) {
+    return SeriesDepth{pos + "/" + table, depth, 1024, 0, pos, table};
+  };
+  EtaModel kept, lone;
+  for (EtaModel* m : {&kept, &lone}) {
+    m->add_finished(sweep("p1", "large", 6), 1000000, 2, 1);
+    m->add_finished(sweep("p1", "small", 6), 4000000, 8, 4);
+    m->add_prior(sweep("p4", "large", 6), 50000);
+  }
+  // p2 and p3 at depth 6 and p1 at depth 7 are alone in their family and depth; p4's small table has a prior beside it.
+  const std::vector<std::pair<SeriesDepth, std::uint64_t>> cells = {{sweep("p2", "large", 6), 30000},
+                                                                    {sweep("p3", "small", 6), 80000},
+                                                                    {sweep("p1", "large", 7), 9000000},
+                                                                    {sweep("p4", "small", 6), 200000}};
+  for (const auto& [c, n] : cells) {
+    kept.add_finished(c, n, 2e-6 * double(n), 1e-6 * double(n), true);
+    lone.add_finished(c, n, 2e-6 * double(n), 1e-6 * double(n), true, /*family_alone=*/true);
+  }
+  EXPECT_EQ(kept.changes(), lone.changes());
+  const std::vector<SeriesDepth> others = {sweep("p1", "tiny", 6), sweep("p5", "small", 6), sweep("p4", "tiny", 6),
+                                           sweep("p1", "small", 7)};
+  for (const SeriesDepth& c : others) {
+    ASSERT_EQ(kept.nodes(c).has_value(), lone.nodes(c).has_value()) << c.series << " d" << c.depth;
+    if (kept.nodes(c)) {
+      EXPECT_NEAR(*kept.nodes(c), *lone.nodes(c), 1e-6 * *kept.nodes(c)) << c.series;
+    }
+    EXPECT_EQ(kept.within_reach(c), lone.within_reach(c)) << c.series << " d" << c.depth;
+  }
+  // The small table's effect (x4 on p1 and on p4, whose small cell was kept beside its prior) reaches p5.
+  EXPECT_FALSE(lone.nodes(sweep("p5", "small", 6)).has_value());  // p5 has no level
+  EXPECT_NEAR(*lone.nodes(sweep("p1", "small", 6)) / *lone.nodes(sweep("p1", "large", 6)), 4.0, 1e-6);
+  // What was left out is asked no more: kept, p2's other tables are estimated from its level; not kept, not at all.
+  EXPECT_TRUE(kept.nodes(sweep("p2", "small", 6)).has_value());
+  EXPECT_FALSE(lone.nodes(sweep("p2", "small", 6)).has_value());
+}
+
 // A sweep of tables over depths (tt-deep's shape): every table's nodes get cheaper at depth 6 at once (1 us a node up
 // to depth 5, 0.25 us at 6). Once two tables have searched depth 6, the others' cells take that rate: the summed rate
 // of the series, mostly depth 5's, would put their depth 6 at 4x its time. A family of one table keeps its summed
@@ -471,6 +512,20 @@ TEST(CellQueue, UnbalancedTakesEqualsInTheExperimentsOrder) {
                                                              {"c", 1},    {"deep", 4}, {"b", 2},    {"c", 2},
                                                              {"deep", 5}, {"b", 3},    {"c", 3}};
   EXPECT_EQ(order, expected);
+}
+
+// What the runner tells the model of each finished cell: alone in its series (every input but the depth), alone in
+// its family at its depth (the series less the table); a cell without a family is never alone in one.
+TEST(CellQueue, KnowsWhichCellsAreAloneInTheirSeriesAndFamily) {
+  const std::vector<SeriesDepth> cells = {
+      {"p1/large", 6, 0, 0, "p1", "large"}, {"p1/small", 6, 0, 0, "p1", "small"}, {"p1/large", 7, 0, 0, "p1", "large"},
+      {"p2/large", 6, 0, 0, "p2", "large"}, {"q", 3}};
+  const harness::CellQueue queue(cells);
+  const std::vector<bool> series = {false, true, false, true, true}, family = {false, false, true, true, false};
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    EXPECT_EQ(queue.alone_in_series(i), series[i]) << i;
+    EXPECT_EQ(queue.alone_in_family(i), family[i]) << i;
+  }
 }
 
 TEST(CellQueue, TakesEveryCellOnceAndListsTheRest) {

@@ -35,13 +35,29 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
                        [this](std::size_t a, std::size_t b) { return cells_[a].depth < cells_[b].depth; });
   // The first estimates are an empty model's (none: every cell first among its equals), marked stale for any model.
   const EtaModel none;
+  first_.reserve(series_.size());
   for (std::size_t s = 0; s < series_.size(); ++s) {
     Entry e = entry_of(s, none);
     e.model_changes = std::numeric_limits<std::uint64_t>::max();
-    if (balance_) heap_.push(e);
-    else first_.push_back(e);
+    first_.push_back(e);
   }
   std::sort(first_.begin(), first_.end(), Below{});  // ascending: the next to take at the back
+  // Each cell's (family, depth), for alone_in_family.
+  struct FamilyDepthHash {
+    std::size_t operator()(const std::pair<std::string_view, int>& k) const {
+      return std::hash<std::string_view>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
+    }
+  };
+  std::unordered_map<std::pair<std::string_view, int>, std::uint32_t, FamilyDepthHash> family_depth_of;
+  family_depth_of.reserve(cells_.size());
+  family_depth_of_cell_.resize(cells_.size());
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    const auto [it, added] =
+        family_depth_of.try_emplace({cells_[i].family, cells_[i].depth}, std::uint32_t(family_depth_cells_.size()));
+    if (added) family_depth_cells_.push_back(0);
+    family_depth_of_cell_[i] = it->second;
+    ++family_depth_cells_[it->second];
+  }
 }
 
 CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) const {
@@ -54,32 +70,29 @@ CellQueue::Entry CellQueue::entry_of(std::size_t series, const EtaModel& model) 
   return {plies, nodes, index, series, model.changes()};
 }
 
+bool CellQueue::top_is_first() const { return heap_.empty() || (!first_.empty() && Below{}(heap_.top(), first_.back())); }
+
+void CellQueue::pop_top(bool from_first) {
+  if (from_first) first_.pop_back();
+  else heap_.pop();
+}
+
 std::size_t CellQueue::take(const EtaModel& model) {
-  if (!balance_) {
-    if (first_.empty() && heap_.empty()) return cells_.size();  // empty: never called so by the runner
-    Entry top;
-    if (!first_.empty() && (heap_.empty() || Below{}(heap_.top(), first_.back()))) {
-      top = first_.back();
-      first_.pop_back();
-    } else {
-      top = heap_.top();
-      heap_.pop();
-    }
-    return taken(top, model);
-  }
-  for (int refreshed = 0; !heap_.empty(); ++refreshed) {
-    Entry top = heap_.top();
-    if (top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
+  for (int refreshed = 0; !first_.empty() || !heap_.empty(); ++refreshed) {
+    const bool from_first = top_is_first();
+    const Entry top = from_first ? first_.back() : heap_.top();
+    // Unbalanced, the estimate is never read (it stays +inf).
+    if (balance_ && top.model_changes != model.changes() && refreshed < kMaxRefreshes) {
       const Entry fresh = entry_of(top.series, model);
       // An unchanged estimate keeps the entry where it is, on top (a run of one-cell series, where no finished cell
       // tells anything of another's, re-estimates each cell once and moves none).
       if (fresh.nodes != top.nodes) {
-        heap_.pop();
+        pop_top(from_first);
         heap_.push(fresh);
         continue;
       }
     }
-    heap_.pop();
+    pop_top(from_first);
     return taken(top, model);
   }
   return cells_.size();  // empty: never called so by the runner

@@ -139,10 +139,11 @@ void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
 }
 
 void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds,
-                            bool series_alone) {
+                            bool series_alone, bool family_alone) {
   ++changes_;
   growth_cache_.clear();
-  add_to_family(cell, double(nodes));
+  if (!family_alone || family_depth_index_.count(std::pair<std::string_view, int>(cell.family, cell.depth)))
+    add_to_family(cell, double(nodes));
   Series* s = nullptr;  // none for a lone series without a prior (eta.h): nothing would read it
   if (!series_alone || series_.count(cell.series)) {
     s = &series_[cell.series];

@@ -257,7 +257,8 @@ class CellRun {
     totals.engine_seconds += rec.engine_seconds;
     totals.search_seconds += rec.search_seconds;
     const std::size_t index = running[id]->index;
-    model.add_finished(queue.cell(index), rec.nodes(), busy, rec.search_seconds, queue.alone_in_series(index));
+    model.add_finished(queue.cell(index), rec.nodes(), busy, rec.search_seconds, queue.alone_in_series(index),
+                       queue.alone_in_family(index));
     running[id].reset();
   }
 
