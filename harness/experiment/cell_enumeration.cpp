@@ -2,10 +2,13 @@
 
 #include <fmt/core.h>
 
-#include <unordered_map>
+#include <algorithm>
+#include <cstdint>
+#include <utility>
 
 #include "harness/errors.h"
 #include "harness/experiment/exact_reference.h"
+#include "harness/storage/line_checksum.h"  // line_hash64
 
 namespace harness {
 
@@ -19,27 +22,49 @@ void set_tt_flags(CellInputs& in, int entries, const std::string& scheme) {
     throw UserError(fmt::format("sweep scheme: {}", err));
 }
 
+// Each cell whose identity an earlier cell has is dropped, its table added to the earlier cell's (once). Cells are
+// grouped by their identity's hash, sorted (a hashed multimap of 10^5 cells took 0.4 us a cell), and compared
+// within a group, in order, so the first cell of an identity stays and gets its tables in the order they came.
+void drop_repeated_cells(std::vector<CellSpec>& cells) {
+  std::vector<std::pair<std::uint64_t, std::size_t>> by_hash;
+  by_hash.reserve(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) by_hash.emplace_back(line_hash64(cells[i].identity), i);
+  std::sort(by_hash.begin(), by_hash.end());
+  std::vector<bool> dropped(cells.size());
+  for (std::size_t from = 0; from < by_hash.size();) {
+    std::size_t to = from + 1;
+    while (to < by_hash.size() && by_hash[to].first == by_hash[from].first) ++to;
+    for (std::size_t a = from + 1; a < to; ++a) {
+      CellSpec& again = cells[by_hash[a].second];
+      for (std::size_t b = from; b < a; ++b)
+        if (CellSpec& first = cells[by_hash[b].second]; !dropped[by_hash[b].second] && first.identity == again.identity) {
+          if (!first.in_table(again.tables[0])) first.tables.push_back(again.tables[0]);
+          dropped[by_hash[a].second] = true;
+          break;
+        }
+    }
+    from = to;
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    if (!dropped[i]) {
+      if (kept != i) cells[kept] = std::move(cells[i]);
+      ++kept;
+    }
+  cells.erase(cells.begin() + std::ptrdiff_t(kept), cells.end());
+}
+
 }  // namespace
 
 std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& engine_identity) {
   std::vector<CellSpec> out;
   out.reserve(exp.positions.size() * exp.versions.size() * exp.depths.size());  // the versions table's cells: no
                                                                                 // moves of 10^5 cells as it grows
-  // The hash of each identity -> its cells' positions in `out` (hashed: 10^5 cells' identities share long prefixes,
-  // which an ordered map compares again and again; by hash, so no identity of some 200 bytes is copied per cell).
-  std::unordered_multimap<std::size_t, std::size_t> index;
-  index.reserve(out.capacity());
+  // Every cell is made first, in order, each in the one table that made it; cells of one identity are then joined
+  // (drop_repeated_cells).
   auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
     CellSpec c = make_cell(std::move(in), engine_identity, flags);
-    const std::size_t hash = std::hash<std::string>{}(c.identity);
-    for (auto [it, end] = index.equal_range(hash); it != end; ++it)
-      if (CellSpec& first = out[it->second]; first.identity == c.identity) {
-        if (!first.in_table(table)) first.tables.push_back(table);
-        return;
-      }
     c.tables = {table};
-    c.solution = exp.solution(c.inputs.position);
-    index.emplace(hash, out.size());
     out.push_back(std::move(c));
   };
   // Each version's flag set once: its dump is most of a cell's making.
@@ -70,6 +95,8 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
       set_tt_flags(in, pt.entries, pt.scheme);
       add(std::move(in), TableRef::sweep_named(s.name));
     });
+  drop_repeated_cells(out);
+  for (CellSpec& c : out) c.solution = exp.solution(c.inputs.position);
   return out;
 }
 
