@@ -23,6 +23,20 @@ TEST(BenchRun, RunsBothSizesAndPrintsTheCostOfACellAdded) {
   EXPECT_NE(report.output.find("320 of 320 cells measured"), std::string::npos) << report.output;
 }
 
+// --depth and --threads reach the run: its config's depth, `harness run -jJ`'s thread count in its log.
+TEST(BenchRun, RunsTheDepthAndThreadsAsked) {
+  runner_test::TempDir dir;
+  const auto r = runner_test::run_harness("bench run --cells 160 --depth 2 -j2 --dir " + dir.path.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("depth-2 cells, harness run -j2\n", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("\n     160 "), std::string::npos) << r.output;
+  const auto log = runner_test::read_text(dir / "160/run.log");
+  EXPECT_NE(log.find("on 2 thread(s)"), std::string::npos) << log;
+  const auto config = runner_test::read_text(dir / "160/config.json");
+  EXPECT_NE(config.find("\"from\": 2"), std::string::npos) << config;
+  EXPECT_EQ(runner_test::run_harness("bench run --cells 160 --depth 0").code, 2);
+}
+
 TEST(BenchRun, RefusesATooSmallCount) {
   const auto r = runner_test::run_harness("bench run --cells 5");
   EXPECT_EQ(r.code, 2) << r.output;
