@@ -203,6 +203,7 @@ struct LineStore::Impl {
   void sync_locked();
   void check_still_at_path();
   bool map_window(std::size_t line_bytes);  // false: the file cannot be mapped
+  void write_zeros(off_t begin, off_t end);
   void unmap();
   void append_mapped(std::string_view body);
   void append_written(std::string_view json_text);
@@ -238,6 +239,21 @@ void LineStore::Impl::unmap() {
 // of room (a disk or quota nearly full, a file-size limit) or because the file system maps no files (ENODEV): the
 // store then writes with write(2) from the end of its lines, so a nearly full disk still takes every line that fits
 // and the first that does not fails as a write does.
+// The reserve's bytes [begin, end), zeros already, written as zeros with write(2) before the window is mapped: its
+// pages then enter the page cache through the write path (in large folios) rather than one page fault each through
+// the mapping. A standalone program storing 10^5 lines of 1 KB this way took 0.2-0.6 us a line against 1.0 us
+// (fallocate and MADV_POPULATE_WRITE alone; Linux 6.18, ext4). Only a warm-up: the bytes are zeros whether or not
+// it is done, so a failed or short write changes nothing (the mapping then faults the pages in itself) and is not an
+// error; the lines before `begin` are never written here.
+void LineStore::Impl::write_zeros(off_t begin, off_t end) {
+  static const char kZeros[1 << 16] = {};
+  while (begin < end) {
+    const ssize_t n = ::pwrite(fd, kZeros, std::size_t(std::min<off_t>(end - begin, off_t(sizeof kZeros))), begin);
+    if (n <= 0) return;
+    begin += n;
+  }
+}
+
 bool LineStore::Impl::map_window(std::size_t line_bytes) {
   check_still_at_path();
   const off_t page = ::sysconf(_SC_PAGESIZE);
@@ -257,6 +273,7 @@ bool LineStore::Impl::map_window(std::size_t line_bytes) {
   };
   if (const int e = ::posix_fallocate(fd, from, want); e != 0)
     return give_up(e, "reserving space for the next lines (posix_fallocate)");
+  write_zeros(size, from + want);
   void* m = ::mmap(nullptr, std::size_t(want), PROT_READ | PROT_WRITE, MAP_SHARED, fd, from);
   if (m == MAP_FAILED) return give_up(errno, "mmap of the next lines");
   // The window's pages made present and writable at once (one call rather than a page fault every four lines);

@@ -73,7 +73,8 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
 //    still the one at its path (stat): a run whose directory was removed or replaced stops at its next line.
 //  - a shared memory mapping of the file's tail (reserve_bytes > 0: cells.jsonl). The store reserves reserve_bytes
 //    past the last line (posix_fallocate: blocks allocated, so a full disk is an IoError and never a SIGBUS inside
-//    a copy), maps them, and copies each line into the mapping, its newline last. Pages written through a shared
+//    a copy), writes them as zeros (they are zeros: this only brings their pages into the page cache at half the
+//    cost of faulting them in through the mapping), maps them, and copies each line into the mapping, its newline last. Pages written through a shared
 //    mapping are the file's page cache: the kernel writes them back after the process's death as after a write(2),
 //    and fdatasync flushes them as it flushes written ones. No system call per line: a depth-1 cell's write(2) and
 //    stat cost 13 % of its engine time (docs/benchmarks.md). While the store is open, and after a kill, the file is
