@@ -43,12 +43,7 @@ CellQueue::CellQueue(std::vector<SeriesDepth> cells, bool balance)
   }
   std::sort(first_.begin(), first_.end(), Below{});  // ascending: the next to take at the back
   // Each cell's (family, depth), for alone_in_family.
-  struct FamilyDepthHash {
-    std::size_t operator()(const std::pair<std::string_view, int>& k) const {
-      return std::hash<std::string_view>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
-    }
-  };
-  std::unordered_map<std::pair<std::string_view, int>, std::uint32_t, FamilyDepthHash> family_depth_of;
+  std::unordered_map<std::pair<std::string_view, int>, std::uint32_t, NameDepthHash> family_depth_of;
   family_depth_of.reserve(cells_.size());
   family_depth_of_cell_.resize(cells_.size());
   for (std::size_t i = 0; i < cells_.size(); ++i) {

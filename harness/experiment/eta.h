@@ -52,6 +52,17 @@ std::string family_flags_hash(const CellInputs& inputs);
 // flag set, by the caller): no serialisation of the flags.
 SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, const std::string& family_flags);
 
+// The hash of a (name, depth) key, such as a family at a depth, by a view of the name or the name itself.
+struct NameDepthHash {
+  using is_transparent = void;
+  std::size_t operator()(const std::pair<std::string_view, int>& k) const {
+    return std::hash<std::string_view>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
+  }
+  std::size_t operator()(const std::pair<std::string, int>& k) const {
+    return (*this)(std::pair<std::string_view, int>(k.first, k.second));
+  }
+};
+
 class EtaModel {
  public:
   // Room for the series, families and measured cells of `cells` cells more, made at once: a run of 10^5 one-cell
@@ -154,15 +165,6 @@ class EtaModel {
   };
   std::vector<FamilyCell> family_cells_;
   // Looked up by a view of the name (the run order asks for each cell's family once a cell): no string made per look-up.
-  struct NameDepthHash {
-    using is_transparent = void;
-    std::size_t operator()(const std::pair<std::string_view, int>& k) const {
-      return std::hash<std::string_view>{}(k.first) ^ (std::size_t(k.second) * 0x9e3779b97f4a7c15ULL);
-    }
-    std::size_t operator()(const std::pair<std::string, int>& k) const {
-      return (*this)(std::pair<std::string_view, int>(k.first, k.second));
-    }
-  };
   struct NameDepthEqual {
     using is_transparent = void;
     template <class A, class B>
