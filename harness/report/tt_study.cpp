@@ -289,14 +289,16 @@ void add_thesis_doubling_verdict(TtStudy& st) {
   std::string note;
   // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
   // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
+  auto high_part = [&] { return band_verdict(h->value, 0.80, 0.90); };
+  auto low_part = [&] { return band_verdict(l->value, 0.91, 0.97); };
   if (measured(h) && measured(l)) {
-    decision = combine_parts({band_verdict(h->value, 0.80, 0.90), band_verdict(l->value, 0.91, 0.97)});
+    decision = combine_parts({high_part(), low_part()});
     if (decision == Verdict::undecided) note = fmt::format("(n = {} and {})", h->value.n, l->value.n);
   } else if (measured(h) || measured(l)) {
     // One part measured: the claim is a conjunction, so a part that fails fails it; a part that holds or is
     // undecided leaves it not measured.
     const bool high_measured = measured(h);
-    const Verdict part = high_measured ? band_verdict(h->value, 0.80, 0.90) : band_verdict(l->value, 0.91, 0.97);
+    const Verdict part = high_measured ? high_part() : low_part();
     if (part == Verdict::does_not_hold) {
       decision = Verdict::does_not_hold;
       note = fmt::format("(the {} part not measured)", high_measured ? "512K" : "128K");
