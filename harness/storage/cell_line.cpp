@@ -33,8 +33,6 @@ struct LineKeys {
   std::vector<std::string> member_text;  // `"key":` by rank
   std::unordered_map<std::string_view, int> rank;
   std::vector<std::string> names;  // by rank (the views in `rank` point here)
-  int field_rank[kFieldCount] = {};
-  int input_rank[kInputCount] = {};
   std::vector<int> counter_rank;  // search_counters() order
   // What each rank's member is: a field of the record (its Field), a written input (its Input), or a count (a
   // counter, a later counter or a flag's counter: a value the record holds by name).
@@ -56,12 +54,10 @@ struct LineKeys {
       rank.emplace(names[i], int(i));
       member_text.push_back("\"" + names[i] + "\":");
     }
-    for (int f = 0; f < kFieldCount; ++f) field_rank[f] = rank.at(kFieldNames[f]);
-    for (int i = 0; i < kInputCount; ++i) input_rank[i] = rank.at(kInputNames[i]);
     for (const auto& c : search_counters()) counter_rank.push_back(rank.at(c.name));
     source.resize(names.size());
-    for (int f = 0; f < kFieldCount; ++f) source[std::size_t(field_rank[f])] = {Source::kFieldMember, f};
-    for (int i = 0; i < kInputCount; ++i) source[std::size_t(input_rank[i])] = {Source::kInputMember, i};
+    for (int f = 0; f < kFieldCount; ++f) source[std::size_t(rank.at(kFieldNames[f]))] = {Source::kFieldMember, f};
+    for (int i = 0; i < kInputCount; ++i) source[std::size_t(rank.at(kInputNames[i]))] = {Source::kInputMember, i};
   }
   int find(std::string_view name) const {
     const auto it = rank.find(name);
