@@ -138,6 +138,40 @@ TEST(CellLine, StringsEscapedAsNlohmannEscapesThem) {
   }
 }
 
+// Every byte value at every place of a string longer than the eight bytes the plain-text check takes at a time (and in
+// its tail): as nlohmann writes it, or refused as nlohmann refuses it (a lone byte past 0x7f is invalid UTF-8), both by
+// append_json_string and by the writer (the record's PV).
+TEST(CellLine, EachByteAtEachPlaceEscapedAsNlohmannEscapesIt) {
+  std::mt19937_64 rng(9);
+  CellRecord r = random_record(rng);
+  CellLineWriter writer;
+  int written = 0, refused = 0;
+  for (int byte = 0; byte < 256; ++byte)
+    for (std::size_t at = 0; at < 19; ++at) {
+      std::string s(19, 'a');
+      s[at] = char(byte);
+      std::string expected;
+      try {
+        expected = nlohmann::json(s).dump();
+      } catch (const nlohmann::json::type_error&) {
+        std::string out;
+        EXPECT_THROW(append_json_string(out, s), nlohmann::json::type_error) << byte << " at " << at;
+        r.pv = s;
+        EXPECT_THROW(writer.write(r), nlohmann::json::type_error) << byte << " at " << at;
+        ++refused;
+        continue;
+      }
+      std::string out;
+      append_json_string(out, s);
+      EXPECT_EQ(out, expected) << byte << " at " << at;
+      r.pv = s;
+      EXPECT_EQ(writer.write(r), r.to_json().dump()) << byte << " at " << at;
+      ++written;
+    }
+  EXPECT_EQ(written, 128 * 19);  // every ASCII byte, escaped or not; every byte past 0x7f alone is invalid UTF-8
+  EXPECT_EQ(refused, 128 * 19);
+}
+
 // Every committed cell file: its first lines and every 40th, read into records and written again by the writer. A
 // line with a checksum must come back byte for byte (checksum included); every line must equal the tree's dump.
 TEST(CellLine, RewritesCommittedLinesByteForByte) {

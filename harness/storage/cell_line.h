@@ -27,7 +27,8 @@ class CellLineWriter {
 
  private:
   std::vector<const std::uint64_t*> counts_;  // each count the record holds, by its member's rank
-  std::string line_;
+  std::string buffer_;  // the line's bytes at its front; only grows (cell_line.cpp's LineOut)
+  std::string line_;    // a record the table does not know: the tree's dump
 };
 
 // `text` as nlohmann's dump() writes a JSON string (quotes included), appended to `out`.
