@@ -29,7 +29,8 @@ std::string TableRef::text() const {
 }
 
 std::string CellInputs::tt_scheme() const {
-  const auto* p = buho::find_param(buho::search_params(), kTtSchemeFlag);
+  // The flag's row found once (the table is immutable): a search by name per call was two per cell of a run.
+  static const auto* const p = buho::find_param(buho::search_params(), kTtSchemeFlag);
   return p ? buho::param_to_text(*p, search) : std::string();
 }
 
@@ -85,21 +86,52 @@ std::string CellInputs::identity() const {
 
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
 
-CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags) {
+namespace {
+
+// A key's text up to its FEN, as cell_key's canonical dump begins (keys sorted: depth, engine, fen, ...).
+void append_key_prefix(std::string& text, int depth, const std::string& engine_identity, const std::string& fen) {
+  text += "{\"depth\":";
+  append_int(text, depth);
+  text += ",\"engine\":";
+  append_json_string(text, engine_identity);
+  text += ",\"fen\":";
+  append_json_string(text, fen);
+}
+
+}  // namespace
+
+std::uint64_t CellKeyPrefixes::state(int depth, const std::string& engine_identity, const std::string& fen) {
+  // A depth past any search's (the engine's plies are far fewer) is hashed each time rather than kept.
+  constexpr int kDepthsKept = 256;
+  if (depth < 0 || depth >= kDepthsKept) {
+    std::string text;
+    append_key_prefix(text, depth, engine_identity, fen);
+    return fnv1a_64(text);
+  }
+  if (by_depth_.size() <= std::size_t(depth)) by_depth_.resize(std::size_t(depth) + 1);
+  Entry& e = by_depth_[std::size_t(depth)];
+  if (!e.set || e.fen != fen || e.engine != engine_identity) {
+    std::string text;
+    append_key_prefix(text, depth, engine_identity, fen);
+    e = Entry{true, engine_identity, fen, fnv1a_64(text)};
+  }
+  return e.state;
+}
+
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags,
+                   CellKeyPrefixes* prefixes) {
   CellSpec c;
   c.flag_set = flags ? *flags : inputs.flag_set();
   // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
   // keys sorted, no spaces), assembled by hand: tests/cell_identity_test.cpp checks the two ways agree.
   c.identity =
       identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash, inputs.time_limit_ms);
+  // The key's text after its FEN, hashed on from its prefix's state.
   std::string key_text;
-  key_text.reserve(c.identity.size() + engine_identity.size() + 96);
-  key_text += "{\"depth\":";
-  append_int(key_text, inputs.depth);
-  key_text += ",\"engine\":";
-  append_json_string(key_text, engine_identity);
-  key_text += ",\"fen\":";
-  append_json_string(key_text, inputs.fen);
+  key_text.reserve(engine_identity.size() + inputs.fen.size() + c.flag_set.hash.size() + 160);
+  std::uint64_t from = kFnv1aBasis;
+  if (prefixes) from = prefixes->state(inputs.depth, engine_identity, inputs.fen);
+  else append_key_prefix(key_text, inputs.depth, engine_identity, inputs.fen);
   key_text += ",\"flags\":\"";
   key_text += c.flag_set.hash;
   key_text += "\",\"node_budget\":";
@@ -113,7 +145,7 @@ CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const 
   key_text += ",\"tt_scheme\":";
   append_json_string(key_text, inputs.tt_scheme());
   key_text += '}';
-  c.key = fnv1a_hex(key_text);
+  c.key = hex16(fnv1a_64(key_text, from));
   c.key_engine = engine_identity;
   c.inputs = std::move(inputs);
   return c;
