@@ -1,5 +1,6 @@
 // `harness bench run`: it runs the two sizes through `harness run` in a fresh process and prints each one's harness
-// share and the cost of a cell added. Its figures are timings (not asserted here); the cell counts are not.
+// share and the cost of a cell added, then the cost of the larger run's lines alone. Its figures are timings (not
+// asserted here); the cell and line counts are not.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,6 +18,10 @@ TEST(BenchRun, RunsBothSizesAndPrintsTheCostOfACellAdded) {
   EXPECT_NE(r.output.find("\n     104 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\n     320 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("harness time per cell added, from 104 to 320 cells:"), std::string::npos) << r.output;
+  // The larger run's lines written again alone: as many as it stored, and byte for byte the lines it stored.
+  EXPECT_NE(r.output.find("its lines alone (320 lines of its first 320 cells, the same bytes as the run's): formatting "),
+            std::string::npos)
+      << r.output;
   // --dir keeps what was run: the config and the stored cells of each size.
   EXPECT_TRUE(std::filesystem::exists(dir / "320/out/cells.jsonl"));
   const auto report = runner_test::run_harness("report " + (dir / "320/out").string());
