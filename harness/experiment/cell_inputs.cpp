@@ -103,18 +103,15 @@ void append_key_prefix(std::string& text, int depth, const std::string& engine_i
 std::uint64_t CellKeyPrefixes::state(int depth, const std::string& engine_identity, const std::string& fen) {
   // A depth past any search's (the engine's plies are far fewer) is hashed each time rather than kept.
   constexpr int kDepthsKept = 256;
-  if (depth < 0 || depth >= kDepthsKept) {
+  auto hashed = [&] {
     std::string text;
     append_key_prefix(text, depth, engine_identity, fen);
     return fnv1a_64(text);
-  }
+  };
+  if (depth < 0 || depth >= kDepthsKept) return hashed();
   if (by_depth_.size() <= std::size_t(depth)) by_depth_.resize(std::size_t(depth) + 1);
   Entry& e = by_depth_[std::size_t(depth)];
-  if (!e.set || e.fen != fen || e.engine != engine_identity) {
-    std::string text;
-    append_key_prefix(text, depth, engine_identity, fen);
-    e = Entry{true, engine_identity, fen, fnv1a_64(text)};
-  }
+  if (!e.set || e.fen != fen || e.engine != engine_identity) e = Entry{true, engine_identity, fen, hashed()};
   return e.state;
 }
 

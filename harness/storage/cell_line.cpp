@@ -79,10 +79,9 @@ const LineKeys& line_keys() {
 
 // Whether nlohmann writes `text` as itself between quotes: printable ASCII without a quote or a backslash.
 // Eight bytes at a time (a line's ~10 strings, ~200 bytes, checked byte by byte were a sixth of the writer's time by
-// perf):
-// a byte is flagged when it is below 0x20, at or above 0x7f, a quote or a backslash (Mycroft's has-zero-byte test on
-// the word XORed with each; the flags are exact, with no false positive, for bytes below 0x80, and every byte at or
-// above 0x80 is flagged anyway by its high bit).
+// perf): a byte is flagged when it is below 0x20, at or above 0x7f, a quote or a backslash (Mycroft's has-zero-byte
+// test on the word XORed with each; the flags are exact, with no false positive, for bytes below 0x80, and every byte
+// at or above 0x80 is flagged anyway by its high bit).
 bool plain_json_text(std::string_view text) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
   auto has_byte_below = [](std::uint64_t w, std::uint64_t b) { return (w - kOnes * b) & ~w & kHighs; };
@@ -235,6 +234,7 @@ std::string_view CellLineWriter::write(const CellRecord& r) {
     if (out.size() > 1) out.put(',');
     out.put(keys.member_text[rank]);
   };
+  const auto put_count = [](LineOut& o, std::uint64_t v) { o.put_uint(v); };  // an item of a count array
   const bool typed = r.written_inputs.is_null();  // the runner's record: its inputs typed (record_of_inputs)
   for (std::size_t rank = 0; rank < keys.source.size(); ++rank) {
     const LineKeys::Source& src = keys.source[rank];
@@ -268,7 +268,7 @@ std::string_view CellLineWriter::write(const CellRecord& r) {
       case kEngine: member(rank), out.put_json_string(r.engine); break;
       case kPosition: member(rank), out.put_json_string(r.inputs.position); break;
       case kVersion: member(rank), out.put_json_string(r.inputs.version); break;
-      case kIterationNodes: member(rank), put_array(out, r.iteration_nodes, [](LineOut& o, std::uint64_t v) { o.put_uint(v); }); break;
+      case kIterationNodes: member(rank), put_array(out, r.iteration_nodes, put_count); break;
       case kDepthReached: member(rank), out.put_int(r.depth_reached); break;
       case kSeldepth: member(rank), out.put_int(r.seldepth); break;
       case kCompleted: member(rank), out.put(std::string_view(r.completed ? "true" : "false")); break;
@@ -290,7 +290,7 @@ std::string_view CellLineWriter::write(const CellRecord& r) {
         if (r.load) member(rank), out.put_uint(r.load->capacity);
         break;
       case kIterationPasses:
-        if (passes) member(rank), put_array(out, r.iteration_passes, [](LineOut& o, std::uint64_t v) { o.put_uint(v); });
+        if (passes) member(rank), put_array(out, r.iteration_passes, put_count);
         break;
       case kIterationBestMoves:
         if (!r.iteration_best_moves.empty()) {
