@@ -7,10 +7,14 @@
 
 #include <cstdlib>
 
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
 #include "engine/search_stats.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/presets.h"
 #include "harness/report/thesis_fit.h"
+#include "hand_made_results.h"
 #include "runner_test_util.h"
 
 namespace writers_test {
@@ -279,6 +283,59 @@ TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {
   EXPECT_EQ(fit[1].stopped, 1);
   EXPECT_EQ(fit[2].group, "Tables B.7-B.9");
   EXPECT_DOUBLE_EQ(fit[2].median_factor, 1.0);
+}
+
+// A run over many positions (an opening book, a puzzle set): REPORT.md lists the first 300 positions and their
+// tables and says how many it left out; cells.csv keeps a row for every cell.
+ResultSet many_positions(int n) {
+  nlohmann::json positions = nlohmann::json::array();
+  for (int i = 0; i < n; ++i)
+    positions.push_back({{"fen", fmt::format("8/8/8/4k3/8/8/4P3/4K3 w - - 0 {}", i + 1)}, {"id", fmt::format("P{}", i)}});
+  ResultSet rs = runner_test::indexed_result_set(
+      {{"name", "many"}, {"positions", positions}, {"depths", {1}}, {"versions", {"H"}}});
+  for (const CellSpec& c : rs.cells) {
+    CellRecord r = record_of_inputs(c, rs.engine);
+    for (const auto& name : counter_names()) r.counters.emplace_back(name, 7);
+    r.depth_reached = 1;
+    rs.rows[c.identity] = r;
+  }
+  return rs;
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Writers, ReportListsAtMost300PositionsAndSaysHowManyItLeftOut) {
+  const ResultSet rs = many_positions(305);
+  const std::string md = markdown_report(build_report(rs, ThesisData{}));
+  EXPECT_NE(md.find("| P299 |"), std::string::npos);
+  EXPECT_EQ(md.find("| P300 |"), std::string::npos);
+  EXPECT_NE(md.find("#### P299 "), std::string::npos);
+  EXPECT_EQ(md.find("#### P300 "), std::string::npos);
+  EXPECT_EQ(count_of(md, "of the first 300 of 305 positions are shown here (5 left out)"), 2u) << md.substr(0, 2000);
+  const std::string csv = cells_csv(rs);
+  EXPECT_EQ(count_of(csv, "\n"), 306u);  // the header and every cell
+
+  const std::string all = markdown_report(build_report(many_positions(300), ThesisData{}));
+  EXPECT_NE(all.find("#### P299 "), std::string::npos);
+  EXPECT_EQ(all.find("left out"), std::string::npos);
+}
+
+TEST(ExperimentPositions, FoundByIdThroughTheIndexAndAfterAnEdit) {
+  ResultSet rs = many_positions(50);
+  Experiment& x = rs.experiment;
+  ASSERT_NE(x.find_position("P42"), nullptr);
+  EXPECT_EQ(x.find_position("P42")->id, "P42");
+  EXPECT_EQ(x.find_position("P50"), nullptr);
+  // Edited after the index was built: the answer is still the position that has the id, never a stale entry.
+  std::swap(x.positions[3], x.positions[42]);
+  EXPECT_EQ(x.find_position("P42"), &x.positions[3]);
+  x.positions[7].id = "renamed";
+  EXPECT_EQ(x.find_position("P7"), nullptr);
+  EXPECT_EQ(x.find_position("renamed"), &x.positions[7]);
 }
 
 }  // namespace writers_test

@@ -375,6 +375,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
 
   parse_versions(j, w, file, book, exp);
   exp.positions = parse_positions(w, positions, exp.solutions);
+  exp.index_positions();
 
   if (j.contains("sweeps")) parse_sweeps(w, j["sweeps"], book, exp);
   if (exp.versions.empty() && exp.sweeps.empty())

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -112,7 +113,9 @@ struct Experiment {
 
   const VersionSpec* find_version(const std::string& name) const;
 
+  // By id, through the index index_positions() builds (the loaders call it), else a scan; nullptr when absent.
   const PositionSpec* find_position(const std::string& id) const;
+  void index_positions();
 
   // The resolved form stored as DIR/experiment.json: enough to rebuild every cell and every table
   // without the config file, the presets or the EPD files. Two runs mix only when their typed forms
@@ -130,6 +133,9 @@ struct Experiment {
   nlohmann::json solutions_json() const;
   void apply_solutions(const nlohmann::json& solutions);
   bool any_solution() const;
+
+ private:
+  std::unordered_map<std::string, std::size_t> position_index_;  // id -> index in positions
 };
 
 // Reads and validates a config file. Throws UserError naming `file` and the JSON path.

@@ -33,7 +33,18 @@ const VersionSpec* Experiment::find_version(const std::string& name) const {
   return nullptr;
 }
 
+void Experiment::index_positions() {
+  position_index_.clear();
+  position_index_.reserve(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) position_index_.emplace(positions[i].id, i);
+}
+
 const PositionSpec* Experiment::find_position(const std::string& id) const {
+  // The index answers when it is current for this id (a report looks a position up per cell: a linear scan made
+  // report time quadratic in positions); positions edited after index_positions() fall back to the scan.
+  if (auto it = position_index_.find(id); it != position_index_.end() && it->second < positions.size() &&
+                                          positions[it->second].id == id)
+    return &positions[it->second];
   for (const auto& p : positions)
     if (p.id == id) return &p;
   return nullptr;
@@ -96,6 +107,7 @@ Experiment Experiment::from_json(const json& j, const std::string& where) {
                                    s.at("positions").get<std::vector<std::string>>(),
                                    s.value("tt_bytes", std::vector<std::uint64_t>{}), s.value("reference", false)});
     e.exact_reference = j.value("exact_reference", std::string());
+    e.index_positions();
     return e;
   } catch (const json::exception& ex) {
     throw UserError(fmt::format("{}: not a resolved experiment: {}", where, ex.what()));

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "harness/experiment/search_counters.h"
 #include "harness/mate_score.h"
@@ -28,7 +29,7 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
 // as bool and int64).
 std::string flag_field(const nlohmann::json& v) { return v.is_string() ? field(v.get<std::string>()) : v.dump(); }
 
-// The flags whose value is not the same in every cell of the set, in name order (the flags JSON's sorted keys,
+// The flags whose value is not the same in every one of the run's flag sets, in name order (the flags JSON's sorted keys,
 // eval.<term> among them): the columns that tell a custom version's cells apart without joining experiment.json.
 // tt_entries and tt_scheme are left out: cells.csv has their columns already.
 std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags) {
@@ -182,15 +183,28 @@ std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const 
 }  // namespace
 
 std::string cells_csv(const ResultSet& rs) {
-  // Every measured cell's flags, once.
-  std::vector<nlohmann::json> flags;
-  for (const auto& c : rs.cells)
-    if (rs.record(c)) flags.push_back(c.inputs.flags_json());
-  const CsvColumns cols = csv_columns(rs, flags);
+  // Every measured cell's flags, as one of the run's few distinct flag sets (named by their hash): the flags of each
+  // set are read once, not once per cell, so the columns cost the sets times the flags, not the cells times the flags.
+  std::vector<nlohmann::json> flag_sets;
+  std::unordered_map<std::string, std::size_t> set_of_hash;
+  std::vector<std::size_t> set_of_cell;
+  for (const auto& c : rs.cells) {
+    if (!rs.record(c)) continue;
+    if (c.flag_set.hash.empty()) {  // a cell made without its set's hash: its flags alone
+      set_of_cell.push_back(flag_sets.size());
+      flag_sets.push_back(c.inputs.flags_json());
+      continue;
+    }
+    auto [it, added] = set_of_hash.try_emplace(c.flag_set.hash, flag_sets.size());
+    if (added) flag_sets.push_back(c.inputs.flags_json());
+    set_of_cell.push_back(it->second);
+  }
+  const CsvColumns cols = csv_columns(rs, flag_sets);
   std::string out = join(cols.header, ",") + "\n";
-  std::size_t flag_row = 0;
+  std::size_t row = 0;
   for (const auto& c : rs.cells)
-    if (const CellRecord* measured = rs.record(c)) out += join(cell_row(rs, c, *measured, flags[flag_row++], cols), ",") + "\n";
+    if (const CellRecord* measured = rs.record(c))
+      out += join(cell_row(rs, c, *measured, flag_sets[set_of_cell[row++]], cols), ",") + "\n";
   return out;
 }
 

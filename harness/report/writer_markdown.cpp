@@ -2,6 +2,7 @@
 // thesis and the claims.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -79,14 +80,29 @@ std::string measurement_section(const Report& report, std::uint64_t nodes, doubl
   return md + "\n";
 }
 
+// REPORT.md lists at most this many positions, and per-position tables for at most this many: a run over a puzzle
+// set or an opening book of 10^5 positions would otherwise write a report of hundreds of MB that nobody reads.
+// cells.csv holds every cell. The committed runs have at most 299 positions (Win at Chess), so none is cut.
+constexpr std::size_t kMaxPositionsListed = 300;
+
+// The line under a list cut at kMaxPositionsListed: how many were left out and where they are.
+std::string positions_left_out(std::size_t total, const char* what) {
+  if (total <= kMaxPositionsListed) return {};
+  return fmt::format("{} of the first {} of {} positions are shown here ({} left out); cells.csv has every cell and "
+                     "experiment.json every position.\n\n",
+                     what, kMaxPositionsListed, total, total - kMaxPositionsListed);
+}
+
 // The positions, what each stands for, and why it was chosen (the config's notes).
 std::string positions_section(const Experiment& exp) {
   std::string md = "## Positions\n\n| Position | Thesis position | Phase | FEN | Why |\n|---|--:|---|---|---|\n";
-  for (const auto& p : exp.positions)
+  for (std::size_t i = 0; i < std::min(exp.positions.size(), kMaxPositionsListed); ++i) {
+    const PositionSpec& p = exp.positions[i];
     md += fmt::format("| {} | {} | {} | `{}` | {} |\n", table_cell(p.id),
                       p.thesis_position ? std::to_string(*p.thesis_position) : "", table_cell(p.phase), table_cell(p.fen),
                       table_cell(p.note));
-  return md + "\n";
+  }
+  return md + "\n" + positions_left_out(exp.positions.size(), "The FENs");
 }
 
 }  // namespace
@@ -142,7 +158,8 @@ std::string markdown_report(const Report& report) {
 
   if (!exp.versions.empty()) {
     md += "### Nodes by version and depth\n\n";
-    for (const auto& p : exp.positions) {
+    for (std::size_t i = 0; i < std::min(exp.positions.size(), kMaxPositionsListed); ++i) {
+      const PositionSpec& p = exp.positions[i];
       md += "#### " + position_title(p) + "\n\n" + header_row("Version", depth_cols);
       for (const auto& v : exp.versions) {
         md += "| " + table_cell(v.name) + " |";
@@ -151,6 +168,7 @@ std::string markdown_report(const Report& report) {
       }
       md += "\n";
     }
+    md += positions_left_out(exp.positions.size(), "The tables");
   }
 
   for (const auto& s : exp.sweeps) {
@@ -170,7 +188,10 @@ std::string markdown_report(const Report& report) {
         tables.push_back({pt.position, pt.scheme, {}});
       tables.back().nodes[{pt.depth, pt.size_index}] = nodes_text(rs.sweep_cell(s.name, pt.position, pt.scheme, pt.entries, pt.depth));
     });
-    for (const auto& t : tables) {
+    std::size_t positions_shown = 0;
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+      const Table& t = tables[i];
+      if ((i == 0 || t.position != tables[i - 1].position) && ++positions_shown > kMaxPositionsListed) break;
       const PositionSpec* p = exp.find_position(t.position);
       md += fmt::format("#### Scheme {} — {}\n\n", t.scheme, p ? position_title(*p) : t.position) + header_row("Depth", size_cols);
       for (int d : s.depths) {
@@ -180,6 +201,7 @@ std::string markdown_report(const Report& report) {
       }
       md += "\n";
     }
+    md += positions_left_out(s.positions.size(), "The tables");
   }
 
   for (const auto& study : report_studies(report))  // study.h: each applies, or writes nothing
