@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, if any is missing. Idempotent; prints what it does.
-# Usage: scripts/setup.sh [build|rest|all]
+# Usage: scripts/setup.sh [build|main|rest|all]
 set -euo pipefail
 
-# What the trees need to compile and link (`build`), and the rest: the peers, cluster tools, GUI and fuzzing
-# toolchain that only the tests and plots use (`rest`). With no argument, both. scripts/test.sh installs `rest` in
-# the background while the Release tree compiles.
+# What the harness needs to compile and link, with GoogleTest for the test programs (`build`); what the first README
+# command needs (`main`: the harness's packages and matplotlib for its figures, no test packages); and the rest: the
+# peers, cluster tools, GUI and fuzzing toolchain that only the tests and plots use (`rest`). With no argument, all.
+# scripts/test.sh installs `rest` in the background while the Release tree compiles.
 build_packages=(
   g++ cmake make              # compiler and build system
   libcli11-dev                # command line of the harness
@@ -14,7 +15,9 @@ build_packages=(
   libxxhash-dev               # XXH3-64, the checksum of every stored line (harness/storage/line_checksum.cpp)
   libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
   libgoogle-perftools-dev     # tcmalloc_minimal, the program's allocator (CMakeLists.txt: 10^5 small cells allocate much)
-  libgtest-dev googletest     # unit tests
+)
+test_build_packages=(
+  libgtest-dev googletest     # unit tests (CMakeLists.txt builds the test programs only where GoogleTest is found)
 )
 rest_packages=(
   python3 python3-matplotlib  # scripts/plot.py and plot_*.py (tests/plot_figures.py, run by plot_test)
@@ -28,11 +31,14 @@ rest_packages=(
   polyglot                    # xboard <-> UCI adapter: a real client of `harness uci` (uci_polyglot_test)
   xboard xvfb xauth imagemagick  # a GUI driving `harness uci` on a virtual display, with a screenshot (xboard_gui_test)
 )
+# `main`: what the first README command needs, building the harness, running it and drawing its figures.
+figure_packages=(python3 python3-matplotlib)
 case "${1:-all}" in
-  build) packages=("${build_packages[@]}") ;;
+  build) packages=("${build_packages[@]}" "${test_build_packages[@]}") ;;
+  main) packages=("${build_packages[@]}" "${figure_packages[@]}") ;;
   rest) packages=("${rest_packages[@]}") ;;
-  all) packages=("${build_packages[@]}" "${rest_packages[@]}") ;;
-  *) echo "setup: unknown set '$1' (build, rest or all)" >&2; exit 2 ;;
+  all) packages=("${build_packages[@]}" "${test_build_packages[@]}" "${rest_packages[@]}") ;;
+  *) echo "setup: unknown set '$1' (build, main, rest or all)" >&2; exit 2 ;;
 esac
 
 missing=()
