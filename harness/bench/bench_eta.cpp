@@ -6,15 +6,12 @@
 // the stretch, the median and the worst (farthest from 1) over the stretch, how many lines would show `?`,
 // and for how much of the stretch's time (the progress line is redrawn by the clock, not by the cell). An ETA
 // that prints as the true remaining time does (whole seconds, clock_text) counts as exact: in the last
-// second of a run 0.2 s against 0.1 s is no error a reader sees. --verbose adds, at the start of each
-// stretch, the cells left by depth: the model's nodes and seconds against the stored ones.
+// second of a run 0.2 s against 0.1 s is no error a reader sees.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,7 +36,7 @@ std::vector<ReplayCell> replay_cells(const ResultSet& results) {
   std::vector<ReplayCell> cells;
   for (const auto& spec : results.cells)
     if (const CellRecord* r = results.record(spec))
-      cells.push_back({eta_cell(r->inputs), r->nodes(), r->engine_seconds, r->search_seconds});
+      cells.push_back({eta_cell(r->inputs, r->flag_set.hash), r->nodes(), r->engine_seconds});
   return cells;
 }
 
@@ -88,47 +85,12 @@ Stretch stretch_of(const std::vector<EtaSample>& samples, std::size_t total, dou
   return s;
 }
 
-// The cells left at a sample, by depth: how many have no estimate, and for the others the model's nodes
-// and seconds (running cells: of the whole cell) against the stored ones.
-std::string breakdown_text(const std::vector<ReplayCell>& cells, const ReplayState& state) {
-  struct Row {
-    std::size_t cells = 0, unknown = 0;
-    double nodes = 0, true_nodes = 0, seconds = 0, true_seconds = 0;
-  };
-  std::map<int, Row> rows;
-  auto add = [&](std::size_t i) {
-    const ReplayCell& c = cells[i];
-    Row& r = rows[c.cell.depth];
-    ++r.cells;
-    const auto n = state.model->nodes(c.cell);
-    const auto s = state.model->seconds(c.cell);
-    if (!n || !s) {
-      ++r.unknown;
-      return;
-    }
-    r.nodes += *n, r.true_nodes += double(c.nodes), r.seconds += *s, r.true_seconds += c.seconds;
-  };
-  for (const std::size_t i : *state.queued) add(i);
-  for (const auto& [i, on_thread] : *state.running) add(i);
-  std::string text = fmt::format(
-      "    after {} cells, {:.1f} s: cells left by depth (model / stored, over the cells with an estimate)\n",
-      state.done, state.elapsed);
-  const auto ratio = [](double a, double b) { return b > 0 ? fmt::format("{:.2f}", a / b) : std::string("-"); };
-  for (const auto& [depth, r] : rows)
-    text += fmt::format(
-        "      d{:<2} {:>3} cells {:>3} ?  nodes {:>9.3g} / {:>9.3g} = {:>5}  seconds {:>8.1f} / {:>8.1f} = {:>5}\n",
-        depth, r.cells, r.unknown, r.nodes, r.true_nodes, ratio(r.nodes, r.true_nodes), r.seconds, r.true_seconds,
-        ratio(r.seconds, r.true_seconds));
-  return text;
-}
-
 }  // namespace
 
 void register_bench_eta(CLI::App& bench) {
   struct Options {
     std::vector<std::string> dirs;
     int threads = 0;  // 0: as the directory's runs were made
-    bool verbose = false;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = bench.add_subcommand(
@@ -136,8 +98,6 @@ void register_bench_eta(CLI::App& bench) {
   cmd->add_option("dirs", opt->dirs, "Results directories (default: the three committed runs)");
   cmd->add_option("--threads", opt->threads, "Threads of the replayed run (default: those of the directory's runs)")
       ->check(CLI::Range(1, 1024));
-  cmd->add_flag("--verbose", opt->verbose,
-                "At the start of each stretch, the cells left by depth: the model's nodes and seconds against the stored");
   cmd->callback([opt] {
     std::vector<std::string> dirs = opt->dirs;
     if (dirs.empty())
@@ -152,17 +112,7 @@ void register_bench_eta(CLI::App& bench) {
         threads = 1;
         for (const auto& run : read_run_records(dir)) threads = std::max(threads, run.threads);
       }
-      // At the first sample of each stretch (--verbose): the cells left, by depth.
-      std::string breakdown;
-      std::size_t next_stretch = 0;
-      auto observe = [&](const ReplayState& state) {
-        const double done = double(state.done) / double(cells.size());
-        if (next_stretch + 1 >= std::size(kStretchStarts) || done < kStretchStarts[next_stretch]) return;
-        while (next_stretch + 1 < std::size(kStretchStarts) && done >= kStretchStarts[next_stretch]) ++next_stretch;
-        breakdown += breakdown_text(cells, state);
-      };
-      const std::vector<EtaSample> samples =
-          replay_eta(cells, threads, opt->verbose ? std::function<void(const ReplayState&)>(observe) : nullptr);
+      const std::vector<EtaSample> samples = replay_eta(cells, threads);
       double sum = 0;
       for (const auto& c : cells) sum += c.seconds;
       const double wall = samples.empty() ? sum : samples.front().elapsed + samples.front().actual;
@@ -181,7 +131,6 @@ void register_bench_eta(CLI::App& bench) {
       }
       fmt::print("  after 10 % of cells the line shows `?` for {:.0f} % of the time\n",
                  seconds > 0 ? 100 * unknown_seconds / seconds : 0.0);
-      fmt::print("{}", breakdown);
     }
     fmt::print("worst ratio after 10 % of cells, all directories: {} (goal: 0.67-1.5)\n", ratio_text(worst_overall));
   });

@@ -1,410 +1,189 @@
 #include "harness/experiment/eta.h"
 
-#include <fmt/core.h>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <iterator>
-#include <limits>
-#include <string_view>
-#include <tuple>
+#include <numeric>
 
-#include "engine/search_config.h"
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_queue.h"
 #include "harness/storage/line_checksum.h"  // line_hash64
 
 namespace harness {
 
-namespace {
+SeriesDepth eta_cell(const CellInputs& inputs, const std::string& flags_hash) {
+  // The series: the identity's text with the depth and the budget left out. The budget bounds a cell's cost but not
+  // its tree below the budget, so cells that differ only in it grow alike.
+  const std::string text = identity_text(inputs.position, inputs.fen, 0, 0,
+                                         flags_hash.empty() ? inputs.flag_set().hash : flags_hash, inputs.time_limit_ms);
+  return {line_hash64(text), inputs.depth, inputs.node_budget};
+}
 
-// `text` with the value after `"name":` (up to the next ',' or '}' outside a string) replaced by `value`; false when
-// the member is not there.
-bool replace_member(std::string& text, std::string_view name, std::string_view value) {
-  const std::string key = fmt::format("\"{}\":", name);
-  const std::size_t at = text.find(key);
-  if (at == std::string::npos) return false;
-  const std::size_t from = at + key.size();
-  std::size_t to = from;
-  bool quoted = false;
-  for (; to < text.size(); ++to) {
-    const char c = text[to];
-    if (c == '"' && (to == from || text[to - 1] != '\\')) quoted = !quoted;
-    if (!quoted && (c == ',' || c == '}')) break;
+std::vector<std::size_t> run_order(const std::vector<SeriesDepth>& cells) {
+  std::unordered_map<std::uint64_t, int> deepest;
+  for (const auto& c : cells) {
+    auto [it, added] = deepest.try_emplace(c.series, c.depth);
+    if (!added) it->second = std::max(it->second, c.depth);
   }
-  text.replace(from, to - from, value);
-  return true;
+  std::vector<int> plies(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) plies[i] = deepest[cells[i].series] - cells[i].depth;
+  std::vector<std::size_t> order(cells.size());
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return plies[a] > plies[b]; });
+  return order;
 }
 
-}  // namespace
-
-SeriesDepth eta_cell(const CellInputs& inputs) { return eta_cell(inputs, inputs.identity(), family_flags_hash(inputs)); }
-
-std::string family_flags_hash(const CellInputs& inputs) {
-  CellInputs f = inputs;
-  f.search.tt_entries = buho::SearchConfig{}.tt_entries;
-  f.search.tt_scheme = buho::SearchConfig{}.tt_scheme;
-  return f.flag_set().hash;
+void EtaModel::add_nodes(const SeriesDepth& cell, double nodes) {
+  all_series_growth_.reset();
+  series_[cell.series][cell.depth] = nodes;
+  auto& [sum, n] = log_nodes_at_depth_[cell.depth];
+  sum += std::log(std::max(1.0, nodes));
+  ++n;
 }
 
-SeriesDepth eta_cell(const CellInputs& inputs, const std::string& identity, const std::string& family_flags) {
-  // The identity is canonical JSON with sorted keys (identity_text), so "depth" is its first member: the series is
-  // the rest. Its family is the series with the flags' hash replaced by the hash of the same flags with the table's
-  // size and scheme at their defaults. Both are named by a hash. Where the identity is not of that shape, the
-  // inputs are serialised again.
-  const std::string depth_member = fmt::format("{{\"depth\":{},", inputs.depth);
-  std::string series, family;
-  bool fast = identity.compare(0, depth_member.size(), depth_member) == 0;
-  if (fast) {
-    series.reserve(identity.size() - depth_member.size() + 1);
-    series += '{';
-    series.append(identity, depth_member.size());
-    // The node budget bounds a cell's cost (SeriesDepth::node_budget) but does not change its tree below the
-    // budget: cells that differ only in it are one series (a calibration searches its held-out depths under a
-    // larger budget than its fitted ones, and their growth per ply is the fitted depths').
-    fast = replace_member(series, "node_budget", "0");
-    family = series;
-    fast = fast && replace_member(family, "flags", "\"" + family_flags + "\"");
-  }
-  if (!fast) {
-    CellInputs s = inputs;
-    s.depth = 0;
-    s.node_budget = 0;
-    series = s.identity();
-    family = identity_text(s.position, s.fen, s.depth, s.node_budget, family_flags, s.time_limit_ms);
-  }
-  // Named by 15 hex digits of the hash (60 bits): a name that fits a std::string's own buffer, so the names of a run's
-  // 10^5 cells and the model's copies of them allocate nothing (two of 10^5 series share a name with a chance of
-  // about 10^-8). The names live in memory only, so the hash is xxHash's XXH3 (line_checksum.h), not the stored
-  // keys' FNV-1a, whose byte-by-byte chain over the two texts took 0.4 us a cell.
-  auto name = [](const std::string& text) {
-    char hex[16];
-    write_hex16(line_hash64(text), hex);
-    return std::string(hex, 15);
-  };
-  // The table by its scheme's number among the flag's choices and its size ("0/2097152"): short enough for the same
-  // buffer.
-  return {name(series), inputs.depth, std::uint64_t(inputs.tt_entries()), inputs.node_budget, name(family),
-          std::to_string(int(inputs.search.tt_scheme)) + "/" + std::to_string(inputs.tt_entries())};
-}
+void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) { add_nodes(cell, double(nodes)); }
 
-void EtaModel::add_to_family(const SeriesDepth& cell, double nodes) {
-  if (cell.family.empty() || nodes <= 0) return;
-  auto index = [](auto& map, const std::string& name, int depth) {
-    return map.try_emplace({name, depth}, int(map.size())).first->second;
-  };
-  family_cells_.push_back({index(family_depth_index_, cell.family, cell.depth),
-                           index(table_depth_index_, cell.table, cell.depth), std::log(nodes)});
-  family_fit_stale_ = true;
-}
-
-void EtaModel::fit_families() const {
-  if (!family_fit_stale_) return;
-  family_fit_stale_ = false;
-  level_.resize(family_depth_index_.size(), 0.0);
-  effect_.resize(table_depth_index_.size(), 0.0);
-  // Alternating means (least squares of the two-way layout), until the effects settle, from the last fit's effects:
-  // an unbalanced layout (most families measured at few tables) takes 20-odd rounds for 1e-9 from none.
-  std::vector<double> sum_level(level_.size()), sum_effect(effect_.size());
-  std::vector<int> n_level(level_.size()), n_effect(effect_.size());
-  for (const FamilyCell& c : family_cells_) ++n_level[std::size_t(c.family_depth)], ++n_effect[std::size_t(c.table_depth)];
-  for (int round = 0; round < 200; ++round) {
-    std::fill(sum_level.begin(), sum_level.end(), 0.0);
-    for (const FamilyCell& c : family_cells_) sum_level[std::size_t(c.family_depth)] += c.log_nodes - effect_[std::size_t(c.table_depth)];
-    for (std::size_t i = 0; i < level_.size(); ++i) level_[i] = n_level[i] ? sum_level[i] / n_level[i] : 0.0;
-    std::fill(sum_effect.begin(), sum_effect.end(), 0.0);
-    for (const FamilyCell& c : family_cells_) sum_effect[std::size_t(c.table_depth)] += c.log_nodes - level_[std::size_t(c.family_depth)];
-    double change = 0;
-    for (std::size_t i = 0; i < effect_.size(); ++i) {
-      const double e = n_effect[i] ? sum_effect[i] / n_effect[i] : 0.0;
-      change = std::max(change, std::abs(e - effect_[i]));
-      effect_[i] = e;
-    }
-    if (change < 1e-9) break;
-  }
-}
-
-void EtaModel::reserve(std::size_t cells) {
-  series_.reserve(series_.size() + cells);
-  family_depth_index_.reserve(family_depth_index_.size() + cells);
-  family_cells_.reserve(family_cells_.size() + cells);
-}
-
-void EtaModel::add_prior(const SeriesDepth& cell, std::uint64_t nodes) {
-  ++changes_;
-  series_[cell.series].nodes[cell.depth] = double(nodes);
-  add_to_family(cell, double(nodes));
-  growth_cache_.clear();
-}
-
-void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds, double search_seconds,
-                            bool series_alone, bool family_alone) {
-  ++changes_;
-  growth_cache_.clear();
-  if (!family_alone || family_depth_index_.count(std::pair<std::string_view, int>(cell.family, cell.depth)))
-    add_to_family(cell, double(nodes));
-  Series* s = nullptr;  // none for a lone series without a prior (eta.h): nothing would read it
-  if (!series_alone || series_.count(cell.series)) {
-    s = &series_[cell.series];
-    s->nodes[cell.depth] = double(nodes);
-  }
-  const bool many_nodes = double(nodes) >= kMinTimedNodes;
-  if ((many_nodes || search_seconds >= kMinTimedSeconds) && search_seconds > 0 && nodes > 0) {
-    if (s) s->timed.nodes += double(nodes), s->timed.search_seconds += search_seconds;
-    // A cell timed for its seconds alone (few nodes, each dear: the minimal tree sizes every refutation by
-    // searches it does not count) says nothing of the other series' rate.
-    if (many_nodes) all_timed_.nodes += double(nodes), all_timed_.search_seconds += search_seconds;
-    if (!cell.family.empty()) {
-      Timed& f = family_timed_[cell.family];
-      f.nodes += double(nodes), f.search_seconds += search_seconds;
-      Timed& at_depth = family_timed_by_depth_[cell.family][cell.depth];
-      at_depth.nodes += double(nodes), at_depth.search_seconds += search_seconds, ++at_depth.cells;
-    }
-  }
-  auto& [sum, count] = fixed_[cell.table_entries];
-  sum += std::max(0.0, seconds - search_seconds);
-  ++count;
+void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds) {
+  add_nodes(cell, double(nodes));
+  const double n = double(nodes);
+  nodes_ += n, seconds_ += seconds, ++cells_;
+  sum_n_ += n, sum_nn_ += n * n, sum_s_ += seconds, sum_ns_ += n * seconds;
 }
 
 namespace {
 
-// A step from a depth searched in fewer nodes than this says little about the next (a handful of root
-// moves and their quiescence): growth() prefers larger ones, and never takes such a step from another
-// series.
-constexpr double kMinNodesBelowAStep = 1000;
-
-// The step to use for `depth` among measured steps (keys): the nearest one, same parity first.
-template <class Steps>
-std::optional<int> nearest_step(const Steps& steps, int depth) {
-  std::optional<int> best;
-  long best_rank = std::numeric_limits<long>::max();
-  for (const auto& [d, v] : steps) {
-    const long distance = std::labs(long(d) - long(depth));
-    const long rank = (distance % 2) * 1000 + distance;
-    if (rank < best_rank) best_rank = rank, best = d;
+// The geometric mean of the steps nodes(d) / nodes(d-1) of `depths`, the last `most` of them, those from a depth
+// of at least kMinStepNodes nodes first.
+void add_steps(const std::map<int, double>& depths, int most, double& log_sum, int& count) {
+  std::vector<double> big, small;
+  for (auto it = depths.begin(); it != depths.end(); ++it) {
+    const auto next = std::next(it);
+    if (next == depths.end() || next->first != it->first + 1 || it->second <= 0) continue;
+    (it->second >= EtaModel::kMinStepNodes ? big : small).push_back(std::log(next->second / it->second));
   }
-  return best;
-}
-
-// For each cell, the plies between it and the deepest cell of its series among `cells` (next_cell's order).
-std::vector<int> plies_to_last(const std::vector<const SeriesDepth*>& cells) {
-  std::map<std::string_view, int> deepest;
-  for (const SeriesDepth* c : cells) {
-    auto [it, added] = deepest.try_emplace(c->series, c->depth);
-    if (!added) it->second = std::max(it->second, c->depth);
-  }
-  std::vector<int> plies;
-  plies.reserve(cells.size());
-  for (const SeriesDepth* c : cells) plies.push_back(deepest.at(c->series) - c->depth);
-  return plies;
+  const std::vector<double>& steps = big.empty() ? small : big;
+  const std::size_t from = steps.size() > std::size_t(most) ? steps.size() - std::size_t(most) : 0;
+  for (std::size_t i = from; i < steps.size(); ++i) log_sum += steps[i], ++count;
 }
 
 }  // namespace
 
-std::optional<double> EtaModel::growth(const SeriesDepth& step) const {
-  // The series' own growth first: node counts of different versions grow at very different rates
-  // (plain alpha-beta by x50 where a pruned version grows by x3), so another series' rate misleads.
-  if (const auto it = series_.find(step.series); it != series_.end()) {
-    // Steps from a depth of at least kMinNodesBelowAStep nodes; failing those, the series' small steps,
-    // which still say more about it than other versions' steps do.
-    for (const double min_below : {kMinNodesBelowAStep, 1.0}) {
-      std::vector<double> own_logs;  // ascending depth
-      for (const auto& [d, n] : it->second.nodes)
-        if (const auto below = it->second.nodes.find(d - 1);
-            below != it->second.nodes.end() && below->second >= min_below && n > 0)
-          own_logs.push_back(std::log(n / below->second));
-      if (own_logs.empty()) continue;
-      const std::size_t from = own_logs.size() > std::size_t(kGrowthSteps) ? own_logs.size() - kGrowthSteps : 0;
-      double sum = 0;
-      for (std::size_t i = from; i < own_logs.size(); ++i) sum += own_logs[i];
-      return std::exp(sum / double(own_logs.size() - from));
-    }
+std::optional<double> EtaModel::growth(std::uint64_t series) const {
+  double log_sum = 0;
+  int count = 0;
+  if (auto it = series_.find(series); it != series_.end()) add_steps(it->second, kGrowthSteps, log_sum, count);
+  if (count > 0) return std::exp(log_sum / count);
+  if (!all_series_growth_) {  // no step of its own: every series' last steps
+    for (const auto& [s, depths] : series_) add_steps(depths, kGrowthSteps, log_sum, count);
+    all_series_growth_ = count ? std::optional<double>(std::exp(log_sum / count)) : std::nullopt;
   }
-  // A series with one measured depth: the geometric mean of every series' growth at the nearest step.
-  if (const auto cached = growth_cache_.find(step.depth); cached != growth_cache_.end()) return cached->second;
-  auto& result = growth_cache_[step.depth];
-  std::map<int, std::pair<double, int>> steps;  // step -> sum of log ratios, count
-  for (const auto& [name, s] : series_)
-    for (const auto& [d, n] : s.nodes) {
-      const auto below = s.nodes.find(d - 1);
-      if (below == s.nodes.end() || below->second < kMinNodesBelowAStep || n <= 0) continue;
-      auto& [sum, count] = steps[d];
-      sum += std::log(n / below->second);
-      ++count;
-    }
-  const auto d = nearest_step(steps, step.depth);
-  if (!d) return result = std::nullopt;
-  const auto& [sum, count] = steps.at(*d);
-  return result = std::exp(sum / count);
+  return *all_series_growth_;
 }
 
-std::optional<double> EtaModel::family_nodes(const SeriesDepth& cell) const {
-  if (cell.family.empty()) return std::nullopt;
-  const auto level = family_depth_index_.find(std::pair<std::string_view, int>(cell.family, cell.depth));
-  if (level == family_depth_index_.end()) return std::nullopt;
-  fit_families();
-  const auto effect = table_depth_index_.find(std::pair<std::string_view, int>(cell.table, cell.depth));  // a table not measured yet: no effect known
-  double n = std::exp(level_[std::size_t(level->second)] +
-                      (effect == table_depth_index_.end() ? 0.0 : effect_[std::size_t(effect->second)]));
-  if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));
-  return n;
+std::optional<EtaModel::Estimate> EtaModel::estimate(const SeriesDepth& cell) const {
+  std::optional<Estimate> e;
+  const auto it = series_.find(cell.series);
+  const std::map<int, double>* depths = it == series_.end() ? nullptr : &it->second;
+  const auto above = depths ? depths->upper_bound(cell.depth) : std::map<int, double>::const_iterator{};
+  if (depths && above != depths->begin()) {
+    const auto& [depth, measured] = *std::prev(above);
+    if (depth == cell.depth) return Estimate{measured, false};
+    if (const auto g = growth(cell.series))
+      e = Estimate{measured * std::pow(*g, cell.depth - depth), cell.depth - depth > kMaxPliesAhead};
+  } else if (const auto d = log_nodes_at_depth_.find(cell.depth); d != log_nodes_at_depth_.end()) {
+    e = Estimate{std::exp(d->second.first / d->second.second), false};  // no depth of its own: the cells of its depth
+  }
+  if (e && cell.node_budget > 0 && e->nodes >= double(cell.node_budget)) e = Estimate{double(cell.node_budget), false};
+  return e;
 }
 
 std::optional<double> EtaModel::nodes(const SeriesDepth& cell) const {
-  const auto it = series_.find(cell.series);
-  if (it == series_.end()) return family_nodes(cell);
-  const auto& measured = it->second.nodes;
-  if (const auto at = measured.find(cell.depth); at != measured.end()) return at->second;
-  auto below = measured.lower_bound(cell.depth);
-  if (below == measured.begin()) return family_nodes(cell);
-  --below;
-  double n = below->second;
-  for (int d = below->first + 1; d <= cell.depth; ++d) {
-    const auto g = growth({cell.series, d});
-    if (!g) return std::nullopt;
-    n *= *g;
+  const auto e = estimate(cell);
+  return e ? std::optional<double>(e->nodes) : std::nullopt;
+}
+
+std::optional<double> EtaModel::seconds_of(double nodes) const {
+  if (cells_ == 0) return std::nullopt;
+  // seconds = fixed + rate x nodes, fitted to the finished cells; with one size of cell, the mean rate alone.
+  const double c = cells_;
+  const double var = sum_nn_ - sum_n_ * sum_n_ / c;
+  double rate = nodes_ > 0 ? seconds_ / nodes_ : 0, fixed = 0;
+  if (cells_ >= 2 && var > 1e-9 * sum_nn_) {
+    const double fitted = (sum_ns_ - sum_n_ * sum_s_ / c) / var;
+    const double fixed_fit = (sum_s_ - fitted * sum_n_) / c;
+    if (fitted > 0 && fixed_fit >= 0) rate = fitted, fixed = fixed_fit;
   }
-  // The search stops at its budget: plain alpha-beta at depth 9 would be 10^11 nodes, its cell 10^8.
-  if (cell.node_budget > 0) n = std::min(n, double(cell.node_budget));
-  return n;
-}
-
-std::optional<double> EtaModel::seconds_per_node(const std::string& series) const {
-  const auto it = series_.find(series);
-  const Timed& t = it != series_.end() && it->second.timed.nodes > 0 ? it->second.timed : all_timed_;
-  if (t.nodes <= 0) return std::nullopt;
-  return t.search_seconds / t.nodes;
-}
-
-std::optional<double> EtaModel::fixed_seconds(std::uint64_t entries) const {
-  if (const auto it = fixed_.find(entries); it != fixed_.end()) return it->second.first / it->second.second;
-  if (fixed_.empty()) return std::nullopt;
-  if (fixed_.size() == 1) return fixed_.begin()->second.first / fixed_.begin()->second.second;
-  // Least squares through the sizes seen, one point per size.
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (const auto& [size, sum_count] : fixed_) {
-    const double x = double(size), y = sum_count.first / sum_count.second;
-    sx += x, sy += y, sxx += x * x, sxy += x * y;
-  }
-  const double n = double(fixed_.size()), det = n * sxx - sx * sx;
-  if (det <= 0) return sy / n;
-  const double slope = (n * sxy - sx * sy) / det, intercept = (sy - slope * sx) / n;
-  return std::max(0.0, intercept + slope * double(entries));
-}
-
-std::optional<double> EtaModel::seconds_per_node(const SeriesDepth& cell) const {
-  if (const auto f = family_timed_by_depth_.find(cell.family);
-      series_.count(cell.series) && f != family_timed_by_depth_.end() && !f->second.empty())
-    if (const Timed& deepest = f->second.rbegin()->second; deepest.cells >= kMinFamilyRateCells)
-      return deepest.search_seconds / deepest.nodes;
-  if (const auto it = series_.find(cell.series); it != series_.end() && it->second.timed.nodes > 0)
-    return it->second.timed.search_seconds / it->second.timed.nodes;
-  if (const auto f = family_timed_.find(cell.family); !cell.family.empty() && f != family_timed_.end() && f->second.nodes > 0)
-    return f->second.search_seconds / f->second.nodes;
-  return seconds_per_node(cell.series);
+  return fixed + rate * nodes;
 }
 
 std::optional<double> EtaModel::seconds(const SeriesDepth& cell) const {
-  const auto per_node = seconds_per_node(cell);
-  const auto fixed = fixed_seconds(cell.table_entries);
   const auto n = nodes(cell);
-  if (!per_node || !fixed || !n) return std::nullopt;
-  return *fixed + *n * *per_node;
-}
-
-bool EtaModel::within_reach(const SeriesDepth& cell) const {
-  const auto it = series_.find(cell.series);
-  if (it == series_.end()) return family_nodes(cell).has_value();
-  const auto& measured = it->second.nodes;
-  const auto above = measured.upper_bound(cell.depth);
-  if (above == measured.begin()) return family_nodes(cell).has_value();  // measured only deeper
-  if (cell.depth - std::prev(above)->first <= kMaxPliesAhead) return true;
-  const auto n = nodes(cell);
-  return n && cell.node_budget > 0 && *n >= double(cell.node_budget);
+  return n ? seconds_of(*n) : std::nullopt;
 }
 
 std::optional<double> EtaModel::remaining_seconds(const std::vector<SeriesDepth>& queued,
                                                   const std::vector<std::pair<SeriesDepth, double>>& running,
                                                   int threads) const {
-  // When each thread is free again, from now; and how much of the work left is out of reach.
   std::vector<double> free_at(std::size_t(std::max(1, threads)), 0.0);
   double total = 0, far = 0;
   std::size_t t = 0;
   for (const auto& [cell, elapsed] : running) {
-    const auto s = seconds(cell);
+    const auto e = estimate(cell);
+    const auto s = e ? seconds_of(e->nodes) : std::nullopt;
     if (!s) return std::nullopt;
-    // A cell running past its estimate has a time left that nothing measured says: it stands in with the time it
-    // has run so far and counts as out of reach, so the line says `?` when it is much of what is left (the end of
-    // a run) rather than 0:00 (results/thesis-versions replayed: 0:00 with version A's last cells still running).
+    // A cell past its estimate is taken to need as long again as it has run, and counts as far: nothing measured
+    // says how long it has left.
     const bool overran = elapsed > *s;
     const double left = overran ? elapsed : *s - elapsed;
     if (t < free_at.size()) free_at[t++] = left;
     total += left;
-    if (overran || !within_reach(cell)) far += left;
+    if (overran || e->far) far += left;
   }
-  // The order the runner will take (next_cell), with the estimates as they stand now.
-  std::vector<const SeriesDepth*> queued_cells;
-  for (const auto& cell : queued) queued_cells.push_back(&cell);
-  const std::vector<int> plies = plies_to_last(queued_cells);
-  std::vector<std::tuple<int, double, double>> left;  // plies to the series' last, nodes, seconds
-  for (std::size_t i = 0; i < queued.size(); ++i) {
-    const auto s = seconds(queued[i]);
+  for (const auto& cell : queued) {
+    const auto e = estimate(cell);
+    const auto s = e ? seconds_of(e->nodes) : std::nullopt;
     if (!s) return std::nullopt;
-    left.emplace_back(plies[i], *nodes(queued[i]), *s);
+    *std::min_element(free_at.begin(), free_at.end()) += *s;
     total += *s;
-    if (!within_reach(queued[i])) far += *s;
+    if (e->far) far += *s;
   }
   if (far > kMaxFarShare * total) return std::nullopt;
-  std::stable_sort(left.begin(), left.end(), [](const auto& a, const auto& b) {
-    return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) > std::get<0>(b) : std::get<1>(a) > std::get<1>(b);
-  });
-  for (const auto& [p, n, s] : left) *std::min_element(free_at.begin(), free_at.end()) += s;
   return *std::max_element(free_at.begin(), free_at.end());
 }
 
-std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads,
-                                  const std::function<void(const ReplayState&)>& observe) {
-  EtaModel model;
+std::vector<EtaSample> replay_eta(const std::vector<ReplayCell>& cells, int threads) {
   std::vector<SeriesDepth> costs;
   for (const ReplayCell& c : cells) costs.push_back(c.cell);
-  CellQueue queue(std::move(costs));
+  const std::vector<std::size_t> order = run_order(costs);
+  EtaModel model;
   struct Slot {
     std::size_t cell;
     double since;
   };
   std::vector<std::optional<Slot>> slots(std::size_t(std::max(1, threads)));
+  std::size_t next = 0;
   double now = 0;
   auto take_cells = [&] {
     for (auto& slot : slots)
-      if (!slot && !queue.empty()) slot = Slot{queue.take(model), now};
+      if (!slot && next < order.size()) slot = Slot{order[next++], now};
   };
   take_cells();
   std::vector<EtaSample> samples;
   for (std::size_t done = 1; done <= cells.size(); ++done) {
-    // The next cell to finish.
-    std::optional<Slot>* first = nullptr;
+    std::optional<Slot>* first = nullptr;  // the next cell to finish
     for (auto& slot : slots)
       if (slot && (!first || slot->since + cells[slot->cell].seconds < (*first)->since + cells[(*first)->cell].seconds))
         first = &slot;
     const ReplayCell& c = cells[(*first)->cell];
     now = (*first)->since + c.seconds;
-    model.add_finished(c.cell, c.nodes, c.seconds, c.search_seconds);
+    model.add_finished(c.cell, c.nodes, c.seconds);
     first->reset();
     if (done == cells.size()) break;
     take_cells();
     std::vector<std::pair<SeriesDepth, double>> running;
-    std::vector<std::pair<std::size_t, double>> running_cells;
     for (const auto& slot : slots)
-      if (slot) {
-        running.emplace_back(cells[slot->cell].cell, now - slot->since);
-        running_cells.emplace_back(slot->cell, now - slot->since);
-      }
-    const std::vector<std::size_t> queued = queue.remaining_indices();
-    std::vector<SeriesDepth> queued_costs;
-    for (std::size_t i : queued) queued_costs.push_back(cells[i].cell);
-    samples.push_back({done, now, model.remaining_seconds(queued_costs, running, threads), 0});
-    if (observe) observe({done, now, &model, &queued, &running_cells});
+      if (slot) running.emplace_back(cells[slot->cell].cell, now - slot->since);
+    std::vector<SeriesDepth> queued;
+    for (std::size_t i = next; i < order.size(); ++i) queued.push_back(cells[order[i]].cell);
+    samples.push_back({done, now, model.remaining_seconds(queued, running, threads), 0});
   }
   for (auto& s : samples) s.actual = now - s.elapsed;
   return samples;

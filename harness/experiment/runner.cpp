@@ -20,7 +20,7 @@
 #include "engine/sss_driver.h"
 #include "engine/transposition_table.h"
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/cell_queue.h"
+#include "harness/experiment/eta.h"
 #include "harness/experiment/cell_record.h"
 #include "harness/experiment/eta.h"
 #include "harness/experiment/presets.h"
@@ -145,7 +145,7 @@ class CellRun {
   CellRun(const std::vector<CellSpec>& todo_in, const std::string& engine_identity, CellStore& store,
           const RunnerOptions& options, std::size_t total, std::size_t already_done)
       : todo_in(todo_in), engine_identity(engine_identity), store(store), options(options), total(total),
-        already_done(already_done), queue(initial_costs(), /*balance=*/options.threads > 1),
+        already_done(already_done), costs(initial_costs()), order(run_order(costs)),
         threads(std::max(1, std::min<int>(options.threads, int(std::max<std::size_t>(todo_in.size(), 1))))),
         running(static_cast<std::size_t>(threads)), workers_left(threads) {}
 
@@ -174,29 +174,20 @@ class CellRun {
   }
 
  private:
-  // A running cell: its index in `todo_in` (and in the queue), so that nothing is copied or formatted per cell; its
+  // A running cell: its index in `todo_in` (and in `costs`), so that nothing is copied or formatted per cell; its
   // label is made only when a progress line or a failure prints it.
   struct Running {
     std::size_t index;
     Clock::time_point since;
   };
 
-  SeriesDepth eta_of(const CellInputs& in, const std::string& identity, const FlagSet& set) {
-    if (set.hash.empty()) return eta_cell(in);  // a line written before flag sets
-    auto it = family_of_set.find(set.hash);
-    if (it == family_of_set.end()) it = family_of_set.emplace(set.hash, family_flags_hash(in)).first;
-    return eta_cell(in, identity, it->second);
-  }
-
-  // The earlier cells as the model's priors, then the cells not yet started, taken in CellQueue's order (each series
-  // in ascending depth: the ETA's priors first).
+  // The earlier cells as the model's priors, then the cells not yet started as the model sees them.
   std::vector<SeriesDepth> initial_costs() {
-    model.reserve(options.earlier.size() + todo_in.size());
-    for (const auto& r : options.earlier) model.add_prior(eta_of(r.inputs, r.identity(), r.flag_set), r.nodes());
-    std::vector<SeriesDepth> costs;
-    costs.reserve(todo_in.size());
-    for (const auto& c : todo_in) costs.push_back(eta_of(c.inputs, c.identity, c.flag_set));
-    return costs;
+    for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs, r.flag_set.hash), r.nodes());
+    std::vector<SeriesDepth> out;
+    out.reserve(todo_in.size());
+    for (const auto& c : todo_in) out.push_back(eta_cell(c.inputs, c.flag_set.hash));
+    return out;
   }
 
   void worker(std::size_t id) {
@@ -211,8 +202,8 @@ class CellRun {
       const CellSpec* cell = nullptr;
       {
         std::lock_guard lock(mutex);
-        if (error || queue_closed || queue.empty()) break;
-        const std::size_t i = queue.take(model);
+        if (error || queue_closed || next_cell == order.size()) break;
+        const std::size_t i = order[next_cell++];
         cell = &todo_in[i];
         running[id] = Running{i, Clock::now()};
       }
@@ -257,8 +248,7 @@ class CellRun {
     totals.engine_seconds += rec.engine_seconds;
     totals.search_seconds += rec.search_seconds;
     const std::size_t index = running[id]->index;
-    model.add_finished(queue.cell(index), rec.nodes(), busy, rec.search_seconds, queue.alone_in_series(index),
-                       queue.alone_in_family(index));
+    model.add_finished(costs[index], rec.nodes(), busy);
     running[id].reset();
   }
 
@@ -305,7 +295,7 @@ class CellRun {
     for (const auto& r : running)
       if (r) {
         now += (now.empty() ? "" : ", ") + cell_label(todo_in[r->index]);
-        in_flight.emplace_back(queue.cell(r->index), seconds_since(r->since));
+        in_flight.emplace_back(costs[r->index], seconds_since(r->since));
       }
     // The estimate passes over every cell left (O(n log n)) while the workers wait for the mutex: on a run of many
     // small cells it is recomputed only when kEtaShare of the time since the last one has gone into it, and in
@@ -313,7 +303,10 @@ class CellRun {
     const double since_estimate = seconds_since(eta_at);
     if (!final_line && since_estimate * kEtaShare >= eta_cost) {
       const auto t_eta = Clock::now();
-      eta = model.remaining_seconds(queue.remaining(), in_flight, threads);
+      std::vector<SeriesDepth> queued;
+      queued.reserve(order.size() - next_cell);
+      for (std::size_t i = next_cell; i < order.size(); ++i) queued.push_back(costs[order[i]]);
+      eta = model.remaining_seconds(queued, in_flight, threads);
       eta_cost = seconds_since(t_eta);
       eta_at = Clock::now();
     }
@@ -338,10 +331,9 @@ class CellRun {
   std::mutex mutex;
   std::condition_variable cv;
   EtaModel model;
-  // Each flag set's family once (a dump of every flag): by the flag set's hash, which names the same typed flags
-  // throughout one process.
-  std::unordered_map<std::string, std::string> family_of_set;
-  CellQueue queue;
+  std::vector<SeriesDepth> costs;  // each cell of todo_in as the model sees it
+  std::vector<std::size_t> order;  // the run order (run_order): indices into todo_in
+  std::size_t next_cell = 0;       // the next of `order` to start
   const int threads;
   std::vector<std::optional<Running>> running;
   int workers_left;

@@ -34,7 +34,7 @@ struct RunTotals {
   double search_seconds = 0;  // sum over cells of SearchStats::seconds
   double busy_seconds = 0;    // sum over cells of the worker's whole time on it: flags, board, engine,
                               // record, JSON, write + fdatasync. busy - engine = the harness's share.
-  double order_seconds = 0;   // before the first cell: the ETA's priors and the run order (CellQueue) made
+  double order_seconds = 0;   // before the first cell: the ETA's priors and the run order (run_order) made
 };
 
 // One cell, alone, on a fresh engine (its table maybe the worker's, reset as new): what `harness run` does per cell. `stop` (may be null) ends the
@@ -45,7 +45,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity,
                     const std::atomic<bool>* stop = nullptr, buho::EngineMemory* memory = nullptr,
                     const buho::Board* parsed = nullptr);
 
-// Runs `todo` in next_cell() order (eta.h: plies left to the series' last depth, most first), appending
+// Runs `todo` in run_order() (eta.h: plies left to the series' last depth, most first), appending
 // each result to `store`. `total` and `already_done` are for the progress display (cells of the whole experiment,
 // cells found from earlier runs). A cell that fails for a reason of its own (SSS*'s OPEN limit, an allocation the
 // machine refuses) is stored as failed with its reason and the run goes on. Any other exception (a failed write:
