@@ -14,7 +14,6 @@ build_packages=(
   libfmt-dev                  # text output
   libxxhash-dev               # XXH3-64, the checksum of every stored line (harness/storage/line_checksum.cpp)
   libboost-dev                # Boost.Math's Student t quantile: 95 % intervals of geometric means (header-only)
-  libgoogle-perftools-dev     # tcmalloc_minimal, the program's allocator (CMakeLists.txt: 10^5 small cells allocate much)
 )
 test_build_packages=(
   libgtest-dev googletest     # unit tests (CMakeLists.txt builds the test programs only where GoogleTest is found)

@@ -193,4 +193,33 @@ TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
   EXPECT_EQ(resume.code, 2) << resume.output;
 }
 
+// `run --from DIR` runs again the experiment DIR stored, without its config or EPD file: the same cells (identities,
+// nodes, best moves) into another directory (by default out/<name>, never DIR: a committed run is not written by
+// accident); into DIR itself, asked for, there is nothing left to run.
+TEST(StoredResults, RunFromAStoredDirectoryRepeatsItsCellsWithoutTheConfig) {
+  TempDir dir;
+  const fs::path first = finished_run(dir);
+  fs::remove(dir / "config.json");
+  const auto again = run_harness("run --from " + first.string() + " --out " + (dir / "again").string() + " --quiet");
+  ASSERT_EQ(again.code, 0) << again.output;
+  const harness::ResultSet a = harness::load_results(first), b = harness::load_results(dir / "again");
+  ASSERT_EQ(a.rows.size(), 8u);
+  ASSERT_EQ(b.rows.size(), a.rows.size());
+  for (const auto& [identity, r] : a.rows) {
+    ASSERT_TRUE(b.rows.count(identity)) << identity;
+    EXPECT_EQ(b.rows.at(identity).nodes(), r.nodes());
+    EXPECT_EQ(b.rows.at(identity).best_move, r.best_move);
+  }
+  const auto resumed = run_harness("run --from " + first.string() + " --out " + first.string() + " --quiet --no-report");
+  EXPECT_EQ(resumed.code, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("8 already in"), std::string::npos) << resumed.output;
+  EXPECT_NE(resumed.output.find("running 0"), std::string::npos) << resumed.output;
+
+  const auto missing = run_harness("run --from " + (dir / "nowhere").string() + " --quiet");
+  EXPECT_EQ(missing.code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("nowhere"), std::string::npos) << missing.output;
+  const auto both = run_harness("run some.json --from " + first.string());
+  EXPECT_EQ(both.code, 2) << both.output;
+}
+
 }  // namespace stored_results_test

@@ -71,6 +71,7 @@ void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
 
 struct RunOptions {
   std::string config;
+  std::string from;  // a results directory whose experiment.json is run again
   int threads = int(std::max(1u, std::thread::hardware_concurrency()));
   std::string out;
   std::string shard = "1/1";
@@ -129,9 +130,11 @@ void run_command(const RunOptions& opt) {
   const auto t_start = std::chrono::steady_clock::now();
   const std::string started_utc = utc_now_iso();
   // 1. Everything that can be wrong in the input is checked before the output directory is touched.
-  const std::filesystem::path config =
-      opt.config.empty() ? project_path("configs/quick.json") : std::filesystem::path(opt.config);
-  const Experiment exp = load_experiment(config);
+  // --from DIR: the experiment as DIR stored it (its resolved form needs neither the config nor the EPD files).
+  const std::filesystem::path config = !opt.from.empty()    ? std::filesystem::path(opt.from) / kExperimentFile
+                                       : opt.config.empty() ? project_path("configs/quick.json")
+                                                            : std::filesystem::path(opt.config);
+  const Experiment exp = opt.from.empty() ? load_experiment(config) : read_stored_experiment(opt.from).experiment;
   const Shard shard = parse_shard(opt.shard);
   const std::string engine = engine_identity();
   std::vector<CellSpec> cells = enumerate_cells(exp, engine);
@@ -214,6 +217,10 @@ void register_run(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run an experiment (default configs/quick.json); resumes an interrupted run");
   cmd->add_option("config", opt->config, "Experiment config (JSON, see configs/README.md); default configs/quick.json");
   cmd->add_option("--threads,-j", opt->threads, "Cells searched at once")->capture_default_str()->check(CLI::Range(1, 256));
+  cmd->add_option("--from", opt->from,
+                  "Run again the experiment a results directory stored (its experiment.json: no config or EPD file "
+                  "needed), into --out (default out/<name>, never DIR itself unless --out names it); instead of CONFIG")
+      ->excludes(cmd->get_option("config"));
   cmd->add_option("--out,-o", opt->out, "Output directory (default out/<name>; results/ holds only committed runs, written with an explicit --out)");
   cmd->add_option("--shard", opt->shard, "Run only cell k where k % n == i - 1 (1-based i/n); join with `harness merge`")
       ->capture_default_str();

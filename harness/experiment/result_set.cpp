@@ -98,26 +98,34 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
 
 bool engines_match(const std::string& a, const std::string& b) { return a == b || (same_engine(a) && same_engine(b)); }
 
-ResultSet load_results(const std::filesystem::path& dir) {
+StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
   const auto exp_file = dir / kExperimentFile;
   StoredExperiment stored = read_experiment_file(dir);
-  ResultSet rs;
-  rs.experiment = std::move(stored.experiment);
-  rs.engine = stored.engine;
+  Experiment& exp = stored.experiment;
   const json& j = stored.file;
   if (j.contains("notes")) {
-    rs.experiment.apply_notes(j["notes"]);
+    exp.apply_notes(j["notes"]);
   } else if (j.contains("config") && j["config"].is_string()) {
     // Written before notes were stored: take them from the config file if it still loads.
     try {
       std::filesystem::path config = j["config"].get<std::string>();
       if (!std::filesystem::exists(config)) config = project_path(config.string());
-      rs.experiment.apply_notes(load_experiment(config).notes_json());
+      exp.apply_notes(load_experiment(config).notes_json());
     } catch (const UserError&) {
     }
   }
-  if (j.contains("solutions")) rs.experiment.apply_solutions(j["solutions"]);
-  if (j.contains("design")) rs.experiment.design = Design::from_json(j["design"], exp_file.string());
+  if (j.contains("solutions")) exp.apply_solutions(j["solutions"]);
+  if (j.contains("design")) exp.design = Design::from_json(j["design"], exp_file.string());
+  return stored;
+}
+
+ResultSet load_results(const std::filesystem::path& dir) {
+  const auto exp_file = dir / kExperimentFile;
+  StoredExperiment stored = read_stored_experiment(dir);
+  ResultSet rs;
+  rs.experiment = std::move(stored.experiment);
+  rs.engine = stored.engine;
+  const json& j = stored.file;
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;

@@ -56,6 +56,9 @@ struct StoredExperiment {
   nlohmann::json file;  // the whole file as read (config, notes)
 };
 StoredExperiment read_experiment_file(const std::filesystem::path& dir);
+// The same with the analysis stored beside the resolved form applied (notes, solutions, design): the experiment as
+// its config gave it, enough to run it again (`harness run --from DIR`) or to report it.
+StoredExperiment read_stored_experiment(const std::filesystem::path& dir);
 
 // Whether cells made by engine `a` may stand beside cells made by engine `b`: the same identity, or two
 // identities this engine accepts as its own (same_engine()).
