@@ -1,7 +1,7 @@
 // A cell record's line (cell_record.h), written straight into a buffer: the same bytes as
 // CellRecord::to_json().dump(), which builds a tree of the ~55 members (a map node, a key string and a value each)
 // only to walk it once. On a run of depth-1 cells (52 us of engine time each) the tree, its dump and their
-// allocations cost about 10 us a cell, the largest part of the harness's own time (docs/benchmarks.md); this writer
+// allocations cost about 10 us a cell, the largest part of the harness's own time (docs/history.md); this writer
 // keeps nlohmann's output format exactly, so every reader, every stored checksum and pandas.read_json(lines=True)
 // see the lines they always saw (tests/cell_line_test.cpp compares the two on made and on committed cells).
 // What it keeps of nlohmann's format: members sorted by key (std::map's order: bytewise), no spaces, integers in

@@ -77,7 +77,7 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
 //    cost of faulting them in through the mapping), maps them, and copies each line into the mapping, its newline last. Pages written through a shared
 //    mapping are the file's page cache: the kernel writes them back after the process's death as after a write(2),
 //    and fdatasync flushes them as it flushes written ones. No system call per line: a depth-1 cell's write(2) and
-//    stat cost 13 % of its engine time (docs/benchmarks.md). While the store is open, and after a kill, the file is
+//    stat cost 13 % of its engine time (docs/history.md). While the store is open, and after a kill, the file is
 //    longer than its lines: the reserve reads as zero bytes after the last line, which every reader here takes for
 //    no line (read_cells, set_torn_tail_aside cuts them), and close() cuts it. A kill inside a line's copy leaves a
 //    line without its newline followed by zeros: a torn tail, set aside as one. The path is checked at each sync and
