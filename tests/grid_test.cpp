@@ -114,12 +114,12 @@ TEST(Grid, AnyFlagIsAnAxisEvaluationTermsDriverAndTableMemoryIncluded) {
 // A factorial grid is the factorial design with one factor per axis: the same versions, design and cells.
 TEST(Grid, FactorialIsTheFactorialDesignsVersionsAndCells) {
   const json grid = json::parse(R"({"base": "A", "design": "factorial",
-      "axes": {"history": [false, true], "killers": [true], "eval.mobility": [true]}})");
+      "axes": {"history": [false, true], "killers": [true], "eval.pawn_value": [77]}})");
   const Experiment g = parse_experiment(grid_config(grid), "cfg.json");
   json design_form = grid_config(nullptr);
   design_form.erase("grid");
   design_form["factorial"] = json::parse(R"({"base": "A", "factors": {"history": {"history": true}, "killers": {"killers": true},
-                                               "eval_mobility": {"eval.mobility": true}}})");
+                                               "eval_pawn_value": {"eval.pawn_value": 77}}})");
   const Experiment d = parse_experiment(design_form, "cfg.json");
   ASSERT_TRUE(g.design);
   EXPECT_EQ(g.design->to_json(), d.design->to_json());
@@ -178,8 +178,8 @@ TEST(Grid, TableAxesAloneAreATtSweep) {
   c["grid"]["design"] = "one_at_a_time";
   const Experiment v = parse_experiment(c, "cfg.json");
   EXPECT_TRUE(v.sweeps.empty());
-  EXPECT_EQ(names_of(v), (std::vector<std::string>{"D", "D[tt_scheme=always]", "D[tt_scheme=depth]", "D[tt_entries=1024]",
-                                                   "D[tt_entries=4096]"}));
+  EXPECT_EQ(names_of(v), (std::vector<std::string>{"D", "D[tt_entries=1024]", "D[tt_entries=4096]", "D[tt_scheme=always]",
+                                                   "D[tt_scheme=depth]"}));
 }
 
 // configs/tt-schemes-grid.json is configs/tt-schemes.json written as grids, with no generating script: the same
@@ -260,7 +260,7 @@ TEST(Grid, MistakesAreRefusedNamingTheJsonPath) {
   c["leave_one_out"] = json::parse(R"({"base": "H", "factors": {"lmr": {"lmr": false}}})");
   expect_refused(c, {"$.grid", "either 'leave_one_out' or a 'grid'"});
   // Two grids that make one version.
-  expect_refused(grid_config(json::array({lmr_grid(), lmr_grid()})), {"$.grid[1]", "listed twice"});
+  expect_refused(grid_config(json::array({lmr_grid(), lmr_grid()})), {"$.grid[1]", "defined twice"});
 }
 
 TEST(Grid, HarnessRunRefusesABadGridWithExitTwo) {
