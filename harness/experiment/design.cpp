@@ -270,11 +270,16 @@ std::optional<Design> parse_design(const json& config, const Where& w, const Pre
   const bool factorial = config.contains(kFactorialKey), loo = config.contains(kLeaveOneOutKey);
   if (!factorial && !loo) return std::nullopt;
   if (factorial && loo) w.fail("$", "give one design: 'factorial' or 'leave_one_out', not both");
+  const Design::Kind kind = factorial ? Design::Kind::Factorial : Design::Kind::LeaveOneOut;
+  const std::string key = factorial ? kFactorialKey : kLeaveOneOutKey;
+  return parse_design_object(kind, config[key], "$." + key, w, book, taken, depths, versions);
+}
+
+Design parse_design_object(Design::Kind kind, const json& j, const std::string& path, const Where& w, const PresetBook& book,
+                           const std::vector<std::string>& taken, const std::vector<int>& depths, std::vector<json>& versions) {
   Design d;
-  d.kind = factorial ? Design::Kind::Factorial : Design::Kind::LeaveOneOut;
-  const std::string path = "$." + d.kind_text();
-  const json& j = config[d.kind_text()];
-  check_keys(w, path, j, factorial ? std::vector<std::string>{"base", "factors", "claims", "minimal_tree"}
+  d.kind = kind;
+  check_keys(w, path, j, kind == Design::Kind::Factorial ? std::vector<std::string>{"base", "factors", "claims", "minimal_tree"}
                                    : std::vector<std::string>{"base", "factors"});
   d.base = get_string(w, path + ".base", require(w, path, j, "base"));
   ResolvedVersion base;

@@ -112,5 +112,10 @@ struct Design {
 std::optional<Design> parse_design(const nlohmann::json& config, const json_fields::Where& w, const PresetBook& book,
                                    const std::vector<std::string>& taken, const std::vector<int>& depths,
                                    std::vector<nlohmann::json>& versions);
+// The same from the design's own object `j` at the JSON path `path` (a grid's factorial design, grid.h, is read here
+// too, so both forms give the same versions).
+Design parse_design_object(Design::Kind kind, const nlohmann::json& j, const std::string& path, const json_fields::Where& w,
+                           const PresetBook& book, const std::vector<std::string>& taken, const std::vector<int>& depths,
+                           std::vector<nlohmann::json>& versions);
 
 }  // namespace harness

@@ -16,6 +16,7 @@
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/exact_reference.h"
+#include "harness/experiment/grid.h"
 #include "harness/experiment/json_fields.h"
 #include "harness/experiment/memory_ceiling.h"
 #include "harness/experiment/presets.h"
@@ -171,16 +172,19 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
 VersionSpec to_spec(const ResolvedVersion& r) { return VersionSpec{r.name, r.description, r.search, r.eval}; }
 
 // The config's versions: preset names, or custom {"name", "extends", "flags", "description"} added to the book; then
-// a design's (design.h), after the listed ones: the base under its own name, then each combination. Each resolved
-// into exp.versions.
-void parse_versions(const json& j, const Where& w, const std::string& file, PresetBook& book, Experiment& exp) {
+// a design's (design.h), after the listed ones: the base under its own name, then each combination; or a grid's
+// (grid.h). Each resolved into exp.versions.
+void parse_versions(const json& j, const Where& w, const std::string& file, PresetBook& book, const GridExpansion& grids,
+                    Experiment& exp) {
   std::vector<std::string> version_names;
+  std::vector<std::string> version_paths;  // where each is named, for the checks below
   std::map<std::string, std::vector<int>> version_depths;
   if (j.contains("versions")) {
     const json& vs = j["versions"];
     if (!vs.is_array()) w.fail("$.versions", fmt::format("expected a list of version names or objects, got {}", type_name(vs)));
     for (std::size_t i = 0; i < vs.size(); ++i) {
       const std::string p = fmt::format("$.versions[{}]", i);
+      version_paths.push_back(p);
       if (vs[i].is_string()) {
         version_names.push_back(vs[i].get<std::string>());
         continue;
@@ -209,13 +213,21 @@ void parse_versions(const json& j, const Where& w, const std::string& file, Pres
     for (const auto& v : design_versions) {
       if (v.size() > 1) book.add(v, w.at("$." + exp.design->kind_text()));
       version_names.push_back(v["name"].get<std::string>());
+      version_paths.push_back("$." + exp.design->kind_text());
     }
-    if (exp.design && !exp.design->minimal_tree_depths.empty())
-      version_depths[Design::kMinimalTreeVersion] = exp.design->minimal_tree_depths;
   }
+  // A grid's (grid.h), in a config without a versions list or design of its own.
+  for (const auto& v : grids.versions) {
+    if (v.json.size() > 1) book.add(v.json, w.at(v.path));
+    version_names.push_back(v.json["name"].get<std::string>());
+    version_paths.push_back(v.path);
+  }
+  if (grids.design) exp.design = grids.design;
+  if (exp.design && !exp.design->minimal_tree_depths.empty())
+    version_depths[Design::kMinimalTreeVersion] = exp.design->minimal_tree_depths;
   std::set<std::string> seen_versions;
   for (std::size_t i = 0; i < version_names.size(); ++i) {
-    const std::string p = fmt::format("$.versions[{}]", i);
+    const std::string& p = version_paths[i];
     if (!seen_versions.insert(version_names[i]).second)
       w.fail(p, fmt::format("version '{}' is listed twice", version_names[i]));
     try {
@@ -308,12 +320,20 @@ SweepSpec parse_sweep(const Where& w, const std::string& p, const json& s, std::
   return sw;
 }
 
-// The config's "sweeps": each sweep, then the reference sweeps checked together.
-void parse_sweeps(const Where& w, const json& ss, const PresetBook& book, Experiment& exp) {
-  if (!ss.is_array()) w.fail("$.sweeps", fmt::format("expected a list of sweeps, got {}", type_name(ss)));
+// The config's "sweeps" and its grids' (grid.h): each sweep, then the reference sweeps checked together.
+void parse_sweeps(const Where& w, const json& config, const GridExpansion& grids, const PresetBook& book, Experiment& exp) {
+  std::vector<GridExpansion::Item> all;  // each sweep's JSON and its path
+  std::size_t listed = 0;
+  if (config.contains("sweeps")) {
+    const json& ss = config["sweeps"];
+    if (!ss.is_array()) w.fail("$.sweeps", fmt::format("expected a list of sweeps, got {}", type_name(ss)));
+    listed = ss.size();
+    for (std::size_t i = 0; i < ss.size(); ++i) all.push_back({fmt::format("$.sweeps[{}]", i), ss[i]});
+  }
+  all.insert(all.end(), grids.sweeps.begin(), grids.sweeps.end());
   std::set<std::string> names;
-  for (std::size_t i = 0; i < ss.size(); ++i)
-    exp.sweeps.push_back(parse_sweep(w, fmt::format("$.sweeps[{}]", i), ss[i], i, ss.size(), book, exp, names));
+  for (std::size_t i = 0; i < all.size(); ++i)  // a grid's sweeps are named (grid.cpp)
+    exp.sweeps.push_back(parse_sweep(w, all[i].path, all[i].json, i, listed, book, exp, names));
   // Several reference sweeps may cover different depths (each with a table large enough for its trees), but
   // they are one kind of unlimited table: the same scheme in every one.
   const SweepSpec* first_ref = nullptr;
@@ -323,7 +343,7 @@ void parse_sweeps(const Where& w, const json& ss, const PresetBook& book, Experi
     if (!first_ref) {
       first_ref = &x;
     } else if (x.tt_schemes != first_ref->tt_schemes) {
-      w.fail(fmt::format("$.sweeps[{}].reference", i),
+      w.fail(all[i].path + ".reference",
              fmt::format("reference sweeps '{}' and '{}' use different schemes ({} and {}); the TT study compares with one kind of unlimited table",
                          first_ref->name, x.name, first_ref->tt_schemes[0], x.tt_schemes[0]));
     }
@@ -351,7 +371,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
              {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
-              "time_limit_ms", "exact_reference", "factorial", "leave_one_out"});
+              "time_limit_ms", "exact_reference", "factorial", "leave_one_out", "grid"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
   if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
@@ -373,13 +393,20 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (j.contains("presets")) presets = get_string(w, "$.presets", j["presets"]);
   PresetBook book = PresetBook::load(resolve_path(presets));
 
-  parse_versions(j, w, file, book, exp);
+  // A grid names its own versions (grid.h): no list or design of them beside it.
+  if (j.contains("grid"))
+    for (const char* other : {"versions", "factorial", "leave_one_out"})
+      if (j.contains(other))
+        w.fail("$.grid", fmt::format("give either '{}' or a 'grid', not both: a grid makes its own versions (its \"design\": "
+                                     "\"factorial\" is the factorial design)", other));
+  const GridExpansion grids = parse_grids(j, w, book, exp.depths);
+  parse_versions(j, w, file, book, grids, exp);
   exp.positions = parse_positions(w, positions, exp.solutions);
   exp.index_positions();
 
-  if (j.contains("sweeps")) parse_sweeps(w, j["sweeps"], book, exp);
+  if (j.contains("sweeps") || !grids.sweeps.empty()) parse_sweeps(w, j, grids, book, exp);
   if (exp.versions.empty() && exp.sweeps.empty())
-    w.fail("$", "nothing to run: give 'versions' (a non-empty list) or 'sweeps'");
+    w.fail("$", "nothing to run: give 'versions' (a non-empty list), 'sweeps' or a 'grid'");
   if (j.contains("exact_reference")) {
     exp.exact_reference = get_string(w, "$.exact_reference", j["exact_reference"]);
     const VersionSpec* ref = exp.find_version(exp.exact_reference);
