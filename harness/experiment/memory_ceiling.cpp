@@ -41,7 +41,11 @@ std::optional<std::uint64_t> cgroup_headroom() {
     const std::string dir = "/sys/fs/cgroup" + line.substr(3);
     const auto max = number_in(dir + "/memory.max"), current = number_in(dir + "/memory.current");
     if (!max || !current) return std::nullopt;
-    return *max > *current ? *max - *current : 0;
+    // memory.current counts the page cache, which the kernel reclaims before it refuses: its inactive part is
+    // counted as free, as MemAvailable counts it (Documentation/admin-guide/cgroup-v2.rst, memory.stat).
+    const std::uint64_t reclaimable = field_of((dir + "/memory.stat").c_str(), "inactive_file", 1).value_or(0);
+    const std::uint64_t used = *current > reclaimable ? *current - reclaimable : 0;
+    return *max > used ? *max - used : 0;
   }
   return std::nullopt;
 }
