@@ -151,7 +151,7 @@ TEST(HostileInputBounds, ALockFileThatIsASymbolicLinkIsRefusedAndItsTargetKept) 
 // Issue 51 item 11: a name of "." or ".." wrote the run into the project root; a name is one path component.
 TEST(HostileInputBounds, ConfigNamesAreOnePathComponent) {
   TempDir dir;
-  for (const std::string name : std::vector<std::string>{".", "..", "", "a/b", "a\\u0000b"}) {
+  for (const std::string& name : std::vector<std::string>{".", "..", "", "a/b", "a\\u0000b"}) {
     const auto cfg = dir / "named.json";
     write_text(cfg, tiny_config(name));
     const auto r = run_harness("run " + cfg.string() + " -q");  // no --out: out/NAME
@@ -263,6 +263,20 @@ TEST(HostileInputBounds, StoredPairIndicesAreTheMatchsOwn) {
   p.index = 39;
   write_text(file, harness::with_checksum(p.to_json().dump()) + "\n");
   EXPECT_EQ(harness::read_pairs(file, 40).count(39), 1u);
+  // A directory never holds a pair beyond its match.json's pairs: a shorter match into it is refused before
+  // match.json is rewritten, and the directory still reports.
+  const auto cfg = dir / "m.json";
+  write_text(cfg, nlohmann::json{{"name", "m"},
+                                 {"match", {{"players", {"H", "E"}}, {"openings", match_test::openings()}, {"pairs", 2},
+                                            {"nodes", 200}, {"max_moves", 20}}}}
+                      .dump());
+  const auto out = dir / "match";
+  ASSERT_EQ(run_harness("match " + cfg.string() + " --out " + out.string() + " -q").code, 0);
+  const std::string stored = read_text(out / "match.json");
+  expect_refused(run_harness("match " + cfg.string() + " --out " + out.string() + " -q --pairs 1"),
+                 "holds pair 2 of a longer match, and this one has 1 pairs");
+  EXPECT_EQ(read_text(out / "match.json"), stored);
+  EXPECT_EQ(run_harness("report " + out.string()).code, 0);
 }
 
 // Issue 51 item 6: the threads' tables together are checked against the memory before a run.
