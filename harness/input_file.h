@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -17,12 +18,20 @@ inline constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t(16) << 20;
 inline constexpr std::uintmax_t kMaxEpdBytes = std::uintmax_t(256) << 20;
 // A results directory's cells.jsonl: a line is about 3.3 KB (every flag of the cell), so 4 GiB holds about 1.3
 // million cells; read whole into memory, a larger one would take its size again in RAM. Split such a run in shards.
+// A results directory's experiment.json: the resolved experiment lists every position (about 100 bytes each), so as
+// many as the largest EPD file may hold.
+inline constexpr std::uintmax_t kMaxExperimentBytes = kMaxEpdBytes;
 inline constexpr std::uintmax_t kMaxCellsBytes = std::uintmax_t(4) << 30;
 
-// JSON text parsed as nlohmann::json::parse does, except that a key given twice in one object is refused (the
-// parser would keep the last silently): UserError "<shown>: duplicate key '<key>' ...". Syntax errors are
-// nlohmann's parse_error, for the caller to word.
-nlohmann::json parse_json_refusing_duplicates(const std::string& text, const std::string& shown);
+// The deepest nesting of arrays and objects any JSON the harness reads may have: a config nests about 5 deep, a
+// stored line 3.
+inline constexpr int kMaxJsonDepth = 64;
+
+// JSON text (a config, an experiment.json, a stored line) parsed as nlohmann::json::parse does, except that a key
+// given twice in one object is refused (the parser would keep the last silently): UserError "<shown>: duplicate key
+// '<key>' ...", and so is nesting deeper than kMaxJsonDepth (UserError "<shown>: arrays and objects nested more than
+// 64 deep ..."). Syntax errors are nlohmann's parse_error, for the caller to word.
+nlohmann::json parse_json_checked(std::string_view text, const std::string& shown);
 
 // The bytes of `file`. Throws UserError naming `shown` (the file as the user gave it, or with its context) when
 // it does not exist, is not a regular file, is larger than `max_bytes`, or cannot be read.

@@ -64,8 +64,8 @@ TEST(HostileInput, DuplicateJsonKeysAreRefused) {
   const auto versions = dir / "versions.json";
   std::ofstream(versions) << R"({"name": "X", "flags": {"lmr": false, "lmr": true}})";
   expect_refused("search --fen startpos --depth 1 --config " + versions.string(), "duplicate key 'lmr'");
-  EXPECT_EQ(harness::parse_json_refusing_duplicates(R"([{"k": 1}, {"k": 2}, {"o": {"k": 3}, "k": 4}])", "x").size(), 3u);
-  EXPECT_THROW(harness::parse_json_refusing_duplicates(R"({"o": {"k": 3, "k": 4}})", "x"), harness::UserError);
+  EXPECT_EQ(harness::parse_json_checked(R"([{"k": 1}, {"k": 2}, {"o": {"k": 3}, "k": 4}])", "x").size(), 3u);
+  EXPECT_THROW(harness::parse_json_checked(R"({"o": {"k": 3, "k": 4}})", "x"), harness::UserError);
 }
 
 // A line break in a position id or a version name would cut REPORT.md's tables: refused, from a config or an EPD file.

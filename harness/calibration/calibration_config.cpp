@@ -25,10 +25,8 @@ constexpr int kMaxDepth = 40;
 
 long long get_int(const Where& w, const std::string& path, const json& j, long long min, long long max) {
   if (!j.is_number_integer() && !j.is_number_unsigned()) w.fail(path, fmt::format("expected an integer, got {}", j.dump()));
-  const long long v = j.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(j.get<std::uint64_t>(), 1ULL << 62))
-                                             : j.get<long long>();
-  if (v < min || v > max) w.fail(path, fmt::format("must be in {}..{}, got {}", min, max, v));
-  return v;
+  if (!integer_within(j, min, max)) w.fail(path, fmt::format("must be in {}..{}, got {}", min, max, j.dump()));
+  return j.get<long long>();
 }
 
 std::vector<int> parse_depths(const Where& w, const std::string& path, const json& j) {
@@ -304,7 +302,7 @@ CalibrationConfig load_calibration_config(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = parse_json_refusing_duplicates(text, file.string());
+    j = parse_json_checked(text, file.string());
   } catch (const json::parse_error& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }

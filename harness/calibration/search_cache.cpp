@@ -82,6 +82,10 @@ std::size_t SearchCache::ensure(const std::vector<CellInputs>& requests) {
     totals = run_cells(todo, engine_, store, RunnerOptions{jobs_, progress_, {}}, todo.size(), 0);
     store.close();
   }
+  if (totals.cells_out_of_memory > 0)
+    throw IoError(fmt::format("out of memory: {} search(es) could not get their memory on {} job(s) and were not "
+                              "stored (the {} others are); the same command with fewer --jobs runs them",
+                              totals.cells_out_of_memory, jobs_, totals.cells_run));
   searched_ += totals.cells_run;
   nodes_searched_ += totals.nodes;
   wall_seconds_ += totals.wall_seconds;

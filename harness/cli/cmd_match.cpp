@@ -79,7 +79,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
   } else if (std::filesystem::exists(match_file)) {
     nlohmann::json old;
     try {
-      old = nlohmann::json::parse(read_input_file(match_file, match_file.string(), kMaxConfigBytes));
+      old = parse_json_checked(read_input_file(match_file, match_file.string(), kMaxConfigBytes), match_file.string());
     } catch (const nlohmann::json::exception& e) {
       throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
     }
@@ -106,9 +106,15 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
     throw UserError(fmt::format("--out {}: holds {} without {}; give another --out, or --fresh", dir.string(),
                                 kPairsFile, kMatchFile));
   }
+  // A directory never holds a pair beyond its match.json's pairs (read_pairs refuses one): a shorter match is refused
+  // before match.json is rewritten.
+  if (const auto held = read_pairs(pairs_file); !held.empty() && held.rbegin()->first >= spec.pairs)
+    throw UserError(fmt::format("--out {}: holds pair {} of a longer match, and this one has {} pairs; give at least {} "
+                                "pairs, or --fresh to set them aside",
+                                dir.string(), held.rbegin()->first + 1, spec.pairs, held.rbegin()->first + 1));
   write_file_atomically(match_file, match_file_json(spec, engine, date).dump(2) + "\n");
 
-  const std::size_t stored = read_pairs(pairs_file).size();
+  const std::size_t stored = read_pairs(pairs_file, spec.pairs).size();
   fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs; {} stored in {}; {} thread(s)\n", spec.name,
              spec.players[0].name, spec.players[1].name,
              move_limit_text(spec.limit),

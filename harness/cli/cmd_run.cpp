@@ -4,19 +4,21 @@
 #include <fmt/core.h>
 
 #include <chrono>
-#include <fstream>
 #include <set>
 #include <thread>
 
+#include "engine/search.h"
 #include "harness/cli/commands.h"
 #include "harness/experiment/cell_enumeration.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/experiment/interrupt_watch.h"
+#include "harness/experiment/memory_ceiling.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/resume.h"
 #include "harness/experiment/runner.h"
 #include "harness/experiment/shard.h"
+#include "harness/input_file.h"
 #include "harness/paths.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/writers.h"
@@ -54,8 +56,7 @@ void move_cells_aside(const std::filesystem::path& cells, const std::string& sta
 // re-stores them from its config, so that a claim added or reworded there reaches the directory's reports (`harness
 // report DIR` reads them from experiment.json alone). Every other member stays as stored.
 void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
-  std::ifstream in(exp_file);
-  json stored = json::parse(in);
+  json stored = parse_json_checked(read_input_file(exp_file, exp_file.string(), kMaxExperimentBytes), exp_file.string());
   std::vector<std::string> changed;
   for (const char* key : {"design", "notes"}) {
     if (now.contains(key) ? stored.contains(key) && stored[key] == now[key] : !stored.contains(key)) continue;
@@ -164,6 +165,15 @@ void run_command(const RunOptions& opt) {
   std::size_t in_shard = 0, shard_done = 0;
   const std::size_t all_cells = cells.size();
   std::vector<CellSpec> todo = cells_to_run(std::move(cells), shard, done, in_shard, shard_done);
+  // Every thread holds a cell's table at once: a thread count the memory cannot hold would fail cell after cell.
+  {
+    std::vector<std::uint64_t> table_bytes;
+    table_bytes.reserve(todo.size());
+    for (const auto& c : todo) table_bytes.push_back(buho::transposition_table_bytes(c.inputs.search));
+    if (const std::string why = table_memory_problem(std::move(table_bytes), opt.threads, available_memory_bytes());
+        !why.empty())
+      throw UserError(fmt::format("{}: {}", config.string(), why));
+  }
   fmt::print(stderr, "{}: {} cells{}; {} already in {}; running {} on {} thread(s)\n", exp.name, all_cells,
              shard.all() ? "" : fmt::format(" (shard {}: {})", shard.text(), in_shard), shard_done,
              cells_file.string(), todo.size(), opt.threads);
@@ -208,6 +218,11 @@ void run_command(const RunOptions& opt) {
 
   print_totals(totals, todo.size(), opt.threads, setup_seconds, report_seconds, total_seconds);
   for (const auto& f : files) fmt::print(stderr, "wrote {}\n", f.string());
+  if (totals.cells_out_of_memory > 0)
+    throw IoError(fmt::format("out of memory: {} cell(s) of this run could not get the memory of their search on {} "
+                              "thread(s) and were not stored (the {} others are, in {}); the same command with fewer "
+                              "--threads runs them",
+                              totals.cells_out_of_memory, opt.threads, totals.cells_run, cells_file.string()));
 }
 
 }  // namespace

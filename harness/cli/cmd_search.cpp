@@ -30,7 +30,7 @@ ResolvedVersion version_from_file(const std::string& file, const std::string& ve
   const std::string text = read_input_file(file, "--config " + file, kMaxConfigBytes);
   json j;
   try {
-    j = parse_json_refusing_duplicates(text, "--config " + file);
+    j = parse_json_checked(text, "--config " + file);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("--config {}: not valid JSON: {}", file, e.what()));
   }

@@ -2,14 +2,51 @@
 
 #include <fmt/core.h>
 
+#include <climits>
 #include <stdexcept>
 
+#include "harness/experiment/json_fields.h"
 #include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
 
 namespace harness {
 
 using nlohmann::json;
+
+namespace {
+
+// A stored value read as written: nlohmann's get<std::uint64_t>() reads -5 as 2^64 - 5, 1.5 as 1 and 1e30 as what the
+// conversion happens to give, and get<int>() wraps: each is refused, naming the member and its text.
+std::uint64_t count_of(const json& v, std::string_view name) {
+  if (!v.is_number_unsigned())
+    throw std::runtime_error(fmt::format("'{}' is {}, not a count (an integer from 0)", name, v.dump()));
+  return v.get<std::uint64_t>();
+}
+
+std::vector<std::uint64_t> counts_of(const json& v, std::string_view name) {
+  if (!v.is_array()) throw std::runtime_error(fmt::format("'{}' is {}, not a list of counts", name, v.type_name()));
+  std::vector<std::uint64_t> out;
+  out.reserve(v.size());
+  for (const json& x : v) out.push_back(count_of(x, name));
+  return out;
+}
+
+int int_of(const json& v, std::string_view name, int lo, int hi) {
+  if (!json_fields::integer_within(v, lo, hi))
+    throw std::runtime_error(fmt::format("'{}' is {}, not an integer in {}..{}", name, v.dump(), lo, hi));
+  return v.get<int>();
+}
+
+double seconds_of(const json& v, std::string_view name) {
+  if (!v.is_number() || !(v.get<double>() >= 0))
+    throw std::runtime_error(fmt::format("'{}' is {}, not a number of seconds (from 0)", name, v.dump()));
+  return v.get<double>();
+}
+
+// The deepest a stored depth, reached depth or selective depth may be: far above any search the harness runs.
+constexpr int kMaxStoredDepth = 1 << 16;
+
+}  // namespace
 
 const std::vector<std::string>& counter_names() {
   static const std::vector<std::string> names = [] {
@@ -114,9 +151,9 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     if (const std::string k = cell_key(r.written_inputs, r.engine); k != r.key)
       throw std::runtime_error(fmt::format("its inputs hash to key {}, not to its stored key {}: the line was edited", k, r.key));
     r.inputs.fen = j.at("fen").get<std::string>();
-    r.inputs.depth = j.at("depth").get<int>();
-    r.inputs.node_budget = j.at("node_budget").get<std::uint64_t>();
-    r.inputs.time_limit_ms = j.value("time_limit_ms", std::uint64_t(0));
+    r.inputs.depth = int_of(j.at("depth"), "depth", 0, kMaxStoredDepth);
+    r.inputs.node_budget = count_of(j.at("node_budget"), "node_budget");
+    r.inputs.time_limit_ms = j.contains("time_limit_ms") ? count_of(j.at("time_limit_ms"), "time_limit_ms") : 0;
     // The stored flags over the current defaults: a flag added after the line was written takes its
     // default (the rule of configs/README.md: that default grows the tree the line was measured on).
     if (const json& flags = r.written_inputs["flags"]; flags.is_string()) {
@@ -138,7 +175,7 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
                   fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
       r.identity_known = r.inputs.identity();
     }
-    if (r.inputs.tt_entries() != j.at("tt_entries").get<int>() || r.inputs.tt_scheme() != j.at("tt_scheme").get<std::string>())
+    if (r.inputs.tt_entries() != int_of(j.at("tt_entries"), "tt_entries", 0, INT_MAX) || r.inputs.tt_scheme() != j.at("tt_scheme").get<std::string>())
       throw std::runtime_error(fmt::format("tt_entries/tt_scheme {}/{} disagree with its flags ({}/{})",
                                            j.at("tt_entries").dump(), j.at("tt_scheme").dump(), r.inputs.tt_entries(),
                                            r.inputs.tt_scheme()));
@@ -146,38 +183,45 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     // line was written reads as 0, so older files still load.
     for (const auto& c : search_counters()) {
       const std::string name(c.name);
-      const std::uint64_t value = name == "nodes" ? j.at(name).get<std::uint64_t>() : j.value(name, std::uint64_t(0));
+      const auto it = j.find(name);
+      const std::uint64_t value = name == "nodes" ? count_of(j.at(name), name) : it == j.end() ? 0 : count_of(*it, name);
       r.counters.emplace_back(c.name, value);  // the table's name: a view that outlives the record
     }
-    r.iteration_nodes = j.value("iteration_nodes", std::vector<std::uint64_t>{});
-    r.depth_reached = j.value("depth_reached", 0);
-    r.seldepth = j.value("seldepth", 0);
+    if (j.contains("iteration_nodes")) r.iteration_nodes = counts_of(j.at("iteration_nodes"), "iteration_nodes");
+    if (j.contains("depth_reached")) r.depth_reached = int_of(j.at("depth_reached"), "depth_reached", 0, kMaxStoredDepth);
+    if (j.contains("seldepth")) r.seldepth = int_of(j.at("seldepth"), "seldepth", 0, kMaxStoredDepth);
     r.completed = j.value("completed", true);
     r.failure = j.value("failed", "");
     r.stopped_by = j.value("stopped_by", "");
     r.best_move = j.value("best_move", "");
-    r.score = j.value("score", 0);
+    if (j.contains("score")) r.score = int_of(j.at("score"), "score", INT_MIN, INT_MAX);
     r.pv = j.value("pv", "");
-    r.search_seconds = j.value("search_seconds", 0.0);
-    r.engine_seconds = j.value("engine_seconds", 0.0);
-    if (j.contains("tt_occupied") || j.contains("tt_capacity"))
-      r.load = TableLoad{j.at("tt_occupied").get<std::uint64_t>(), j.at("tt_capacity").get<std::uint64_t>()};
+    if (j.contains("search_seconds")) r.search_seconds = seconds_of(j.at("search_seconds"), "search_seconds");
+    if (j.contains("engine_seconds")) r.engine_seconds = seconds_of(j.at("engine_seconds"), "engine_seconds");
+    if (j.contains("tt_occupied") || j.contains("tt_capacity")) {
+      r.load = TableLoad{count_of(j.at("tt_occupied"), "tt_occupied"), count_of(j.at("tt_capacity"), "tt_capacity")};
+      if (r.load->occupied > r.load->capacity)
+        throw std::runtime_error(fmt::format("tt_occupied {} is above tt_capacity {}", r.load->occupied, r.load->capacity));
+    }
     // The later counters (passes, leaves): present only where measured (a line written before them has none).
     for (const auto& c : later_search_counters())
-      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(c.name, j.at(name).get<std::uint64_t>());
+      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(c.name, count_of(j.at(name), name));
     for (const auto& f : flag_search_counters())  // a flag's counters (etc): present only where the flag was on
       if (const std::string name(f.counter.name); j.contains(name))
-        r.later_counters.emplace_back(f.counter.name, j.at(name).get<std::uint64_t>());
-    r.iteration_passes = j.value("iteration_passes", std::vector<std::uint64_t>{});
+        r.later_counters.emplace_back(f.counter.name, count_of(j.at(name), name));
+    if (j.contains("iteration_passes")) r.iteration_passes = counts_of(j.at("iteration_passes"), "iteration_passes");
     r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
-    r.iteration_seconds = j.value("iteration_seconds", std::vector<double>{});
+    if (const auto it = j.find("iteration_seconds"); it != j.end()) {
+      if (!it->is_array()) throw std::runtime_error(fmt::format("'iteration_seconds' is {}, not a list", it->type_name()));
+      for (const json& x : *it) r.iteration_seconds.push_back(seconds_of(x, "iteration_seconds"));
+    }
     if (j.contains("solved")) {
       SolveResult s;
       s.solved = j.at("solved").get<bool>();
       if (j.contains("solved_depth")) {
-        s.found_depth = j.at("solved_depth").get<int>();
-        s.found_nodes = j.at("solved_nodes").get<std::uint64_t>();
-        s.found_seconds = j.at("solved_seconds").get<double>();
+        s.found_depth = int_of(j.at("solved_depth"), "solved_depth", 0, kMaxStoredDepth);
+        s.found_nodes = count_of(j.at("solved_nodes"), "solved_nodes");
+        s.found_seconds = seconds_of(j.at("solved_seconds"), "solved_seconds");
       }
       r.solve = s;
     }

@@ -72,7 +72,7 @@ struct CellRecord {
   int depth_reached = 0;
   int seldepth = 0;
   bool completed = true;
-  // Why the cell could not be measured (SSS*'s OPEN limit, memory), "" for a measured cell. A failed cell is stored
+  // Why the cell could not be measured (SSS*'s OPEN limit), "" for a measured cell. A failed cell is stored
   // (so a resume does not repeat it: delete its line to try again), kept out of every table, and listed by the
   // report; its counters are 0.
   std::string failure;
@@ -110,8 +110,9 @@ struct CellRecord {
   nlohmann::json stored_flags() const;
 
   nlohmann::json to_json() const;
-  // Throws std::runtime_error naming the missing or malformed field, a key that does not hash the line's
-  // inputs, a flag set that `flag_sets` does not define, or a stored flag this engine does not know.
+  // Throws std::runtime_error naming the missing or malformed field (a count that is not an integer from 0, an
+  // integer out of its range, negative seconds), a key that does not hash the line's inputs, a flag set that
+  // `flag_sets` does not define, or a stored flag this engine does not know.
   static CellRecord from_json(const nlohmann::json& j, FlagSetTable* flag_sets = nullptr);
 };
 

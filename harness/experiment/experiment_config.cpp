@@ -37,10 +37,8 @@ long long get_int(const Where& w, const std::string& path, const json& j, long l
                   const char* what) {
   if (!j.is_number_integer() && !j.is_number_unsigned())
     w.fail(path, fmt::format("{} must be an integer, got {}", what, j.dump()));
-  long long v = j.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(j.get<std::uint64_t>(), 1ULL << 62))
-                                       : j.get<long long>();
-  if (v < min || v > max) w.fail(path, fmt::format("{} must be in {}..{}, got {}", what, min, max, v));
-  return v;
+  if (!integer_within(j, min, max)) w.fail(path, fmt::format("{} must be in {}..{}, got {}", what, min, max, j.dump()));
+  return j.get<long long>();
 }
 
 constexpr int kMaxDepth = 40;
@@ -356,7 +354,7 @@ Experiment load_experiment(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = parse_json_refusing_duplicates(text, file.string());
+    j = parse_json_checked(text, file.string());
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     std::string msg = e.what();
     if (auto pos = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && pos != std::string::npos)
@@ -374,7 +372,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
               "time_limit_ms", "exact_reference", "factorial", "leave_one_out", "grid"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
-  if (exp.name.empty() || exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+  if (const std::string why = directory_name_problem(exp.name); !why.empty()) w.fail("$.name", why);
+  if (exp.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
                               std::string::npos)
     w.fail("$.name", fmt::format("'{}' is not a valid name (letters, digits, '.', '_', '-'; it names the output directory)",
                                  exp.name));

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,16 @@ inline const nlohmann::json& require(const Where& w, const std::string& path, co
 inline std::string get_string(const Where& w, const std::string& path, const nlohmann::json& j) {
   if (!j.is_string()) w.fail(path, fmt::format("expected a string, got {}", j.type_name()));
   return j.get<std::string>();
+}
+
+// Whether the JSON integer `j` lies in [lo, hi], compared as the number written: an unsigned one above
+// LLONG_MAX is neither clamped nor wrapped to a negative before the comparison. A range error prints j.dump().
+inline bool integer_within(const nlohmann::json& j, long long lo, long long hi) {
+  if (j.is_number_unsigned()) {
+    const std::uint64_t u = j.get<std::uint64_t>();
+    return hi >= 0 && u <= std::uint64_t(hi) && (lo <= 0 || u >= std::uint64_t(lo));
+  }
+  return j.is_number_integer() && j.get<long long>() >= lo && j.get<long long>() <= hi;
 }
 
 }  // namespace harness::json_fields

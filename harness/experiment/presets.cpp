@@ -86,7 +86,7 @@ json param_json(const buho::Param<Config>& p, const Config& c) {
 json read_json_file(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   try {
-    return parse_json_refusing_duplicates(text, file.string());
+    return parse_json_checked(text, file.string());
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (1E999)
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }

@@ -2,10 +2,10 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "harness/errors.h"
+#include "harness/input_file.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
@@ -80,12 +80,13 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
 
 StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
   const auto exp_file = dir / kExperimentFile;
-  std::ifstream in(exp_file);
-  if (!in) throw UserError(fmt::format("{}: not found; is '{}' the output directory of a `harness run`?",
-                                       exp_file.string(), dir.string()));
+  std::error_code missing;
+  if (!std::filesystem::exists(exp_file, missing))
+    throw UserError(fmt::format("{}: not found; is '{}' the output directory of a `harness run`?", exp_file.string(),
+                                dir.string()));
   StoredExperiment out;
   try {
-    out.file = json::parse(in);
+    out.file = parse_json_checked(read_input_file(exp_file, exp_file.string(), kMaxExperimentBytes), exp_file.string());
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", exp_file.string(), e.what()));
   }

@@ -122,20 +122,22 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
 
 namespace {
 
-// A cell searched, or stored as failed for a reason of its own (SSS*'s OPEN limit, memory); any other error throws.
-CellRecord search_or_fail(const CellSpec& cell, const std::string& engine_identity, const std::atomic<bool>* stop,
-                          buho::EngineMemory& memory, const buho::Board& board) {
+// A cell searched, or failed for a reason of its own (SSS*'s OPEN limit: stored as failed); any other error throws.
+// A search the machine refused memory (its table, an allocation) gives no record and `out_of_memory` its reason: the
+// want is the machine's and the thread count's, not the cell's, so it is never stored as the cell's result.
+std::optional<CellRecord> search_or_fail(const CellSpec& cell, const std::string& engine_identity,
+                                         const std::atomic<bool>* stop, buho::EngineMemory& memory,
+                                         const buho::Board& board, std::string& out_of_memory) {
   try {
     return run_cell(cell, engine_identity, stop, &memory, &board);
   } catch (const buho::OpenListLimitError& e) {
     return failed_cell(cell, engine_identity, e.what());
   } catch (const buho::AllocationError& e) {
-    return failed_cell(cell, engine_identity, std::string("out of memory: ") + e.what());
+    out_of_memory = e.what();
   } catch (const std::bad_alloc&) {
-    return failed_cell(cell, engine_identity,
-                       "out of memory: the machine refused an allocation of this cell's search (a smaller "
-                       "tt_entries or sss_open_limit needs less)");
+    out_of_memory = "the machine refused an allocation of this cell's search";
   }
+  return std::nullopt;
 }
 
 // One call of run_cells: the state its worker threads and the thread that waits for them (and prints the progress
@@ -215,10 +217,15 @@ class CellRun {
           else board = std::make_unique<buho::Board>(buho::Board::from_fen(cell->inputs.fen));
           board_fen = cell->inputs.fen;
         }
-        const CellRecord rec = search_or_fail(*cell, engine_identity, &stop, memory, *board);
+        std::string out_of_memory;
+        const std::optional<CellRecord> rec = search_or_fail(*cell, engine_identity, &stop, memory, *board, out_of_memory);
         if (stop.load()) break;  // maybe cut short by the stop: never stored
-        store.append(rec, line_writer);
-        record_finished(id, *cell, rec, seconds_since(t_cell));
+        if (!rec) {
+          record_out_of_memory(id, *cell, out_of_memory);
+          continue;
+        }
+        store.append(*rec, line_writer);
+        record_finished(id, *cell, *rec, seconds_since(t_cell));
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();
@@ -231,6 +238,15 @@ class CellRun {
     running[id].reset();
     --workers_left;
     cv.notify_all();
+  }
+
+  // A cell the machine refused memory: reported, counted, not stored (RunTotals::cells_out_of_memory).
+  void record_out_of_memory(std::size_t id, const CellSpec& cell, const std::string& why) {
+    std::lock_guard lock(mutex);
+    ++totals.cells_out_of_memory;
+    fmt::print(stderr, "{}cell {}: out of memory: {} (not stored: the same command with fewer --threads runs it)\n",
+               tty ? "\r\033[K" : "", cell_label(cell), why);
+    running[id].reset();
   }
 
   // A stored cell counted, and taught to the model.

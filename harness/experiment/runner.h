@@ -26,8 +26,11 @@ struct RunnerOptions {
 
 struct RunTotals {
   std::size_t cells_run = 0;
-  std::size_t cells_failed = 0;
-  bool interrupted = false;      // RunnerOptions::interrupt ended the run before its last cell  // of cells_run: stored as failed (a reason of their own: SSS*'s limit, memory)
+  std::size_t cells_failed = 0;  // of cells_run: stored as failed (a reason of their own: SSS*'s OPEN limit)
+  // Not measured and not stored: the machine refused the memory of their search (the table, an allocation). The
+  // want is the thread count's and the machine's, not the cell's: the same command with fewer threads runs them.
+  std::size_t cells_out_of_memory = 0;
+  bool interrupted = false;      // RunnerOptions::interrupt ended the run before its last cell
   std::uint64_t nodes = 0;
   double wall_seconds = 0;    // from the first cell started to the last cell stored
   double engine_seconds = 0;  // sum over cells of Engine construction + search + destruction

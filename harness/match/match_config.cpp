@@ -15,6 +15,7 @@ namespace harness {
 using nlohmann::json;
 using json_fields::check_keys;
 using json_fields::get_string;
+using json_fields::integer_within;
 using json_fields::require;
 using json_fields::Where;
 
@@ -27,9 +28,8 @@ std::filesystem::path path_in_project(const std::string& p) {
 
 long long integer_in(const Where& w, const std::string& path, const json& j, long long lo, long long hi) {
   if (!j.is_number_integer()) w.fail(path, fmt::format("expected an integer, got {}", j.dump()));
-  const long long v = j.get<long long>();
-  if (v < lo || v > hi) w.fail(path, fmt::format("{} is out of range [{}, {}]", v, lo, hi));
-  return v;
+  if (!integer_within(j, lo, hi)) w.fail(path, fmt::format("{} is out of range [{}, {}]", j.dump(), lo, hi));
+  return j.get<long long>();
 }
 
 double number_in(const Where& w, const std::string& path, const json& j, double lo, double hi) {
@@ -99,8 +99,8 @@ MatchSpec match_spec_from_json(const json& j, const std::string& file) {
   check_keys(w, "$", j, {"name", "description", "presets", "versions", "match"});
   MatchSpec m;
   m.name = get_string(w, "$.name", require(w, "$", j, "name"));
-  if (m.name.empty() || m.name.find_first_of("/\\") != std::string::npos || m.name == "." || m.name == "..")
-    w.fail("$.name", fmt::format("'{}' cannot name an output directory", m.name));
+  if (const std::string why = directory_name_problem(m.name); !why.empty()) w.fail("$.name", why);
+  if (m.name.find('\\') != std::string::npos) w.fail("$.name", fmt::format("'{}' cannot name an output directory", m.name));
   if (j.contains("description")) m.description = get_string(w, "$.description", j["description"]);
   const std::string presets = j.contains("presets") ? get_string(w, "$.presets", j["presets"]) : "configs/versions.json";
   PresetBook book = PresetBook::load(path_in_project(presets));
@@ -165,7 +165,7 @@ namespace {
 json match_config_json(const std::filesystem::path& file) {
   const std::string text = read_input_file(file, file.string(), kMaxConfigBytes);
   try {
-    return parse_json_refusing_duplicates(text, file.string());
+    return parse_json_checked(text, file.string());
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }
@@ -217,6 +217,7 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
   json base = j;
   base.erase("series");
   series.name = get_string(w, "$.name", require(w, "$", j, "name"));
+  if (const std::string why = directory_name_problem(series.name); !why.empty()) w.fail("$.name", why);
   if (j.contains("description")) series.description = get_string(w, "$.description", j["description"]);
   for (std::size_t pi = 0; pi < pairings.size(); ++pi) {
     const json& pair = pairings[pi];

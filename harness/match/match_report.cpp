@@ -184,14 +184,14 @@ std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
   const std::string text = read_input_file(match_file, match_file.string(), kMaxConfigBytes);
   json j;
   try {
-    j = json::parse(text);
+    j = parse_json_checked(text, match_file.string());
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
   }
   auto m = std::make_unique<LoadedMatch>();
   m->spec = match_spec_from_file_json(j, match_file.string());
   m->date = j.value("date", "????.??.??");
-  m->stored = read_pairs(dir / kPairsFile);
+  m->stored = read_pairs(dir / kPairsFile, m->spec.pairs);
   m->tally = tally_pairs(m->stored, m->spec);
   return m;
 }

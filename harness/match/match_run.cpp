@@ -46,7 +46,7 @@ bool play_pair(const MatchSpec& spec, int index, GameMemory& memory, PairRecord&
 
 MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir, const MatchRunOptions& options) {
   const auto file = dir / kPairsFile;
-  std::map<int, PairRecord> stored = read_pairs(file);
+  std::map<int, PairRecord> stored = read_pairs(file, spec.pairs);
   // The identity (match.json) names the openings file and its size, not its content: each stored pair's opening is
   // checked against what the file gives now.
   for (const auto& [index, pair] : stored)

@@ -13,6 +13,9 @@ using nlohmann::json;
 
 namespace {
 
+// Above any pair a match may have (pair_store.h's kMaxMatchPairs) and within int.
+constexpr int kMaxPairIndex = 1 << 30;
+
 json game_json(const GameRecord& g) {
   std::string moves;
   json scores = json::array(), depths = json::array(), nodes = json::array();
@@ -70,6 +73,8 @@ GameRecord game_from(const json& j, const std::string& fen, const std::string& w
       throw UserError(fmt::format("{}: fewer scores, depths or nodes than moves", where));
     m.score = scores[i].get<int>();
     m.depth = depths[i].get<int>();
+    if (!nodes[i].is_number_unsigned())  // get<std::uint64_t>() would read -5 as 2^64 - 5 and 1.5 as 1
+      throw UserError(fmt::format("{}: nodes of move {} is {}, not a count (an integer from 0)", where, i + 1, nodes[i].dump()));
     m.nodes = nodes[i].get<std::uint64_t>();
     if (g.timed) {
       if (i >= used.size() || i >= clocks.size())
@@ -98,6 +103,9 @@ json PairRecord::to_json() const {
 PairRecord PairRecord::from_json(const json& j, const std::string& where) {
   PairRecord p;
   try {
+    // The index as written: an integer from 0 (get<int>() would read 1.5 as 1 and wrap 2^32).
+    if (const json& index = j.at("pair"); !index.is_number_unsigned() || index.get<std::uint64_t>() >= std::uint64_t(kMaxPairIndex))
+      throw UserError(fmt::format("{}: pair index {} is not an index of a pair (an integer from 0)", where, index.dump()));
     p.index = j.at("pair").get<int>();
     p.fen = j.at("fen").get<std::string>();
     const json& games = j.at("games");

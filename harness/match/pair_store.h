@@ -15,9 +15,13 @@ namespace harness {
 
 inline constexpr const char* kPairsFile = "pairs.jsonl";
 
+// The most pairs a match may have (the config's $.match.pairs maximum).
+inline constexpr int kMaxMatchPairs = 10'000'000;
+
 // The stored pairs by index. A missing file is empty; a torn last line is ignored (the next writer sets it aside);
-// a damaged line, a line without its checksum or a pair stored twice is a UserError naming the file and line.
-std::map<int, PairRecord> read_pairs(const std::filesystem::path& file);
+// a damaged line, a line without its checksum, a pair stored twice or a pair index outside 0..pair_count-1 (the
+// match's pairs: a directory never holds a pair beyond them) is a UserError naming the file and line.
+std::map<int, PairRecord> read_pairs(const std::filesystem::path& file, int pair_count = kMaxMatchPairs);
 
 // pairs.jsonl's writer: a LineStore (cell_store.h) of pair records, with its torn-tail handling, grouped syncs and
 // refusal after a failed write.

@@ -138,7 +138,7 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   const auto file = dir / kSeriesFile;
   json j;
   try {
-    j = json::parse(read_input_file(file, file.string(), kMaxConfigBytes));
+    j = parse_json_checked(read_input_file(file, file.string(), kMaxConfigBytes), file.string());
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
   }

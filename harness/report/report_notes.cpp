@@ -1,8 +1,9 @@
 #include "harness/report/report_notes.h"
 
 #include <cctype>
-#include <fstream>
 #include <sstream>
+
+#include "harness/storage/durable_file.h"
 
 namespace harness {
 
@@ -51,11 +52,8 @@ ReportNotes parse_report_notes(const std::string& markdown) {
 }
 
 ReportNotes read_report_notes(const std::filesystem::path& dir) {
-  std::ifstream in(dir / kNotesFile);
-  if (!in) return {};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_report_notes(ss.str());
+  // Read as bytes: a FIFO or a device at the name is refused rather than waited on; a missing file is no notes.
+  return parse_report_notes(read_file_bytes(dir / kNotesFile));
 }
 
 }  // namespace harness

@@ -67,7 +67,7 @@ void for_each_checked_line(const std::filesystem::path& file, const std::string&
                                   where, what, remedy));
     json j;
     try {
-      j = json::parse(line);
+      j = parse_json_checked(line, where);  // nesting bounded, a key given twice refused (UserError naming `where`)
     } catch (const json::exception& e) {
       throw UserError(fmt::format("{}: unreadable {} ({})", where, what, e.what()));
     }
@@ -154,7 +154,10 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
     }
     json j;
     try {
-      j = json::parse(line);
+      // Nesting bounded and a key given twice refused: a line with a recomputed checksum is still read with care.
+      j = parse_json_checked(line, fmt::format("{}:{}", file.string(), lineno));
+    } catch (const UserError&) {
+      throw;
     } catch (const std::exception& e) {
       throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
                                   lineno, e.what()));
@@ -372,8 +375,13 @@ void set_torn_tail_aside(const std::filesystem::path& file) {
 }
 
 bool ends_in_torn_line(const std::filesystem::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO at the name is not waited on; it is no store (read_cells refuses it by name).
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return false;
+  if (struct stat st {}; ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return false;
+  }
   char last = '\n';
   const off_t size = ::lseek(fd, 0, SEEK_END);
   const bool torn = size > 0 && ::pread(fd, &last, 1, size - 1) == 1 && last != '\n';

@@ -121,10 +121,14 @@ void rename_durably(const std::filesystem::path& from, const std::filesystem::pa
 std::string read_file_bytes(const std::filesystem::path& file) {
   int fd = -1;
   for (;;) {
-    fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // a FIFO is not waited on (refused below)
     if (fd >= 0) break;
     if (errno == ENOENT) return {};
     if (errno != EINTR) throw_io_error(file, "open for reading");
+  }
+  if (struct stat st {}; ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw UserError(fmt::format("{}: not a regular file (a device, a FIFO or a socket is not read)", file.string()));
   }
   std::string out;
   char buf[65536];

@@ -33,7 +33,8 @@ void write_file_durably(const std::filesystem::path& file, std::string_view text
 void append_durably(const std::filesystem::path& file, std::string_view text);
 // rename(from, to), checked, then the directory of `to` synced.
 void rename_durably(const std::filesystem::path& from, const std::filesystem::path& to);
-// The whole content of `file` as bytes; IoError if it cannot be read. A missing file is "".
+// The whole content of `file` as bytes; IoError if it cannot be read, UserError if it is not a regular file (a FIFO is
+// not waited on). A missing file is "".
 std::string read_file_bytes(const std::filesystem::path& file);
 
 }  // namespace harness

@@ -31,8 +31,18 @@ OutputLock::OutputLock(const std::filesystem::path& dir, const std::string& comm
   // The holder removes the file when it is done; a process that opened it just before may then lock a
   // removed file. So after locking, check that the file locked is still the one at the path, else retry.
   for (int attempt = 0;; ++attempt) {
-    const int fd = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NOFOLLOW: a symbolic link at the lock's name is refused, never followed (the truncation below would empty
+    // its target); anything but a regular file there (a FIFO, a device) is refused too.
+    const int fd = ::open(file_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ELOOP)
+      throw UserError(fmt::format("{}: is a symbolic link, not a lock file; remove it (the harness creates its own)",
+                                  file_.string()));
     if (fd < 0) throw_io_error(file_, "open of the lock file");
+    if (struct stat st {}; ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd);
+      throw UserError(fmt::format("{}: not a regular file, not a lock file; remove it (the harness creates its own)",
+                                  file_.string()));
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int e = errno;
       std::string holder = read_file_bytes(file_);

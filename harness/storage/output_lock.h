@@ -1,7 +1,9 @@
 // One writer per output directory. `harness run`, `run --fresh` and `merge` hold DIR/.harness.lock
 // with flock(2) while they read what is done and append to it; a second one refuses at once, naming
 // the holder. The kernel drops the lock when its process dies (even by kill -9), so a stale lock file
-// never blocks: its text (pid, command, start time) is only for the message.
+// never blocks: its text (pid, command, start time) is only for the message. The lock file is opened without
+// following a symbolic link (O_NOFOLLOW) and must be a regular file: a link planted at its name is refused, and its
+// target is never truncated.
 #pragma once
 
 #include <filesystem>

@@ -5,10 +5,12 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "harness/identity/engine_signature.h"
 #include "harness/errors.h"
+#include "harness/input_file.h"
 #include "harness/storage/durable_file.h"
 
 namespace harness {
@@ -142,11 +144,18 @@ void append_run_record(const std::filesystem::path& dir, const RunRecord& run) {
 
 std::vector<RunRecord> read_run_records(const std::filesystem::path& dir) {
   std::vector<RunRecord> runs;
-  std::ifstream in(dir / kRunsFile);
+  // Read as bytes: a FIFO or a device at the name is refused rather than waited on (read_file_bytes).
+  std::istringstream in(read_file_bytes(dir / kRunsFile));
   std::string line;
-  // A run log is informative, not a result: a line cut off by a crash is skipped, not an error.
+  // A run log is informative, not a result: a line cut off by a crash (or nested past kMaxJsonDepth) is skipped, not
+  // an error.
   while (std::getline(in, line)) {
-    const auto j = nlohmann::json::parse(line, nullptr, false);
+    nlohmann::json j;
+    try {
+      j = parse_json_checked(line, (dir / kRunsFile).string());
+    } catch (const std::exception&) {
+      continue;
+    }
     if (j.is_object()) runs.push_back(RunRecord::from_json(j));
   }
   return runs;
