@@ -6,26 +6,32 @@ Kinds (each says in its title which positions and depths it aggregates):
   versions   versions against a base (the design's base, else A, else the first version): versions-mean (geometric
              mean over positions of version ÷ base per depth, 95 % interval band) and, for runs of at most 8
              positions (or --each-position), versions-<position> with the thesis's curve beside where the
-             position carries a thesis_position the thesis's data hold
-  tables     a sweep of table sizes and schemes: tt-entries (nodes against entries per scheme, per position) and
-             tt-doubling (% fewer nodes per doubling, geometric mean over positions); the thesis's curves only
-             when the run holds its position 5
+             position carries a thesis_position the thesis's data hold; above 8, every position as small
+             multiples (versions-positions-N)
+  tables     a sweep of table sizes and schemes: tt-entries (nodes against entries per scheme, a panel per
+             position; above 6 positions tt-entries-mean, the geometric mean with its band, and the positions as
+             small multiples, tt-entries-positions-N) and tt-doubling (% fewer nodes per doubling, geometric mean
+             over positions); a sweep sized in memory (tt_bytes) the same against bytes (tt-bytes-*,
+             tt-doubling-bytes); the thesis's curves only when the run holds its position 5
   tt-study   replacement schemes against an unlimited table by load (summary.json "tt_study")
   drivers    search drivers as ratios to NegaScout and versions against the minimal tree ("drivers")
   pruning    pruning steps: nodes saved beside positions solved ("pruning_steps")
   series     a match series: Elo against node saving ("series" with its node_saving join)
 
-A run that no kind applies to is reported (why, per kind) and exits 0 with no image. A directory that cannot be
+Every kind skipped, and every figure or position a kind leaves out, is said on stderr with why. Colours: one per
+scheme and per version in every figure (scripts/plotting/palette.py). A run that no kind applies to is reported
+(why, per kind) and exits 0 with no image. A directory that cannot be
 read exits 2 with `error: <path>: <problem>`. Needs matplotlib (Debian's python3-matplotlib: run it with
 /usr/bin/python3).
 """
 import argparse
+import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import figures  # noqa: E402  (scripts/figures.py: the common save())
-from plotting import drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting import describe, drivers, pruning, series, tables, tt_study, versions  # noqa: E402
 from plotting.run import BadInput, NotApplicable, Run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,7 +46,10 @@ def parse(argv):
     ap.add_argument("--only", action="append", choices=sorted(KINDS), metavar="KIND",
                     help="draw only this kind (repeatable): " + ", ".join(KINDS))
     ap.add_argument("--each-position", action="store_true",
-                    help="one figure (versions) or panel (tables) per position however many positions the run has")
+                    help="one figure per position (versions) however many positions the run has")
+    ap.add_argument("--describe", metavar="FILE",
+                    help="also write FILE: JSON of each figure drawn (title, panels' titles, axis labels and scales, "
+                         "legend entries, any overlapping titles)")
     ap.add_argument("--thesis-versions", default=os.path.join(HERE, "..", "data", "thesis", "thesis_versions_nodes.csv"),
                     help="the thesis's nodes per version and depth (default: %(default)s)")
     ap.add_argument("--thesis-tt", default=os.path.join(HERE, "..", "data", "thesis", "thesis_tt_nodes.csv"),
@@ -66,16 +75,25 @@ def main(argv=None):
     import matplotlib
 
     matplotlib.use("Agg")
-    written, skipped = [], []
+    written, skipped, described = [], [], {}
+    save = describe.recording(figures.save, described) if args.describe else figures.save
     for name in (args.only or KINDS):
         kind = KINDS[name]
         thesis = args.thesis_tt if kind is tables else args.thesis_versions
+        say = (lambda kind_name: lambda text: print(f"plot.py: {kind_name}: {text}", file=sys.stderr))(name)
         try:
-            written += kind.draw(run, out, figures.save, every_position=args.each_position, thesis_path=thesis)
+            written += kind.draw(run, out, save, every_position=args.each_position, thesis_path=thesis, say=say)
         except NotApplicable as e:
             skipped.append(f"{name}: {e}")
     for line in skipped:
         print(f"plot.py: {args.dir}: {line}" if not written else f"plot.py: skipped {line}", file=sys.stderr)
+    if args.describe:
+        try:
+            with open(args.describe, "w", encoding="utf-8") as f:
+                json.dump(described, f, indent=1, ensure_ascii=False)
+        except OSError as e:
+            print(f"error: {args.describe}: {e.strerror or e}", file=sys.stderr)
+            return 2
     if not written:
         print(f"plot.py: {args.dir}: no figure applies to this run; nothing written", file=sys.stderr)
     return 0

@@ -6,10 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "harness/errors.h"
+#include "harness/experiment/nearest_names.h"
 #include "harness/experiment/presets.h"
+#include "harness/paths.h"
 #include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 
@@ -204,8 +207,61 @@ TEST(ExperimentConfigErrors, UnknownScheme) {
                {"$.sweeps[0].tt_schemes[1]", "unknown scheme 'deepest'", "always, never, depth, depth_always"});
 }
 
-TEST(ExperimentConfigErrors, UnknownEpdId) {
-  expect_error(with("\"LCTII.POS.09\"", "\"LCTII.POS.99\""), {"$.positions[0].ids[1]", "LCTII.POS.99", "LCTII.POS.01"});
+// A mistyped id names the ids nearest to it (edit distance, at most 5), not every id of the suite.
+TEST(ExperimentConfigErrors, UnknownEpdIdNamesTheNearestIds) {
+  expect_error(with("\"LCTII.POS.09\"", "\"LCTII.POS.99\""),
+               {"$.positions[0].ids[1]", "LCTII.POS.99", "nearest of its 35 ids: LCTII.POS.09, "});
+  TempDir dir;
+  runner_test::write_text(dir / "bad.json", with("\"LCTII.POS.09\"", "\"lctii.pos.9\""));
+  const auto r = runner_test::run_harness("run '" + (dir / "bad.json").string() + "' --out '" + (dir / "out").string() + "'");
+  EXPECT_EQ(r.code, 2) << r.output;
+  const auto at = r.output.find("nearest of its 35 ids: ");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::string named = r.output.substr(at, r.output.find('\n', at) - at);
+  EXPECT_EQ(named.rfind("nearest of its 35 ids: LCTII.POS.09, ", 0), 0u) << named;  // case is ignored
+  EXPECT_EQ(std::count(named.begin(), named.end(), ','), 4) << "five ids: " << named;
+  EXPECT_EQ(r.output.find("LCTII.CMB.01"), std::string::npos) << "an id far from it: " << r.output;
+}
+
+TEST(NearestNames, EditDistanceIgnoringCaseNearestFirstThenInOrder) {
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("WAC.001", "wac.001"), 0u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(nearest_names("WAC.01", {"WAC.100", "WAC.010", "WAC.001", "WAC.299"}, 2),
+            (std::vector<std::string>{"WAC.010", "WAC.001"}));
+  EXPECT_EQ(nearest_names("x", {"a"}), std::vector<std::string>{"a"});
+}
+
+// A relative EPD or presets file is looked for beside the config first, then in the project root (where the
+// shipped configs name positions/ and configs/ from); neither: exit 2 naming both places.
+TEST(ExperimentConfig, PathsResolveBesideTheConfigThenInTheProjectRoot) {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "mine" / "positions");
+  runner_test::write_text(dir / "mine" / "my.epd", "8/8/8/4k3/8/8/4P3/4K3 w - - id \"own-kpk\";\n");
+  // positions/lct2.epd beside the config wins over the project root's.
+  runner_test::write_text(dir / "mine" / "positions" / "lct2.epd", "8/8/8/4k3/8/8/3P4/4K3 w - - id \"LCTII.FIN.08\";\n");
+  runner_test::write_text(dir / "mine" / "presets.json", R"({"versions": [{"name": "mine", "flags": {"lmr": false}}]})");
+  runner_test::write_text(dir / "mine" / "c.json", R"({"name": "t", "presets": "presets.json",
+    "positions": [{"epd": "my.epd"}, {"epd": "positions/lct2.epd", "id": "LCTII.FIN.08"},
+                  {"epd": "positions/wac.epd", "id": "WAC.001"}],
+    "depths": [1], "versions": ["mine"]})");
+  const Experiment e = load_experiment(dir / "mine" / "c.json");
+  ASSERT_EQ(e.positions.size(), 3u);
+  EXPECT_EQ(e.positions[0].id, "own-kpk");
+  EXPECT_EQ(e.positions[1].fen, "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1") << "the config's folder first";
+  EXPECT_EQ(e.positions[2].id, "WAC.001") << "then the project root";
+  ASSERT_EQ(e.versions.size(), 1u);
+  EXPECT_EQ(e.versions[0].name, "mine");
+
+  runner_test::write_text(dir / "mine" / "missing.json",
+                          R"({"name": "t", "positions": [{"epd": "gone.epd"}], "depths": [1], "versions": ["A"]})");
+  const auto r = runner_test::run_harness("run '" + (dir / "mine" / "missing.json").string() + "' --out '" +
+                                          (dir / "out").string() + "'");
+  EXPECT_EQ(r.code, 2) << r.output;
+  for (const std::string part : {"$.positions[0].epd: EPD file 'gone.epd': no such file beside the config ('" +
+                                     (dir / "mine" / "gone.epd").string() + "')",
+                                 "nor in the project root ('" + harness::project_path("gone.epd").string() + "')"})
+    EXPECT_NE(r.output.find(part), std::string::npos) << part << "\n" << r.output;
 }
 
 TEST(ExperimentConfigErrors, EpdLineFailsToLoad) {

@@ -21,10 +21,11 @@ sys.path.insert(0, os.path.join(PROJECT, "scripts"))
 import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
+import matplotlib.colors  # noqa: E402
 import matplotlib.image  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 
-from plotting import drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting import describe, drivers, pruning, series, tables, tt_study, versions  # noqa: E402
 from plotting.run import NotApplicable, Run  # noqa: E402
 
 RESULTS = os.path.join(PROJECT, "results")
@@ -39,10 +40,14 @@ def check(ok, what):
 
 
 class Saver:
-    """The save() the kinds call: records each figure's panels (lines, patches) and writes a PNG only."""
+    """The save() the kinds call: records each figure's panels (lines, patches), its description (plot.py
+    --describe's: titles, legends, scales, overlapping titles) and each line's colour and x values by label, and
+    writes a PNG only."""
 
     def __init__(self):
         self.figures = {}
+        self.described = {}
+        self.lines = {}  # stem -> {label: (colour, xs)}
 
     def __call__(self, fig, directory, stem):
         panels = [ax for ax in fig.axes if ax.axison]
@@ -50,6 +55,9 @@ class Saver:
                                "collections": len(ax.collections), "patches": len(ax.patches),
                                "labels": [l.get_label() for l in ax.lines if not l.get_label().startswith("_")]} for ax in panels]
         self.figures[stem + ".suptitle"] = fig._suptitle.get_text() if fig._suptitle else ""
+        self.described[stem] = describe.describe(fig)
+        self.lines[stem] = {l.get_label(): (matplotlib.colors.to_hex(l.get_color()), [float(x) for x in l.get_xdata()])
+                            for ax in panels for l in ax.lines if not l.get_label().startswith("_")}
         path = os.path.join(directory, stem + ".png")
         fig.savefig(path, dpi=60)
         plt.close(fig)
@@ -92,12 +100,34 @@ def make_run(tmp, name, source, keep=None, rename=None, summary=None, experiment
     return d
 
 
+# Every colour a scheme or a version was drawn in, over every figure of the test: one each (palette.py).
+COLOURS = {"scheme": {}, "version": {}}
+
+
+def note_colours(kind, saver):
+    for stem, lines in saver.lines.items():
+        for label, (colour, _) in lines.items():
+            if kind in (tables, tt_study):
+                COLOURS["scheme"].setdefault(label, set()).add(colour)
+            elif kind in (versions, drivers, pruning) and "1.5x" not in label:
+                COLOURS["version"].setdefault(label.split(" ")[0], set()).add(colour)
+
+
 def draw(kind, d, **kw):
     saver = Saver()
-    written = kind.draw(Run(d), d, saver, **kw)
+    notes = []
+    written = kind.draw(Run(d), d, saver, say=notes.append, **kw)
     for path in written:
         ok, text = not_blank(path)
         check(ok, f"{kind.__name__}: not blank: {text}")
+    for stem, desc in saver.described.items():
+        check(not desc["overlapping_titles"], f"{kind.__name__}: {stem}: no title overprints another "
+                                              f"{desc['overlapping_titles']}")
+        legend = [t for p in desc["panels"] for t in p["legend"]] + desc["legend"]
+        check(desc["title"] != "" and legend != [], f"{kind.__name__}: {stem}: a title ({desc['title'][:60]!r}) "
+                                                    f"and a legend ({len(legend)} entries)")
+    note_colours(kind, saver)
+    saver.notes = notes
     return saver, [os.path.basename(p) for p in written]
 
 
@@ -119,7 +149,7 @@ def main():
         check(every_panel_drawn(saver, "versions-mean") and saver.figures["versions-mean"][0]["labels"] ==
               [f"{v} ÷ A" for v in "BCDEFGH"], f"versions: the mean draws B-H against A: {saver.figures['versions-mean']}")
         check("n = 2" in saver.figures["versions-mean"][0]["title"] and "depths 1–6" in
-              saver.figures["versions-mean"][0]["title"], "versions: the mean's title states n and the depths")
+              saver.described["versions-mean"]["title"], "versions: the mean's titles state n and the depths")
         check(len(saver.figures["versions-LCTII.FIN.06"]) == 2 and len(saver.figures["versions-LCTII.POS.05"]) == 1,
               "versions: the thesis's panel only beside the position carrying a thesis_position")
 
@@ -138,7 +168,7 @@ def main():
         saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
         check(len(written) == 3 and every_panel_drawn(saver, "versions-LCTII.FIN.06"),
               f"leave-one-out: every figure has its line: {written}")
-        check("÷ H" in saver.figures["versions-mean"][0]["title"] and
+        check("÷ H" in saver.described["versions-mean"]["title"] and
               len(saver.figures["versions-LCTII.FIN.06"]) == 1, "leave-one-out: against the design's base H, no thesis panel")
 
         # Table sizes stepping by 4x on the thesis's position: both panels drawn, the thesis's beside.
@@ -150,6 +180,8 @@ def main():
         check(len(saver.figures["tt-doubling"]) == 2 and every_panel_drawn(saver, "tt-doubling"),
               "tables: 4x steps leave no panel empty; the thesis's panel beside its position 5")
         check("at depth 9" in saver.figures["tt-doubling"][0]["title"], "tables: the title names the position's depth")
+        xlabel = saver.described["tt-doubling"]["panels"][0]["xlabel"]
+        check("a step: ×4, 2 doublings" in xlabel, f"tables: the doubling's axis says what a step was: {xlabel!r}")
 
         # A kind with nothing to draw says so instead of drawing empty axes.
         try:
@@ -167,6 +199,73 @@ def main():
         saver, _ = draw(tables, d, thesis_path=os.path.join(THESIS, "thesis_tt_nodes.csv"))
         check(len(saver.figures["tt-doubling"]) == 1 and len(saver.figures["tt-entries"]) == 1,
               "tables: no thesis panel without the thesis's position")
+
+        # An equal-memory sweep (tt_bytes) on more than 6 positions: drawn against bytes, the schemes given the same
+        # memory at the same x; an aggregate with its band and every position as small multiples, none dropped.
+        d = make_run(tmp, "bytes", "tt-schemes", keep=lambda r: "sweep:mem16-64KiB" in r["groups"],
+                     experiment="copy", summary={"name": "bytes"})
+        saver, written = draw(tables, d)
+        positions = sorted({r["position"] for r in csv.DictReader(open(os.path.join(d, "cells.csv")))})
+        pages = (len(positions) + tables.PANELS_PER_PAGE - 1) // tables.PANELS_PER_PAGE
+        check(len(positions) > tables.MAX_POSITIONS and written == ["tt-bytes-mean.png"] + [
+              f"tt-bytes-positions-{k + 1}.png" for k in range(pages)] + ["tt-doubling-bytes.png"],
+              f"tables by bytes, {len(positions)} positions: {written}")
+        panels = sorted(p["title"].split(" at depth")[0] for k in range(pages)
+                        for p in saver.described.get(f"tt-bytes-positions-{k + 1}", {"panels": []})["panels"]
+                        if p["title"])
+        check(panels == positions, f"tables: every position has its panel ({len(panels)} of {len(positions)})")
+        lines = {k: v[1] for k, v in saver.lines.get("tt-bytes-mean", {}).items()}
+        check(lines.get("always") == lines.get("bucket4") == lines.get("depth_always") == [16384.0, 32768.0, 65536.0],
+              f"tables: always, bucket4 and depth_always at the same bytes: {lines.get('bucket4')}")
+        check(written[-1] == "tt-doubling-bytes.png" and
+              saver.described["tt-bytes-mean"]["panels"][0]["xlabel"] == "table memory" and
+              "table memory" in saver.described["tt-doubling-bytes"]["panels"][0]["xlabel"], "tables: a bytes axis")
+
+        # A log axis only over a doubling or more: B 1.5 % above A is drawn on a linear axis, C at 3x on a log one.
+        for name, factor, want in (("tiny", 1.015, "linear"), ("wide", 3.0, "log")):
+            d = os.path.join(tmp, name)
+            os.makedirs(d)
+            with open(os.path.join(d, "cells.csv"), "w", newline="") as f:
+                w = csv.writer(f)
+                w.writerow(["groups", "position", "thesis_position", "depth", "version", "nodes", "completed"])
+                for pos, scale_ in (("p1", 1.0), ("p2", 1.3), ("p3", 0.8)):
+                    for depth in (1, 2, 3, 4):
+                        a = int(1000 * depth ** 3 * scale_)
+                        # p1's A stopped by the node budget at depth 4: B's point there is an upper bound
+                        w.writerow(["versions", pos, "", depth, "A", a, "false" if (pos, depth) == ("p1", 4) else "true"])
+                        w.writerow(["versions", pos, "", depth, "B", int(a * factor * (1 + 0.002 * depth)), "true"])
+            saver, _ = draw(versions, d)
+            mean = saver.described["versions-mean"]["panels"][0]
+            check(mean["yscale"] == want and ("log scale" in mean["ylabel"]) == (want == "log"),
+                  f"versions: B at {factor}x A: a {mean['yscale']} axis ({mean['ylabel']})")
+            p1 = saver.described["versions-p1"]["panels"][0]
+            check(p1["legend"] == ["B / A", "hollow, dashed: an upper bound\n(A stopped by the node budget)"],
+                  f"versions: an upper bound is said in the legend: {p1['legend']}")
+
+        # More than 8 positions: the versions' mean and every position as small multiples, said on stderr.
+        with open(os.path.join(RESULTS, "etc-d", "cells.csv"), newline="") as f:
+            ids = sorted({r["position"] for r in csv.DictReader(f)})[:10]
+        d = make_run(tmp, "many", "etc-d", keep=lambda r: r["position"] in ids and int(r["depth"]) <= 4,
+                     experiment="copy", summary={"name": "many"})
+        saver, written = draw(versions, d)
+        check(written == ["versions-mean.png", "versions-positions-1.png"], f"versions, 10 positions: {written}")
+        page = saver.described["versions-positions-1"]
+        check([p["title"] for p in page["panels"] if p["title"]] == ids and
+              [t for p in page["panels"] for t in p["legend"]] == ["D+etc / D"],
+              f"versions: a panel per position and one legend: {page['panels'][-1]}")
+        check(any("small multiples" in n for n in saver.notes), f"versions: says how it drew them: {saver.notes}")
+        plot = [sys.executable, os.path.join(PROJECT, "scripts", "plot.py")]
+        described = os.path.join(tmp, "many.json")
+        r = subprocess.run(plot + [d, "--describe", described], capture_output=True, text=True)
+        desc = json.load(open(described)) if os.path.exists(described) else {}
+        check(r.returncode == 0 and sorted(desc) == ["versions-mean", "versions-positions-1"] and
+              all(os.path.exists(os.path.join(d, f"{stem}.{ext}")) for stem in desc for ext in ("png", "svg")),
+              f"plot.py --describe: exit {r.returncode}, {sorted(desc)}")
+        said = ("plot.py: versions: 10 positions: drawn as small multiples" in r.stderr and
+                "plot.py: skipped tables: no sweep" in r.stderr and "plot.py: skipped drivers: " in r.stderr)
+        check(said, "plot.py: every kind skipped and every figure left out says why" + ("" if said else r.stderr))
+        check(desc.get("versions-mean", {}).get("title", "").startswith("many: nodes of each version ÷ D") and
+              desc["versions-mean"]["panels"][0]["legend"] == ["D+etc ÷ D"], "plot.py --describe: title and legend")
 
         # Summary-only kinds from the committed summaries.
         for kind, source, stems in ((tt_study, "tt-schemes", ["tt-schemes-load.png", "tt-schemes-doubling.png"]),
@@ -187,7 +286,6 @@ def main():
         check(saver.figures["pruning-cost"][0]["patches"] == 0, "pruning: no Heinz box without a futility step")
 
         # The command: a run no kind applies to, bad input, and a whole committed run into --out.
-        plot = [sys.executable, os.path.join(PROJECT, "scripts", "plot.py")]
         d = make_run(tmp, "nothing", "drivers", summary={"name": "nothing"})
         r = subprocess.run(plot + [d], capture_output=True, text=True)
         check(r.returncode == 0 and "no figure applies" in r.stderr and os.listdir(d) == ["summary.json"],
@@ -209,6 +307,10 @@ def main():
         r = subprocess.run([sys.executable, os.path.join(PROJECT, "scripts", "plot_tt_schemes.py"), "--help"],
                            capture_output=True, text=True)
         check(r.returncode == 0 and "usage:" in r.stdout, "plot_tt_schemes.py --help")
+        # One colour per scheme and per version over every figure drawn above.
+        for what, names in COLOURS.items():
+            many = {n: sorted(c) for n, c in names.items() if len(c) > 1}
+            check(names and not many, f"one colour per {what} in every figure ({len(names)} {what}s): {many}")
     finally:
         shutil.rmtree(tmp)
     if failures:

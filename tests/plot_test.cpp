@@ -1,8 +1,11 @@
 // scripts/plot.py, the one figure command: tests/plot_figures.py renders every figure kind (versions against a
 // base, a leave-one-out design, table sizes with 4x steps, the tt_study, drivers, pruning steps, a match series)
 // from small runs cut out of the committed results, under Debian's python3 with python3-matplotlib from
-// scripts/setup.sh, and checks that no panel and no PNG is blank, that the thesis's curves and Heinz's box appear
-// only where they apply, that a run no kind applies to writes nothing (exit 0) and that bad input exits 2.
+// scripts/setup.sh, and checks that no panel and no PNG is blank, that every figure has its title and legend and no
+// title overprints another, that the thesis's curves and Heinz's box appear only where they apply, that any number
+// of positions is drawn (aggregate and small multiples) and a tt_bytes sweep against bytes, that a scheme or a version
+// has one colour in every figure, that every kind skipped says why, that a run no kind applies to writes nothing
+// (exit 0) and that bad input exits 2.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -27,6 +30,11 @@ TEST(PlotCommand, EveryFigureKindRendersFromASmallRunAndNothingBlank) {
   for (const char* kind : {"versions", "tables", "tt_study", "drivers", "pruning", "series"})
     EXPECT_NE(r.output.find(std::string("ok plotting.") + kind + ": not blank"), std::string::npos) << kind << "\n"
                                                                                                     << r.output;
+  for (const char* check : {"ok plot.py --describe: title and legend", "ok tables: a bytes axis",
+                            "ok one colour per scheme in every figure", "ok one colour per version in every figure",
+                            "ok plot.py: every kind skipped and every figure left out says why",
+                            "ok versions: an upper bound is said in the legend"})
+    EXPECT_NE(r.output.find(check), std::string::npos) << check << "\n" << r.output;
 }
 
 }  // namespace plot_test

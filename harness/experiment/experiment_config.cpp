@@ -14,11 +14,13 @@
 #include "engine/search_config.h"
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/config_paths.h"
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/grid.h"
 #include "harness/experiment/json_fields.h"
 #include "harness/experiment/memory_ceiling.h"
+#include "harness/experiment/nearest_names.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
 #include "harness/paths.h"
@@ -64,11 +66,6 @@ std::vector<int> parse_depths(const Where& w, const std::string& path, const jso
   for (int d : out)
     if (!seen.insert(d).second) w.fail(path, fmt::format("depth {} is listed twice", d));
   return out;
-}
-
-std::filesystem::path resolve_path(const std::string& p) {
-  std::filesystem::path path(p);
-  return path.is_absolute() ? path : project_path(p);
 }
 
 void apply_position_extras(const Where& w, const std::string& path, const json& e, PositionSpec& p) {
@@ -120,14 +117,18 @@ std::vector<PositionSpec> parse_positions(const Where& w, const json& j, std::ma
     check_keys(w, p, e, {"epd", "ids", "id", "thesis_position", "phase", "note"});
     const std::string file = get_string(w, p + ".epd", e["epd"]);
     auto it = cache.find(file);
-    if (it == cache.end()) it = cache.emplace(file, load_epd(fmt::format("{}: {}.epd", w.file, p), file)).first;
+    if (it == cache.end()) {
+      const std::string where = fmt::format("{}: {}.epd", w.file, p);
+      it = cache.emplace(file, load_epd(where, config_file_path(where, w.file, file, "EPD file").string())).first;
+    }
     const EpdFile& epd = it->second;
     auto find = [&](const std::string& id, const std::string& ipath) -> PositionSpec {
       for (const auto& r : epd.records)
         if (r.id == id) return r;
       std::vector<std::string> ids;
       for (const auto& r : epd.records) ids.push_back(r.id);
-      w.fail(ipath, fmt::format("no position with id '{}' in '{}' (valid: {})", id, file, join(ids)));
+      w.fail(ipath, fmt::format("no position with id '{}' in '{}' (nearest of its {} ids: {})", id, file, ids.size(),
+                                join(nearest_names(id, ids))));
     };
     if (e.contains("id") && e.contains("ids")) w.fail(p, "give either 'id' (one position) or 'ids' (a list), not both");
     if (e.contains("id")) {
@@ -387,10 +388,12 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   const json& positions = require(w, "$", j, "positions");
   exp.depths = parse_depths(w, "$.depths", require(w, "$", j, "depths"));
 
-  // Presets: configs/versions.json unless the config names another file.
-  std::string presets = "configs/versions.json";
-  if (j.contains("presets")) presets = get_string(w, "$.presets", j["presets"]);
-  PresetBook book = PresetBook::load(resolve_path(presets));
+  // Presets: configs/versions.json unless the config names another file (looked for beside the config, then in the
+  // project root: config_paths.h).
+  std::filesystem::path presets = project_path("configs/versions.json");
+  if (j.contains("presets"))
+    presets = config_file_path(w.at("$.presets"), file, get_string(w, "$.presets", j["presets"]), "presets file");
+  PresetBook book = PresetBook::load(presets);
 
   // A grid names its own versions (grid.h): no list or design of them beside it.
   if (j.contains("grid"))

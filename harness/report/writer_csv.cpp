@@ -2,6 +2,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "harness/experiment/search_counters.h"
@@ -46,6 +49,28 @@ std::vector<std::string> varying_flags(const std::vector<nlohmann::json>& flags)
   return out;
 }
 
+// The memory a `tt_bytes` (equal-memory) sweep gave a cell: the size as the config wrote it (16 KiB for bucket4's
+// 256 entries and always's 1024), looked up by sweep, scheme and entries. A cell of no such sweep has none.
+class SweepBytes {
+ public:
+  explicit SweepBytes(const Experiment& e) {
+    for (const auto& s : e.sweeps)
+      if (s.sized_in_bytes())
+        for (const auto& scheme : s.tt_schemes)
+          for (std::size_t i = 0; i < s.size_count(); ++i) bytes_.try_emplace({s.name, scheme, s.entries_at(i, scheme)}, s.tt_bytes[i]);
+  }
+  std::optional<std::uint64_t> of(const CellSpec& c) const {
+    if (bytes_.empty()) return std::nullopt;
+    for (const auto& t : c.tables)
+      if (t.is_sweep())
+        if (auto it = bytes_.find({t.sweep, c.inputs.tt_scheme(), c.inputs.tt_entries()}); it != bytes_.end()) return it->second;
+    return std::nullopt;
+  }
+
+ private:
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> bytes_;
+};
+
 }  // namespace
 
 namespace {
@@ -55,14 +80,22 @@ struct CsvColumns {
   std::vector<std::string> header;
   std::vector<std::string> flags;          // the flags that vary, a column each after `completed`
   std::vector<std::string> flag_counters;  // a flag's counters (etc) that some cell measured
-  bool any_load = false, any_later = false, any_solve = false, any_reference = false;
+  bool any_bytes = false, any_load = false, any_later = false, any_solve = false, any_reference = false;
 };
 
-CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& flags) {
+CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& flags, const SweepBytes& bytes) {
   CsvColumns cols;
   std::vector<std::string>& header = cols.header;
-  header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version",
-            "tt_entries", "tt_scheme", "node_budget", "completed"};
+  header = {"key", "groups", "position", "thesis_position", "phase", "depth", "version", "tt_entries"};
+  // tt_bytes: the memory an equal-memory sweep (`tt_bytes` in the config) gave the cell, beside the entries it
+  // ran with; a column only when some cell has it, empty for the others.
+  for (const auto& c : rs.cells)
+    if (rs.record(c) && bytes.of(c)) {
+      cols.any_bytes = true;
+      header.emplace_back("tt_bytes");
+      break;
+    }
+  for (const char* h : {"tt_scheme", "node_budget", "completed"}) header.emplace_back(h);
   // The flag columns are those whose value varies among the measured cells.
   cols.flags = varying_flags(flags);
   const std::size_t flags_at = header.size();  // the flag columns go after `completed`, named once the rest is known
@@ -115,7 +148,7 @@ CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& f
 
 // One measured cell's row, in `cols`' columns.
 std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const CellRecord& r,
-                                  const nlohmann::json& cell_flags, const CsvColumns& cols) {
+                                  const nlohmann::json& cell_flags, const CsvColumns& cols, const SweepBytes& bytes) {
   const CellInputs& in = c.inputs;
   const PositionSpec* p = rs.experiment.find_position(in.position);
   std::vector<std::string> tables;
@@ -127,10 +160,13 @@ std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const 
                                   p ? p->phase : "",
                                   std::to_string(in.depth),
                                   field(in.version),
-                                  std::to_string(in.tt_entries()),
-                                  in.tt_scheme(),
-                                  std::to_string(in.node_budget),
-                                  r.completed ? "true" : "false"};
+                                  std::to_string(in.tt_entries())};
+  if (cols.any_bytes) {
+    const auto b = bytes.of(c);
+    row.push_back(b ? std::to_string(*b) : "");
+  }
+  for (const std::string& v : {in.tt_scheme(), std::to_string(in.node_budget), std::string(r.completed ? "true" : "false")})
+    row.push_back(v);
   for (const auto& f : cols.flags) row.push_back(flag_field(cell_flags.at(f)));
   for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
   std::vector<std::string> iters;
@@ -199,12 +235,13 @@ std::string cells_csv(const ResultSet& rs) {
     if (added) flag_sets.push_back(c.inputs.flags_json());
     set_of_cell.push_back(it->second);
   }
-  const CsvColumns cols = csv_columns(rs, flag_sets);
+  const SweepBytes bytes(rs.experiment);
+  const CsvColumns cols = csv_columns(rs, flag_sets, bytes);
   std::string out = join(cols.header, ",") + "\n";
   std::size_t row = 0;
   for (const auto& c : rs.cells)
     if (const CellRecord* measured = rs.record(c))
-      out += join(cell_row(rs, c, *measured, flag_sets[set_of_cell[row++]], cols), ",") + "\n";
+      out += join(cell_row(rs, c, *measured, flag_sets[set_of_cell[row++]], cols, bytes), ",") + "\n";
   return out;
 }
 

@@ -8,6 +8,7 @@ Heinz's extended-futility result (ICCA J. 21(2), 1998: 12-17 % fewer nodes for 0
 solved, depths 8-12) is drawn beside ours as the box it spans only where it applies: when a step changes the
 futility flags and the run reaches depth 8.
 """
+from plotting import palette
 from plotting.axes import finish, n_range
 from plotting.run import NotApplicable, span
 
@@ -48,10 +49,14 @@ def heinz_applies(steps):
                for (_, _, change), pts in steps.items())
 
 
-def draw(run, out, save, **_):
+def draw(run, out, save, say=None, **_):
     import matplotlib.pyplot as plt
 
     steps = check(run)
+    for version, base, change in points(run.summary):
+        if (version, base, change) not in steps and say:
+            say(f"{version} vs {base} ({change}) left out: no positions solved counted for it")
+    colour_of = palette.of_run(run).version
     fig, ax = plt.subplots(figsize=(8, 6))
     if heinz_applies(steps):
         ax.add_patch(plt.Rectangle((HEINZ_NODES[0], HEINZ_SOLVED[0]), HEINZ_NODES[1] - HEINZ_NODES[0],
@@ -59,7 +64,8 @@ def draw(run, out, save, **_):
                                    label="Heinz 1998, extended futility (ECM, depths 8-12)"))
     ns, depths = [], set()
     for (version, base, change), pts in steps.items():
-        line, = ax.plot([p[1] for p in pts], [p[2] for p in pts], marker="o", label=f"{version} vs {base} ({change})")
+        line, = ax.plot([p[1] for p in pts], [p[2] for p in pts], marker="o", color=colour_of(version),
+                        label=f"{version} vs {base} ({change})")
         for depth, x, y, n in pts:
             ns.append(n or 0)
             depths.add(depth)

@@ -7,7 +7,8 @@ experiment's first version. Two figures:
    its 95 % interval as a band, over the positions where both searches completed (n stated in the title);
  - versions-<position>: per position (when the run has at most MAX_POSITIONS of them, or with every_position),
    each version's nodes as % of the base by depth, with the thesis's curve in a panel beside it only where the
-   position carries a thesis_position the thesis's data hold, and only for the thesis's versions over base A.
+   position carries a thesis_position the thesis's data hold, and only for the thesis's versions over base A;
+   with more positions, the same panels as small multiples, PANELS_PER_PAGE to a page (versions-positions-1, ...).
 A cell stopped by the node budget holds a partial count: where the base was stopped but the version finished,
 version ÷ base is an upper bound (hollow, dashed); where the version was stopped the ratio is unknown (left out).
 """
@@ -15,10 +16,12 @@ import csv
 import os
 from collections import defaultdict
 
-from plotting.axes import n_range
+from plotting import palette
+from plotting.axes import log_note, n_range, scale, suptitled
 from plotting.run import NotApplicable, geometric_interval, span
 
 MAX_POSITIONS = 8
+PANELS_PER_PAGE = 15  # and the legend in a sixteenth cell
 THESIS_VERSIONS = "ABCDEFGH"
 
 
@@ -53,19 +56,50 @@ def check(run):
     return cells, names
 
 
-def draw(run, out, save, every_position=False, thesis_path=None):
-    import matplotlib.pyplot as plt
+def _position_panel(ax, data, cut, versions, base, colour_of):
+    """One position's versions as % of the base by depth (DATA: {(version, depth): nodes}; CUT: the cells the node
+    budget stopped); returns (whether some point is an upper bound, the values drawn)."""
+    from matplotlib.ticker import MaxNLocator
 
+    any_bound, values = False, []
+    for v in versions:
+        depths = sorted(d for (vv, d) in data if vv == v and (base, d) in data and (v, d) not in cut
+                        and data[(base, d)] > 0)
+        if not depths:
+            continue
+        pct = {d: 100.0 * data[(v, d)] / data[(base, d)] for d in depths}
+        values += list(pct.values())
+        exact = [d for d in depths if (base, d) not in cut]
+        bound = [d for d in depths if (base, d) in cut]
+        if exact:
+            ax.plot(exact, [pct[d] for d in exact], marker="o", ms=3, color=colour_of(v), label=f"{v} / {base}")
+        if bound:
+            any_bound = True
+            joined = exact[-1:] + bound if exact and exact[-1] < bound[0] else bound
+            ax.plot(joined, [pct[d] for d in joined], ls="--", color=colour_of(v))
+            ax.plot(bound, [pct[d] for d in bound], ls="none", marker="o", mfc="white", color=colour_of(v))
+    ax.set_xlabel("depth (plies)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.grid(True, which="both", alpha=0.3)
+    return any_bound, values
+
+
+def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    say = say or (lambda text: None)
     cells, names = check(run)
     base, why = base_of(run, names)
     versions = [v for v in _order(run, names) if v != base]
-    colours = plt.get_cmap("tab20" if len(versions) > 10 else "tab10")(range(len(versions)))
+    colour_of = palette.of_run(run).version
     written = []
 
     # The aggregate: geometric mean over positions, 95 % interval band.
-    fig, ax = plt.subplots(figsize=(10, 6))
-    ns, depths_drawn = [], set()
-    for i, v in enumerate(versions):
+    fig, axes = suptitled(plt, 1, 1, (10, 6.4))
+    ax = axes[0][0]
+    ns, depths_drawn, ys = [], set(), []
+    for v in versions:
         depths = sorted({d for per in cells.values() for (vv, d) in per if vv == v})
         pts = []
         for d in depths:
@@ -76,30 +110,34 @@ def draw(run, out, save, every_position=False, thesis_path=None):
             if g:
                 pts.append((d, *g))
         if not pts:
+            say(f"versions-mean: {v} left out: no depth where it and the base {base} both completed on a position")
             continue
         ns += [p[4] for p in pts]
         depths_drawn |= {p[0] for p in pts}
         xs = [p[0] for p in pts]
-        ax.plot(xs, [p[1] for p in pts], marker="o", ms=3, color=colours[i], label=f"{v} ÷ {base}")
-        ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=colours[i], alpha=0.12, lw=0)
+        ys += [p[2] for p in pts] + [p[3] for p in pts]
+        ax.plot(xs, [p[1] for p in pts], marker="o", ms=3, color=colour_of(v), label=f"{v} ÷ {base}")
+        ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=colour_of(v), alpha=0.12, lw=0)
     if not ns:
         plt.close(fig)
         raise NotApplicable(f"no depth where a version and the base {base} both completed on a position")
-    ax.set_yscale("log")
+    log = scale(ax, "y", ys + [1.0])
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
     ax.set_xlabel("depth (plies)")
-    ax.set_ylabel(f"nodes ÷ nodes of {base} (log scale)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel(f"nodes ÷ nodes of {base}" + log_note(log))
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize="small", ncol=2 if len(versions) > 8 else 1)
     n_text = n_range(ns)
-    ax.set_title(f"{run.name}: nodes of each version ÷ {base} ({why}), depths {span(depths_drawn)}\n"
-                 f"geometric mean over the run's {len(cells)} positions, at each depth those where both completed "
-                 f"({n_text}), band: 95 % interval",
-                 fontsize="medium")
-    fig.tight_layout()
+    ax.set_title(f"geometric mean over the run's {len(cells)} positions, at each depth those where both completed "
+                 f"({n_text}), band: 95 % interval", fontsize="small")
+    fig.suptitle(f"{run.name}: nodes of each version ÷ {base} ({why}), depths {span(depths_drawn)}")
     written.append(save(fig, out, "versions-mean"))
 
     if len(cells) > MAX_POSITIONS and not every_position:
+        written += _pages(plt, run, cells, versions, base, colour_of, save, out)
+        say(f"{len(cells)} positions: drawn as small multiples (versions-positions-*), above {MAX_POSITIONS} "
+            f"positions; --each-position draws a figure per position with the thesis's curve beside")
         return written
     thesis = defaultdict(dict)
     if thesis_path and base == "A" and os.path.exists(thesis_path):
@@ -109,40 +147,83 @@ def draw(run, out, save, every_position=False, thesis_path=None):
     for pos, per in sorted(cells.items()):
         tpos = next(iter(per.values())).get("thesis_position") or ""
         beside = tpos in thesis
-        fig, axes = plt.subplots(1, 2 if beside else 1, figsize=(12 if beside else 6.5, 4.8), sharey=True, squeeze=False)
+        fig, axes = suptitled(plt, 1, 2 if beside else 1, (12 if beside else 6.5, 5.2), sharey=True)
         measured = {k: c["nodes"] for k, c in per.items()}
         stopped = {k for k, c in per.items() if not c["completed"]}
         panels = [("measured", measured, stopped)]
         if beside:
             panels.append((f"thesis, position {tpos}", thesis[tpos], set()))
-        any_bound = False
+        any_bound, values = False, []
         for ax, (label, data, cut) in zip(axes[0], panels):
-            for i, v in enumerate(versions):
-                depths = sorted(d for (vv, d) in data if vv == v and (base, d) in data and (v, d) not in cut
-                                and data[(base, d)] > 0)
-                if not depths:
-                    continue
-                pct = {d: 100.0 * data[(v, d)] / data[(base, d)] for d in depths}
-                exact = [d for d in depths if (base, d) not in cut]
-                bound = [d for d in depths if (base, d) in cut]
-                if exact:
-                    ax.plot(exact, [pct[d] for d in exact], marker="o", ms=3, color=colours[i], label=f"{v} / {base}")
-                if bound:
-                    any_bound = True
-                    joined = exact[-1:] + bound if exact and exact[-1] < bound[0] else bound
-                    ax.plot(joined, [pct[d] for d in joined], ls="--", color=colours[i])
-                    ax.plot(bound, [pct[d] for d in bound], ls="none", marker="o", mfc="white", color=colours[i])
-            ax.set_yscale("log")
-            ax.set_xlabel("depth (plies)")
+            bound, vals = _position_panel(ax, data, cut, versions, base, colour_of)
+            any_bound |= bound
+            values += vals
             ax.set_title(label)
-            ax.grid(True, which="both", alpha=0.3)
-        axes[0][0].set_ylabel(f"nodes, % of {base} (log scale)")
-        axes[0][-1].legend(fontsize="x-small", ncol=2 if len(versions) > 8 else 1)
-        if any_bound:
-            axes[0][0].set_title("measured\n(hollow, dashed: the base stopped by the node budget, an upper bound)",
-                                 fontsize="medium")
+        log = is_log(axes[0], values)
+        axes[0][0].set_ylabel(f"nodes, % of {base}" + log_note(log))
+        handles, labels = [], []
+        for ax in axes[0]:
+            for h, text in zip(*ax.get_legend_handles_labels()):
+                if text not in labels:
+                    handles.append(h)
+                    labels.append(text)
+        if any_bound:  # said in the legend: a second title line ran into the next panel's title
+            from matplotlib.lines import Line2D
+
+            handles.append(Line2D([], [], ls="--", marker="o", mfc="white", color="grey"))
+            labels.append(f"hollow, dashed: an upper bound\n({base} stopped by the node budget)")
+        axes[0][-1].legend(handles, labels, fontsize="x-small", ncol=2 if len(versions) > 8 else 1)
         fig.suptitle(f"{pos}: nodes of each version relative to {base}, by depth (this position only)"
                      + (f", thesis position {tpos}" if tpos else ""))
-        fig.tight_layout()
         written.append(save(fig, out, f"versions-{pos}"))
+    return written
+
+
+def is_log(axes_row, values):
+    """One scale for panels that share their y axis: log when the values span a doubling or more."""
+    log = False
+    for ax in axes_row:
+        log = scale(ax, "y", values)
+    return log
+
+
+def _pages(plt, run, cells, versions, base, colour_of, save, out):
+    """Every position's panel (measured only), PANELS_PER_PAGE to a page."""
+    import math
+
+    positions = sorted(cells)
+    pages = math.ceil(len(positions) / PANELS_PER_PAGE)
+    written = []
+    for k in range(pages):
+        page = positions[k * PANELS_PER_PAGE:(k + 1) * PANELS_PER_PAGE]
+        cols = min(4, len(page) + 1)
+        rows = math.ceil((len(page) + 1) / cols)
+        fig, axes = suptitled(plt, rows, cols, (4.2 * cols, 3.4 * rows + 1.0))
+        handles, labels = [], []
+        for n, ax in enumerate(axes.flat):
+            if n >= len(page):
+                ax.axis("off")
+                continue
+            per = cells[page[n]]
+            data = {key: c["nodes"] for key, c in per.items()}
+            stopped = {key for key, c in per.items() if not c["completed"]}
+            _, values = _position_panel(ax, data, stopped, versions, base, colour_of)
+            log = scale(ax, "y", values)
+            ax.set_title(page[n], fontsize="small")
+            if n % cols == 0:
+                ax.set_ylabel(f"% of {base}" + log_note(log))
+            h, lab = ax.get_legend_handles_labels()
+            for one, text in zip(h, lab):
+                if text not in labels:
+                    handles.append(one)
+                    labels.append(text)
+        order = {f"{v} / {base}": i for i, v in enumerate(versions)}
+        legend = sorted(zip(labels, handles), key=lambda lh: order.get(lh[0], len(order)))
+        axes.flat[len(page)].legend([h for _, h in legend], [t for t, _ in legend], loc="upper left", fontsize="x-small",
+                                    ncol=2 if len(labels) > 12 else 1)
+        fig.suptitle(f"{run.name}: nodes of each version as % of {base} by depth, positions "
+                     f"{k * PANELS_PER_PAGE + 1}–{k * PANELS_PER_PAGE + len(page)} of {len(positions)} "
+                     f"(page {k + 1} of {pages}; hollow, dashed: an upper bound, {base} stopped by the node budget)",
+                     wrap=True)
+        written.append(save(fig, out, f"versions-positions-{k + 1}"))
     return written
