@@ -1,16 +1,28 @@
-// The claims as the thesis words them (§6.2-6.3, harness/report/claims.cpp): each rule checked on a hand-made
-// result set whose node counts are chosen so that the rule, and only it, decides the part.
-#include "harness/report/claims.h"
+// Claims as data (harness/experiment/claim_spec.h) judged by the one evaluator (harness/report/claim_evaluator.h): the
+// thesis's claims as configs/claims/ words them (§6.2-6.3), each rule checked on a hand-made result set whose node
+// counts are chosen so that the rule, and only it, decides the part; Holm's correction; the config's errors.
+#include "harness/report/claim_evaluator.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
+#include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/report/holm.h"
 
 namespace claims_test {
 
 using namespace harness;
+
+// The claims of the thesis configs: C1-C8 (versions) and C9 (the TT sweep).
+std::vector<ClaimSpec> thesis_claims() {
+  nlohmann::json resolved;
+  return parse_claims(nlohmann::json::array({"configs/claims/thesis-versions.json", "configs/claims/thesis-tt.json"}),
+                      "test", "$.claims", nullptr, resolved);
+}
 
 // nodes(version, position, depth); 0 leaves the cell out, a negative count stores it as stopped by the budget.
 using NodeRule = std::function<long(const std::string&, const std::string&, int)>;
@@ -31,6 +43,7 @@ ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3
     s.aspiration_window = 10 + i++;
     x.versions.push_back({v, v, s, eval});
   }
+  x.claims = thesis_claims();
   rs.engine = "test-engine";
   rs.index();
   for (const CellSpec& c : rs.cells) {
@@ -181,6 +194,7 @@ ResultSet sweep_set(const std::vector<std::string>& schemes) {
   x.positions = {{"END", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 5, "endgame", ""}};
   x.depths = {1, 2};
   x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, schemes, {1, 2}, {"END"}}};
+  x.claims = thesis_claims();
   rs.engine = "test-engine";
   rs.index();
   return rs;
@@ -198,7 +212,7 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
   }
   const Claim c9 = claim(evaluate_claims(rs), "C9");
   const ClaimPart& small = c9.parts[4];
-  EXPECT_NE(small.rule.find("128K -> 256K"), std::string::npos);
+  EXPECT_NE(small.rule.find("always, change from doubling the table from 128K"), std::string::npos) << small.rule;
   EXPECT_EQ(small.state, Verdict::holds) << small.figures;
   EXPECT_NE(small.figures.find("-15.0 %"), std::string::npos) << small.figures;
 }
@@ -218,11 +232,100 @@ TEST(Claims, C9FiguresAreTheAlwaysCurvesNotThePooledSchemes) {
     rs.rows[c.identity] = r;
   }
   const Claim c9 = claim(evaluate_claims(rs), "C9");
-  EXPECT_NE(c9.parts[1].rule.find("always, smallest to largest table"), std::string::npos) << c9.parts[1].rule;
+  EXPECT_NE(c9.parts[1].rule.find("always at largest vs always at smallest"), std::string::npos) << c9.parts[1].rule;
   EXPECT_EQ(c9.parts[1].state, Verdict::holds) << c9.parts[1].figures;
   EXPECT_NE(c9.parts[1].figures.find("-35.0 %"), std::string::npos) << c9.parts[1].figures;
   EXPECT_EQ(c9.parts[4].state, Verdict::holds) << c9.parts[4].figures;
   EXPECT_NE(c9.parts[4].figures.find("geometric mean -17.5 % over 1 cell(s)"), std::string::npos) << c9.parts[4].figures;
+}
+
+// Holm's step-down procedure (Holm 1979) at family-wise level 0.025: the smallest p against 0.025 / m, the next
+// against 0.025 / (m - 1), stopping at the first one kept.
+TEST(Holm, StepsDownAndStopsAtTheFirstKept) {
+  EXPECT_EQ(holm_rejects({0.001, 0.02}, 0.025), (std::vector<bool>{true, true}));   // 0.001 <= 0.0125, 0.02 <= 0.025
+  EXPECT_EQ(holm_rejects({0.02, 0.001}, 0.025), (std::vector<bool>{true, true}));   // order given is kept
+  EXPECT_EQ(holm_rejects({0.01, 0.02, 0.03}, 0.025), (std::vector<bool>{false, false, false}));  // 0.01 > 0.0083
+  EXPECT_EQ(holm_rejects({0.005, 0.02, 0.001, 0.5}, 0.025), (std::vector<bool>{true, false, true, false}));  // 0.02 > 0.0125
+  EXPECT_TRUE(holm_rejects({}, 0.025).empty());
+}
+
+// A part that holds alone may be undecided once every tested part of the report is counted: its raw verdict stays, and
+// Holm's stands beside it.
+TEST(Claims, HolmsCorrectionStandsBesideEachRawVerdict) {
+  // D vs C -23 % and -24 % at depths >= 5: the interval [-30, -17] % lies inside [-35, -10] %; with two positions
+  // (one degree of freedom) the larger one-sided p-value is 0.0128: under 0.025 for one test, not under 0.025 / 3.
+  ResultSet rs = versions_set([](const std::string& v, const std::string& p, int d) -> long {
+    if (v == "D" && d >= 5) return p == "MID" ? 770 : 760;
+    return 1000;
+  });
+  auto& claims = rs.experiment.claims;
+  claims.erase(std::remove_if(claims.begin(), claims.end(), [](const ClaimSpec& c) { return c.id != "C4"; }), claims.end());
+  claims[0].parts.resize(1);
+  const auto alone = evaluate_claims(rs);
+  ASSERT_EQ(holm_family_size(alone), 1);
+  const ClaimPart& part = alone[0].parts[0];
+  ASSERT_EQ(part.state, Verdict::holds) << part.figures;
+  EXPECT_NEAR(part.p, 0.0128, 0.0005);
+  EXPECT_EQ(part.holm_state, Verdict::holds);
+  // Three such tests in one report: each holds raw, none under Holm.
+  claims[0].parts = {claims[0].parts[0], claims[0].parts[0], claims[0].parts[0]};
+  const auto three = evaluate_claims(rs);
+  ASSERT_EQ(holm_family_size(three), 3);
+  for (const auto& p : three[0].parts) {
+    EXPECT_EQ(p.state, Verdict::holds);
+    EXPECT_EQ(p.holm_state, Verdict::undecided);
+  }
+  EXPECT_EQ(three[0].verdict(), Verdict::holds);
+  EXPECT_EQ(three[0].holm_verdict(), Verdict::undecided);
+  // An exact figure is no test: "never costs" keeps its verdict under the correction.
+  const auto all = evaluate_claims(versions_set([](const std::string&, const std::string&, int) -> long { return 1000; }));
+  const ClaimPart& never = claim(all, "C3").parts[0];
+  EXPECT_FALSE(never.tested);
+  EXPECT_EQ(never.state, Verdict::holds);
+  EXPECT_EQ(never.holm_state, Verdict::holds);
+}
+
+nlohmann::json config_with(const nlohmann::json& claims) {
+  return {{"name", "c"}, {"positions", {{{"fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}, {"id", "MID"}}}},
+          {"depths", {1, 2}}, {"versions", {"A", "B"}}, {"claims", claims}};
+}
+
+std::string error_of(const nlohmann::json& claims) {
+  try {
+    parse_experiment(config_with(claims), "c.json");
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A claim in a config is read and checked with the config: a figure naming a version the config does not have, a
+// misspelt key, a band on a figure that has none, each names the file and the JSON path.
+TEST(Claims, AConfigsClaimsAreCheckedWithTheConfig) {
+  const nlohmann::json ok = nlohmann::json::parse(R"([{"id": "R", "statement": "B saves", "source": "test",
+      "figure": {"metric": "node_ratio", "to": "B", "from": "A"}, "band": {"ratio": [null, 0.9]}}])");
+  const Experiment e = parse_experiment(config_with(ok), "c.json");
+  ASSERT_EQ(e.claims.size(), 1u);
+  EXPECT_EQ(e.claims[0].parts.size(), 1u);
+  EXPECT_DOUBLE_EQ(*e.claims[0].parts[0].high, 0.9);
+  EXPECT_EQ(e.claims_json, ok);
+
+  nlohmann::json bad = ok;
+  bad[0]["figure"]["to"] = "Z";
+  EXPECT_NE(error_of(bad).find("c.json: $.claims(resolved)[0].figure.to: 'Z' is not one of the config's versions"), std::string::npos)
+      << error_of(bad);
+  bad = ok;
+  bad[0]["figure"]["metirc"] = "x";
+  EXPECT_NE(error_of(bad).find("unknown key 'metirc'"), std::string::npos) << error_of(bad);
+  bad = ok;
+  bad[0]["figure"]["aggregate"] = "falls_with_depth";
+  EXPECT_NE(error_of(bad).find("has no band"), std::string::npos) << error_of(bad);
+  bad = ok;
+  bad[0]["band"] = {{"change_pct", {-10, -20}}};
+  EXPECT_NE(error_of(bad).find("low is above high"), std::string::npos) << error_of(bad);
+  bad = nlohmann::json::array({ok[0], ok[0]});
+  EXPECT_NE(error_of(bad).find("claim id 'R' is used twice"), std::string::npos) << error_of(bad);
+  EXPECT_NE(error_of(nlohmann::json::array({"configs/claims/none.json"})).find("configs/claims/none.json"), std::string::npos);
 }
 
 }  // namespace claims_test

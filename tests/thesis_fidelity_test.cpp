@@ -174,8 +174,8 @@ TEST(ThesisFidelity, ClaimPartsAgreeWhenBothVerdictsAreTheSame) {
     p.state = state;
     return p;
   };
-  std::vector<Claim> ours = {{"C1", "", {part("a", S::holds), part("b", S::does_not_hold), part("c", S::not_measured)}}};
-  std::vector<Claim> theirs = {{"C1", "", {part("a", S::holds), part("b", S::holds), part("c", S::holds)}}};
+  std::vector<Claim> ours = {{"C1", "", "", "", {part("a", S::holds), part("b", S::does_not_hold), part("c", S::not_measured)}}};
+  std::vector<Claim> theirs = {{"C1", "", "", "", {part("a", S::holds), part("b", S::holds), part("c", S::holds)}}};
   const auto rows = comparison([](const std::string&, int) { return 1.0; });
   const ThesisFidelity f = thesis_fidelity(two_positions(), rows, ours, theirs);
   ASSERT_EQ(f.claims.size(), 2u);  // the part not measured on our side takes no part

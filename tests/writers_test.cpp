@@ -38,6 +38,10 @@ ResultSet sample() {
   no_pvs.pvs = false;
   x.versions = {{"A", "plain", no_pvs, eval}, {"B", "ordered", base, eval}};
   x.sweeps = {{"tt", {"D", "tt version", base, eval}, {131072, 262144}, {"always", "depth"}, {1, 2}, {"END"}}};
+  // The thesis's claims, as the thesis configs carry them (configs/claims/).
+  nlohmann::json resolved;
+  x.claims = parse_claims(nlohmann::json::array({"configs/claims/thesis-versions.json", "configs/claims/thesis-tt.json"}),
+                          "sample", "$.claims", nullptr, resolved);
   rs.engine = "test-engine";
   rs.index();
   // Every cell but the last gets nodes = 100 * (index + 1).
@@ -242,6 +246,24 @@ TEST(Claims, BandsAndVerdicts) {
   // C9 on the sample sweep: no "never" scheme, so the savings against it are not measured.
   EXPECT_EQ(claims[8].parts[2].state, Verdict::not_measured);
   EXPECT_EQ(claims[8].parts[3].state, Verdict::not_measured);
+}
+
+// A run whose config carries no claims gets no claims section and no summary member, whatever its cells: the thesis's
+// claims are the thesis configs' data, never judged on another experiment's positions or sweeps.
+TEST(Claims, AnExperimentWithoutClaimsHasNoClaimsSection) {
+  ResultSet rs = sample();
+  rs.experiment.claims.clear();
+  EXPECT_TRUE(evaluate_claims(rs).empty());
+  const Report report = build_report(rs, sample_thesis());
+  EXPECT_EQ(markdown_report(report).find("## Claims"), std::string::npos);
+  EXPECT_FALSE(nlohmann::json::parse(summary_json(report)).contains("claims"));
+  // With them, both are there, each raw verdict beside Holm's.
+  const ResultSet with_claims = sample();  // a Report refers to its ResultSet
+  const Report with = build_report(with_claims, sample_thesis());
+  EXPECT_NE(markdown_report(with).find("## Claims"), std::string::npos);
+  const auto j = nlohmann::json::parse(summary_json(with));
+  ASSERT_TRUE(j.contains("claims"));
+  EXPECT_TRUE(j["claims"][0].contains("verdict_holm"));
 }
 
 TEST(ThesisFit, MedianFactorShareWithinTwiceAndWorstTenth) {

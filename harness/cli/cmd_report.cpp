@@ -51,10 +51,11 @@ void register_report(CLI::App& app) {
         write_reports(rs, *dir, load_thesis_data(thesis->empty() ? project_path("data/thesis") : std::filesystem::path(*thesis)));
     fmt::print("{}: {} of {} cells measured{}\n", rs.experiment.name, rs.measured(), rs.cells.size(),
                rs.failed.empty() ? "" : fmt::format(", {} failed (listed in REPORT.md)", rs.failed.size()));
-    // The claims' verdicts, where the experiment measures any of them (as REPORT.md's section: study.h).
+    // The config's claims' verdicts, where the experiment measures any of them (as REPORT.md's section: study.h).
     const std::vector<Claim> claims = evaluate_claims(rs);
     if (any_claim_measured(claims))
-      for (const auto& c : claims) fmt::print("  {}: {}\n", c.id, verdict_text(c.verdict()));
+      for (const auto& c : claims)
+        fmt::print("  {}: {} (Holm: {})\n", c.id, verdict_text(c.verdict()), verdict_text(c.holm_verdict()));
     for (const auto& f : files) fmt::print("wrote {}\n", f.string());
   });
 }

@@ -52,13 +52,13 @@ void move_cells_aside(const std::filesystem::path& cells, const std::string& sta
   move_aside(cells, stamp);
 }
 
-// The design and the notes are analysis, never an input of a cell (design.h): a run of the same experiment into DIR
+// The design, the notes and the claims are analysis, never an input of a cell (design.h): a run of the same experiment into DIR
 // re-stores them from its config, so that a claim added or reworded there reaches the directory's reports (`harness
 // report DIR` reads them from experiment.json alone). Every other member stays as stored.
 void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
   json stored = parse_json_checked(read_input_file(exp_file, exp_file.string(), kMaxExperimentBytes), exp_file.string());
   std::vector<std::string> changed;
-  for (const char* key : {"design", "notes"}) {
+  for (const char* key : {"design", "notes", "claims"}) {
     if (now.contains(key) ? stored.contains(key) && stored[key] == now[key] : !stored.contains(key)) continue;
     if (now.contains(key)) stored[key] = now[key];
     else stored.erase(key);
@@ -66,8 +66,10 @@ void restore_analysis(const std::filesystem::path& exp_file, const json& now) {
   }
   if (changed.empty()) return;
   write_file_atomically(exp_file, stored.dump(2) + "\n");
-  fmt::print(stderr, "{}: re-stored its {} from the config (analysis, not an input of any cell)\n", exp_file.string(),
-             changed.size() == 2 ? "design and notes" : changed.front());
+  std::string what;
+  for (std::size_t i = 0; i < changed.size(); ++i)
+    what += (i == 0 ? "" : i + 1 == changed.size() ? " and " : ", ") + changed[i];
+  fmt::print(stderr, "{}: re-stored its {} from the config (analysis, not an input of any cell)\n", exp_file.string(), what);
 }
 
 struct RunOptions {

@@ -370,7 +370,7 @@ Experiment parse_experiment(const json& j, const std::string& file) {
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
              {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
-              "time_limit_ms", "exact_reference", "factorial", "leave_one_out", "grid"});
+              "time_limit_ms", "exact_reference", "factorial", "leave_one_out", "grid", "claims"});
   Experiment exp;
   exp.name = get_string(w, "$.name", require(w, "$", j, "name"));
   if (const std::string why = directory_name_problem(exp.name); !why.empty()) w.fail("$.name", why);
@@ -418,6 +418,8 @@ Experiment parse_experiment(const json& j, const std::string& file) {
       w.fail("$.exact_reference", fmt::format("version '{}' prunes forward (null_move, futility, lmr, null_move_verified, null_move_adaptive or limited_razoring on); the exact "
                                               "reference needs a version without forward pruning", exp.exact_reference));
   }
+  // Claims last: they name the versions and positions resolved above.
+  if (j.contains("claims")) exp.claims = parse_claims(j["claims"], file, "$.claims", &exp, exp.claims_json);
   return exp;
 }
 

@@ -19,6 +19,7 @@
 
 #include "engine/eval_config.h"
 #include "engine/search_config.h"
+#include "harness/experiment/claim_spec.h"
 #include "harness/experiment/design.h"
 #include "harness/experiment/solution.h"
 
@@ -109,6 +110,11 @@ struct Experiment {
   // The config's factorial or leave-one-out design (design.h), whose versions are among `versions`: analysis, not
   // an input of any cell, so stored beside the resolved form (design_json) like the notes; nullopt = none.
   std::optional<Design> design;
+  // The config's claims (claim_spec.h), judged by harness/report/claim_evaluator.h: analysis, not an input of any
+  // cell, stored beside the resolved form (experiment.json "claims", the list with every claims file read) like the
+  // design; empty = none, and the report has no claims section.
+  std::vector<ClaimSpec> claims;
+  nlohmann::json claims_json = nlohmann::json::array();
   const Solution& solution(const std::string& position_id) const;  // an empty one when the position has none
 
   const VersionSpec* find_version(const std::string& name) const;

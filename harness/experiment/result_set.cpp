@@ -75,6 +75,8 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
   if (exp.any_solution()) j["solutions"] = exp.solutions_json();
   // The design (design.h) only when the config has one, so other sets' files stay as they were.
   if (exp.design) j["design"] = exp.design->to_json();
+  // The claims (claim_spec.h) only when the config has some, so other sets' files stay as they were.
+  if (!exp.claims.empty()) j["claims"] = exp.claims_json;
   return j;
 }
 
@@ -97,6 +99,21 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
   return out;
 }
 
+// A directory written before claims were stored (or by a run of a config without claims) takes them from the config
+// file it names, if that file still reads and has claims: as the notes before they were stored. A claim is analysis,
+// never an input of a cell, so judging stored cells by the config's claims of today mixes nothing.
+namespace {
+void apply_config_claims(const json& stored, Experiment& exp) {
+  if (!stored.contains("config") || !stored["config"].is_string()) return;
+  std::filesystem::path config = stored["config"].get<std::string>();
+  if (!std::filesystem::exists(config)) config = project_path(config.string());
+  if (!std::filesystem::exists(config)) return;
+  const json c = parse_json_checked(read_input_file(config, config.string(), kMaxConfigBytes), config.string());
+  if (c.is_object() && c.contains("claims"))
+    exp.claims = parse_claims(c["claims"], config.string(), "$.claims", nullptr, exp.claims_json);
+}
+}  // namespace
+
 bool engines_match(const std::string& a, const std::string& b) { return a == b || (same_engine(a) && same_engine(b)); }
 
 StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
@@ -117,6 +134,12 @@ StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
   }
   if (j.contains("solutions")) exp.apply_solutions(j["solutions"]);
   if (j.contains("design")) exp.design = Design::from_json(j["design"], exp_file.string());
+  if (j.contains("claims")) {
+    exp.claims_json = j["claims"];
+    exp.claims = claims_from_json(j["claims"], exp_file.string());
+  } else {
+    apply_config_claims(j, exp);
+  }
   return stored;
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "harness/report/claims.h"
+#include "harness/report/claim_evaluator.h"
 #include "harness/report/drivers_study.h"
 #include "harness/report/effects_study.h"
 #include "harness/report/pruning_cost.h"
@@ -88,36 +88,47 @@ class PruningCostStudy final : public Study {
   std::string section_;
 };
 
-// The thesis's claims C1-C9, part by part, beside the same test on the thesis's own tables, when any part has cells.
+// The config's claims (claim_evaluator.h), part by part, each raw verdict beside Holm's, and, where the experiment is
+// compared with the thesis, the same test on the thesis's own tables; when any part has cells.
 class ClaimsStudy final : public Study {
  public:
   explicit ClaimsStudy(const Report& r) : report_(r) {}
   std::string_view name() const override { return "claims"; }
   bool applies() const override { return any_claim_measured(report_.claims); }
   std::string markdown() const override {
-    std::string md =
-        "## The thesis's claims C1–C9\n\n"
-        "Each claim is split into parts; a part is the change in nodes (new version against the one before) as a "
-        "geometric mean of the ratios over the positions named (each position's cells combined first by their "
-        "geometric mean, so each position counts once; over the cells where the part names one position), with "
-        "its 95 % Student t interval, written as a change in %; beside it, labelled, the arithmetic mean of the "
-        "cells' changes. It is tested against a band: the thesis's figure widened by 10 points (5 where the "
-        "thesis says \"no effect\"). A part holds only when its whole interval lies inside the band, does not hold "
-        "when the interval lies wholly outside, and is undecided otherwise (its interval meets the band's edge, or "
-        "fewer than two positions or cells: n is printed); a part about one cell of one named position is that exact count, decided by it. Middlegame/endgame is each position's `phase`. A claim "
-        "does not hold when a part does not, is undecided when a part is, holds when every measured part holds; "
-        "parts without cells are not measured. A pair in which either cell was stopped by "
-        "the node budget is left out (its count is truncated). Every verdict below is computed by `harness report` "
-        "from cells.jsonl. Under each part, the same test on the thesis's own Appendix B numbers (same positions, "
-        "versions and depths): where the thesis's tables do not bear out its prose, a failure here says little about our "
-        "engine. A \"likely reason\" beside a verdict is written by hand (notes.md in this directory).\n\n";
+    std::string md = fmt::format(
+        "## Claims\n\n"
+        "The claims of this experiment's config (its `claims`: configs/README.md), each split into parts. A part's "
+        "figure is, unless it says otherwise, the change in nodes (version `to` against `from`) as a geometric mean "
+        "of the ratios over the positions named (each position's cells combined first by their geometric mean, so "
+        "each position counts once; over the cells where the part names one position), with its 95 % Student t "
+        "interval, written as a change in %; beside it, labelled, the arithmetic mean of the cells' changes. A part "
+        "holds only when its whole interval lies inside its band, does not hold when the interval lies wholly "
+        "outside, and is undecided otherwise (its interval meets the band's edge, or fewer than two units: n is "
+        "printed); a part about one cell of one named position is that exact count, and a part about every cell or "
+        "a trend over depth decides by itself. A claim does not hold when a part does not, is undecided when a part "
+        "is, holds when every measured part holds; parts without cells are not measured. A pair in which either "
+        "cell was stopped by the node budget is left out (its count is truncated). Beside each raw verdict, "
+        "**Holm**: the verdict under Holm's correction across the {} interval-tested part(s) of this report (each "
+        "side of a 95 % interval is a one-sided test at 0.025; a part whose test Holm does not reject is "
+        "undecided). Every verdict below is computed by `harness report` from cells.jsonl.{} A \"likely reason\" "
+        "beside a verdict is written by hand (notes.md in this directory).\n\n",
+        holm_family_size(report_.claims),
+        report_.comparison.empty() ? ""
+                                   : " Under each part, the same test on the thesis's own Appendix B numbers (same "
+                                     "positions, versions and depths): where the thesis's tables do not bear out its "
+                                     "prose, a failure here says little about our engine.");
     for (std::size_t ci = 0; ci < report_.claims.size(); ++ci) {
       const Claim& c = report_.claims[ci];
       const Claim* own = ci < report_.thesis_claims.size() ? &report_.thesis_claims[ci] : nullptr;
-      md += fmt::format("### {} — {}\n\n*{}*\n\n", c.id, verdict_text(c.verdict()), c.statement);
+      md += fmt::format("### {} — {} (Holm: {})\n\n*{}*\n\n", c.id, verdict_text(c.verdict()), verdict_text(c.holm_verdict()),
+                        c.statement);
+      if (!c.source.empty() || !c.published.empty())
+        md += fmt::format("Source: {}{}\n\n", c.source.empty() ? "—" : c.source,
+                          c.published.empty() ? "" : fmt::format(": {}", c.published));
       for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
         const ClaimPart& p = c.parts[pi];
-        md += fmt::format("- {} — {} — **{}**\n", p.rule, p.figures, verdict_text(p.state));
+        md += fmt::format("- {} — {} — **{}** (Holm: {})\n", p.rule, p.figures, verdict_text(p.state), verdict_text(p.holm_state));
         if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
         if (own && pi < own->parts.size() && own->parts[pi].state != Verdict::not_measured)
           md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, verdict_text(own->parts[pi].state));
@@ -133,11 +144,18 @@ class ClaimsStudy final : public Study {
     for (const auto& c : report_.claims) {
       nlohmann::json parts = nlohmann::json::array();
       for (const auto& p : c.parts) {
-        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", verdict_text(p.state)}};
+        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", verdict_text(p.state)},
+                               {"state_holm", verdict_text(p.holm_state)}};
+        // 9 decimals: the same file whichever compiler rebuilds it (a t quantile may differ in the last bit).
+        if (p.tested) part["p"] = std::round(p.p * 1e9) / 1e9;
         if (!p.context.empty()) part["context"] = p.context;
         parts.push_back(part);
       }
-      claims.push_back({{"id", c.id}, {"statement", c.statement}, {"verdict", verdict_text(c.verdict())}, {"parts", parts}});
+      nlohmann::json claim = {{"id", c.id}, {"statement", c.statement}, {"verdict", verdict_text(c.verdict())},
+                              {"verdict_holm", verdict_text(c.holm_verdict())}, {"parts", parts}};
+      if (!c.source.empty()) claim["source"] = c.source;
+      if (!c.published.empty()) claim["published"] = c.published;
+      claims.push_back(claim);
     }
     return claims;
   }

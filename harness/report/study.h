@@ -5,7 +5,7 @@
 // The registered studies, in the order REPORT.md shows them after the tables of nodes: every version against a base
 // (version_ratios.h), the comparison with the thesis (thesis_comparison_study.cpp), the table-scheme study
 // (tt_study.h), what forward pruning costs (pruning_cost.h), the root drivers (drivers_study.h), a design's factors
-// (effects_study.h), the thesis's claims (claims.h). A new study is a line in report_studies() (studies.cpp): a
+// (effects_study.h), the config's claims (claim_evaluator.h). A new study is a line in report_studies() (studies.cpp): a
 // ComputedStudy there when its computation is one value with functions to render it, else a class of its own.
 #pragma once
 

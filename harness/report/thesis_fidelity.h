@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/result_set.h"
-#include "harness/report/claims.h"
+#include "harness/report/claim_evaluator.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_credibility.h"
 #include "harness/report/thesis_fit.h"

@@ -1,7 +1,6 @@
 // What the thesis's experiments were (ch. 6, Appendix B), written once: which version and position each table
-// of Appendix B uses, the replacement schemes of its TT tables, and the table sizes claim C9 compares. The
-// thesis comparison (thesis_compare.cpp) and the claims (claims.cpp) read these; general code (the runner, the
-// writers) knows nothing of them, so another paper's reproduction can sit beside this one as its own section.
+// of Appendix B uses and the replacement schemes of its TT tables. The thesis comparison (thesis_compare.cpp) reads
+// these (the thesis's claims are data: configs/claims/); general code (the runner, the writers) knows nothing of them, so another paper's reproduction can sit beside this one as its own section.
 #pragma once
 
 #include <array>
@@ -16,10 +15,6 @@ inline constexpr int kFirstPosition = 1;
 inline constexpr int kLastPosition = 6;
 // The versions of Tables B.1-B.6, in order: each adds one technique to the one before (§6.2).
 inline constexpr std::string_view kVersions = "ABCDEFGH";
-
-// Figure 6.1, which the prose of claim C1 describes, shows position 2 (§6.2: «Gráfica de los resultados obtenidos
-// de la posición 2»).
-inline constexpr int kFigure61Position = 2;
 
 // How the readings are judged against Tables B.1-B.6 (docs/readings.md, "calibration"): fitted on depths 1-6,
 // judged on the held-out depths 7-9; the shape (each version's count over its predecessor's) from depth 4, where
@@ -51,11 +46,5 @@ inline std::string_view scheme_name(Scheme s) {
     if (scheme == s) return n;
   return {};
 }
-
-// Claim C9 (§6.3, Figure 6.3): "doubling the size saves ~15 % at 128K, 5-7 % above 512K" (K = 1024 entries), and
-// "always" gains ~35 %: figures of the `always` scheme's own curve (on Tables B.7-B.9, nodes summed over depths,
-// its doublings save 14.8, 9.2, 5.0 and 2.9 %; from 128K to 2048K at depth 11 it saves 36.2 %).
-inline constexpr int kC9SmallTable = 128 * 1024;
-inline constexpr int kC9LargeTablesFrom = 512 * 1024;
 
 }  // namespace harness::thesis

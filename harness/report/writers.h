@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/experiment/result_set.h"
-#include "harness/report/claims.h"
+#include "harness/report/claim_evaluator.h"
 #include "harness/report/report_notes.h"
 #include "harness/report/thesis_compare.h"
 #include "harness/report/thesis_credibility.h"

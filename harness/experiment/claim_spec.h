@@ -1,0 +1,96 @@
+// A claim as data (configs/README.md, "Claims"): a published statement, where it was published, and the figures that
+// test it, each a metric over named cells with the band its 95 % interval must lie inside. A config carries its claims
+// in a top-level "claims" list (claim objects, or paths of files holding such lists: configs/claims/); the run stores
+// them resolved beside the experiment in experiment.json (analysis, not an input of any cell: like the notes and the
+// design). One evaluator judges every claim (harness/report/claim_evaluator.h); no band is written in C++.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace harness {
+
+struct Experiment;
+
+// Which depths a figure reads: a list, every depth from `min` on, every depth below `below`, or every depth.
+struct DepthSelection {
+  std::vector<int> list;          // non-empty: exactly these
+  std::optional<int> min;         // depths >= min
+  std::optional<int> below;       // depths < below
+  bool accepts(int depth) const;
+  std::string text() const;       // " at depth 4", " at depths >= 8", " at depths < 4", "" (every depth)
+};
+
+// One size of a TT sweep: "smallest", "largest", or an entry count.
+struct SweepSize {
+  std::string named;  // "smallest" or "largest"; "" = `entries`
+  int entries = 0;
+  std::string text() const;
+};
+
+// What a part measures. Metrics:
+//  - node_ratio: nodes(version `to`) / nodes(version `from`) per position x depth pair (both cells finished), over
+//    the positions named (`positions`, `phase`, `thesis_position`, "each" = one part per position, else all), and
+//    the depths selected; aggregated as
+//      geometric_mean   each position's ratios combined by their geometric mean, then the geometric mean over the
+//                       positions with its 95 % Student t interval (geometric_interval.h); over one position, its
+//                       cells are the units; one cell is an exact count;
+//      largest_cell / smallest_cell   the largest / smallest change over every cell ("never costs", "does not
+//                       reduce"): exact, no interval;
+//      falls_with_depth the mean change per depth has a negative least-squares slope and the mean beyond the first
+//                       depth is below the mean at it (no band).
+//  - pairs_finished: every position x depth pair of `to` and `from` finished (no band; not measured otherwise).
+//  - tt_node_ratio: on one position of a TT sweep at its deepest depth, nodes of scheme `to_scheme` at size `to_size`
+//    / nodes of `from_scheme` at `from_size`.
+//  - tt_doubling: on one position of a TT sweep, the change in nodes from doubling the table of `scheme`, for each
+//    doubling from a size in `sizes_from` (a list, or `sizes_min` on; none = every doubling), at the deepest depth
+//    or on nodes summed over every depth where both cells finished (`summed`).
+struct ClaimFigure {
+  std::string metric;
+  // node_ratio, pairs_finished
+  std::string to, from;
+  DepthSelection depths;
+  std::vector<std::string> positions;   // ids; empty with no other selection = every position
+  std::string phase;                    // "middlegame" / "endgame"; "" = any
+  std::optional<int> thesis_position;   // the position standing for this thesis position
+  bool each_position = false;           // "positions": "each"
+  std::string aggregate = "geometric_mean";
+  bool beside_all_positions = false;    // "beside": "all positions": the same figure over every position, printed
+  // tt_node_ratio, tt_doubling
+  std::string sweep;                    // "" = the experiment's first sweep
+  std::string position;                 // "" = the sweep's first position
+  std::string to_scheme, from_scheme, scheme;
+  SweepSize to_size, from_size;
+  std::vector<int> sizes_from;
+  std::optional<int> sizes_min;
+  bool summed = false;
+};
+
+struct ClaimPartSpec {
+  ClaimFigure figure;
+  // The band the figure's interval must lie inside, as a ratio (nodes / nodes); an absent side is unbounded.
+  std::optional<double> low, high;
+  std::string label;  // the part's words in the report; "" = made from the figure
+};
+
+struct ClaimSpec {
+  std::string id;
+  std::string source;     // where it was published: "thesis §6.2, Figure 6.1"
+  std::string statement;  // the claim in a line
+  std::string published;  // the published words, quoted
+  std::vector<ClaimPartSpec> parts;
+};
+
+// Reads a config's "claims" (`j`, at JSON path `path`): a list whose items are claim objects or paths (relative to the
+// project root) of files holding such lists. `exp`, when given, validates versions and positions against the config's
+// experiment. Throws UserError naming `file` and the JSON path. Returns the claims and, in `resolved`, the list of
+// claim objects with every file read (what experiment.json stores).
+std::vector<ClaimSpec> parse_claims(const nlohmann::json& j, const std::string& file, const std::string& path,
+                                    const Experiment* exp, nlohmann::json& resolved);
+// The stored form back (experiment.json "claims"), without validation against an experiment.
+std::vector<ClaimSpec> claims_from_json(const nlohmann::json& resolved, const std::string& where);
+
+}  // namespace harness
