@@ -34,6 +34,9 @@ class UciOptions {
   UciConfig config_;
 };
 
+// Whether a `setoption` name is the `Clear Hash` button (option names are not case-sensitive in UCI).
+bool is_clear_hash(const std::string& name);
+
 // The largest power-of-two number of entries whose table fits in `megabytes` (at least one entry).
 int tt_entries_for_megabytes(const buho::SearchConfig& c, int megabytes);
 
