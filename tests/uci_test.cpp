@@ -684,6 +684,24 @@ TEST(Uci, AnOverrunAnswersTheLastCompletedIterationsMove) {
   EXPECT_EQ(lines.back(), "bestmove " + last_pv_move) << lines_text(lines);
 }
 
+// Found: `Hash 1` then `Version D` gave version D's default table (77 MB in use), `Version D` then `Hash 1` a 1 MB
+// one. A version sets its flags, never the Hash set before it: either order gives the same table.
+TEST(Uci, OptionsGiveTheSameTableInEitherOrder) {
+  UciOptions hash_first(PresetBook::load(project_path("configs/versions.json")));
+  UciOptions version_first(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(hash_first.set("Hash", "1"), "");
+  EXPECT_EQ(hash_first.set("Version", "D"), "");
+  EXPECT_EQ(version_first.set("Version", "D"), "");
+  EXPECT_EQ(version_first.set("Hash", "1"), "");
+  EXPECT_LE(buho::transposition_table_bytes(hash_first.config().search), std::size_t(1) << 20);
+  EXPECT_EQ(hash_first.config().search.tt_entries, version_first.config().search.tt_entries);
+  EXPECT_EQ(hash_first.config().version, "D");
+  // Without a Hash, a version keeps its own table.
+  UciOptions plain(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(plain.set("Version", "D"), "");
+  EXPECT_EQ(plain.config().search.tt_entries, version("D").search.tt_entries);
+}
+
 TEST(Uci, BenchPrintsTheSignature) {
   Session s;
   s.send("bench");

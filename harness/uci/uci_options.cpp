@@ -108,6 +108,7 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     try {
       const ResolvedVersion v = book_.resolve(version);
       config_ = UciConfig{v.name, v.search, v.eval};
+      if (hash_megabytes_ > 0) config_.search.tt_entries = tt_entries_for_megabytes(config_.search, hash_megabytes_);
       return {};
     } catch (const UserError& e) {
       return fmt::format("option Version: {}", e.what());
@@ -124,6 +125,7 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     }
     if (mb < 1 || mb > kMaxHashMegabytes) return fmt::format("option Hash: '{}' is not a number of MB in 1..{}", value, kMaxHashMegabytes);
     config_.search.tt_entries = tt_entries_for_megabytes(config_.search, mb);
+    hash_megabytes_ = mb;
     return {};
   }
   if (same_ignoring_case(name.substr(0, 5), kEvalPrefix)) {
@@ -133,6 +135,7 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     return err.empty() ? err : "option " + err;
   }
   const std::string flag = canonical_name(buho::search_params(), name);
+  if (flag == "tt_entries") hash_megabytes_ = 0;  // the table's size given in entries: a later Version sets its own
   const std::string err =
       buho::set_param(buho::search_params(), config_.search, flag, canonical_value(buho::search_params(), flag, value));
   if (!err.empty()) return fmt::format("option {}", err);
