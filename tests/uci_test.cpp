@@ -28,6 +28,10 @@ namespace uci_test {
 
 using namespace harness;
 
+// An SSS* OPEN limit that Kiwipete's search under version H with driver sss runs past at depth 3, after depths 1
+// and 2 chose e2a6 (AnOverrunAnswersTheLastCompletedIterationsMove).
+constexpr int kSssOverrunLimit = 2000;
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
@@ -221,17 +225,21 @@ TEST(Uci, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   s.send("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   s.send("isready");
-  s.send("position startpos moves e2e4");  // refused while searching
+  s.send("position startpos moves e2e4");  // waits behind the search
+  s.send("go infinite");                    // so does this one
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   {
     const std::string so_far = s.buffer.snapshot();
     EXPECT_NE(so_far.find("readyok"), std::string::npos);
     EXPECT_EQ(so_far.find("bestmove"), std::string::npos) << "bestmove before stop";
   }
-  s.send("stop");
-  const auto lines = s.lines();
-  EXPECT_TRUE(has_line(lines, "bestmove "));
-  EXPECT_TRUE(has_line(lines, "info string error: 'position' while searching"));
+  s.send("stop");  // ends the search, and the queued `go infinite` taken before it
+  auto lines = s.lines();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 2)
+      << s.buffer.snapshot();
+  EXPECT_FALSE(has_line(lines, "info string error")) << s.buffer.snapshot();
+  s.send("go perft 1");  // the queued position was read: Black to move
+  EXPECT_TRUE(has_line(s.lines(), "e7e5: 1")) << s.buffer.snapshot();
 }
 
 TEST(Uci, MateIsReportedInMoves) {
@@ -277,10 +285,11 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
   s.send("position fen 8/8/8/9/8/8/8/8 w - - 0 1");
   s.send("position startpos moves e2e5");
   s.send("position sideways");
+  s.send("position startpos");
   s.send("go depth x");
   s.send("go searchmoves e2e5");
   s.send("isready");
-  const auto lines = s.lines();
+  auto lines = s.lines();
   for (const char* expected :
        {"info string error: unknown command 'frobnicate'", "info string error: option unknown flag 'no_such_flag'",
         "info string error: option flag 'pvs': bad value 'maybe'", "info string error: option flag 'tt_scheme': bad value 'biggest'",
@@ -289,10 +298,84 @@ TEST(Uci, BadInputIsAnsweredAndTheSessionGoesOn) {
         "info string error: go depth: expected a non-negative number, got 'x'",
         "info string error: go searchmoves: 'e2e5' is not a legal move"})
     EXPECT_TRUE(has_line(lines, expected)) << expected << "\n" << s.buffer.snapshot();
-  EXPECT_EQ(lines.back(), "readyok");
-  // The good position survived the bad ones.
+  EXPECT_TRUE(has_line(lines, "readyok"));
   s.send("go perft 1");
   EXPECT_TRUE(has_line(s.lines(), "Nodes searched: 20"));
+}
+
+// Found: a refused `position` left the previous one in place, and the next `go` answered for it (a White move with
+// Black to move). A refused position now leaves none: `go` is refused with `bestmove (none)` until a good one.
+TEST(Uci, ARefusedPositionLeavesNoPositionBehind) {
+  Session s;
+  s.send("position startpos moves e2e4");
+  s.send("position startpos moves e2e4 e2e4");  // the second e2e4 is not legal
+  s.send("go depth 2");
+  s.send("go perft 1");
+  auto lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "info string error: position: 'e2e4' is not a legal move")) << lines_text(lines);
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "info string error: go: no position (the last 'position' was refused)"), 2)
+      << lines_text(lines);
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "bestmove (none)"), 2) << lines_text(lines);
+  EXPECT_FALSE(has_line(lines, "info depth")) << lines_text(lines);
+  s.buffer.str("");
+  s.send("position startpos moves e2e4");
+  s.send("go depth 1");
+  lines = s.lines();
+  EXPECT_TRUE(has_line(lines, "bestmove ") && !has_line(lines, "bestmove (none)")) << lines_text(lines);
+}
+
+// A game longer than the board's history (1,792 plies were the limit, and a longer legal game was refused): the
+// board is rebuilt from the last capture or pawn move's position, so repetitions still count. A K+P game of 3,136
+// plies, kings shuffling between pawn moves, is searched exactly as the same position given by the FEN of its
+// last pawn move and the king moves since.
+TEST(Uci, AGameOfAnyLengthIsTakenWithItsRepetitions) {
+  buho::Board b = buho::Board::from_fen("4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+  std::vector<std::string> moves;
+  std::string anchor_fen = b.fen();
+  std::size_t anchor = 0;
+  const auto play = [&](const std::string& m) {
+    const buho::Move move = b.parse_uci_move(m);
+    ASSERT_FALSE(move.is_null()) << m << " in " << b.fen();
+    b.make_move(move);
+    moves.push_back(m);
+    if (b.halfmove_clock() == 0) {  // the test's own board starts again here: its history holds 2,048 plies
+      anchor_fen = b.fen();
+      anchor = moves.size();
+      b = buho::Board::from_fen(anchor_fen);
+    }
+  };
+  // Each white pawn in turn, a2-a6 to h2-h6 (a pawn on the sixth rank never checks the king on d8 or e8), one step
+  // every 97 moves of the kings (e1-d1, e8-d8 and back): the halfmove clock stays under 100.
+  bool black_home = true, white_home = true;
+  const auto black_king = [&] { play(black_home ? "e8d8" : "d8e8"), black_home = !black_home; };
+  const auto white_king = [&] { play(white_home ? "e1d1" : "d1e1"), white_home = !white_home; };
+  for (char file = 'a'; file <= 'h'; ++file)
+    for (int rank = 2; rank < 6; ++rank) {
+      play(fmt::format("{}{}{}{}", file, rank, file, rank + 1));
+      black_king();
+      for (int i = 0; i < 48; ++i) white_king(), black_king();
+    }
+  ASSERT_GT(moves.size(), 3000u);
+  ASSERT_TRUE(b.is_repetition()) << "the last position repeats: the search must see it";
+  const auto last_info = [](const std::string& position) {
+    Session s;
+    s.send(position);
+    s.send("go depth 4");
+    std::string info;
+    for (const auto& l : s.lines())
+      if (l.rfind("info ", 0) == 0) info = l.substr(0, l.find(" nps ")) + l.substr(l.find(" pv "));
+      else if (l.rfind("bestmove", 0) != 0) info = "unexpected: " + l;
+    return info;
+  };
+  std::string all, since;
+  for (const auto& m : moves) all += " " + m;
+  for (std::size_t i = anchor; i < moves.size(); ++i) since += " " + moves[i];
+  const std::string whole = last_info("position fen 4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 moves" + all);
+  ASSERT_EQ(whole.rfind("info depth 4 ", 0), 0u) << whole;
+  EXPECT_EQ(whole, last_info("position fen " + anchor_fen + " moves" + since));
+  // Without the moves since the last pawn move the position does not repeat, and the search differs: the check
+  // above can fail.
+  EXPECT_NE(whole, last_info("position fen " + b.fen()));
 }
 
 // Found by fuzz/uci_session_fuzz.cpp (fuzz/regressions/uci_session_fuzz/): `go mate 0` left the depth unset and
@@ -310,11 +393,12 @@ TEST(Uci, MateZeroIsRefusedLikeDepthZero) {
   // Every refused `go` is still answered with a bestmove (a GUI waits for one): a legal move, no search.
   EXPECT_EQ(std::count(lines.begin(), lines.end(), "bestmove b2b3"), 3) << s.buffer.snapshot();
   EXPECT_FALSE(has_line(lines, "info depth")) << s.buffer.snapshot();
-  EXPECT_EQ(lines.back(), "readyok");
+  EXPECT_TRUE(has_line(lines, "readyok"));
 }
 
 // End of input stops any search, as `quit` does (Stockfish ends too), after its bestmove; a command that changes the
-// position or searches waits for a limited search first, so a script's searches run whole one after another.
+// position or searches waits in the queue behind a running search, so a script's searches run whole one after
+// another while the input stays open. A `go` still queued at the end of input is answered unsearched.
 TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   Session s;
   s.send("position startpos");
@@ -333,12 +417,29 @@ TEST(Uci, EndOfInputStopsTheSearchAndCommandsWaitForALimitedOne) {
   piped.send("position startpos moves e2e4");  // waits for depth 5
   piped.send("go depth 4");
   piped.send("ucinewgame");  // waits for depth 4
+  piped.uci.wait();
   piped.uci.end_of_input();
   const auto lines = piped.lines();
   EXPECT_TRUE(has_line(lines, "info depth 5 ")) << piped.buffer.snapshot();
   EXPECT_TRUE(has_line(lines, "info depth 4 ")) << piped.buffer.snapshot();
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 2);
   EXPECT_FALSE(has_line(lines, "info string error")) << piped.buffer.snapshot();
+
+  Session cut;
+  cut.send("position startpos");
+  cut.send("go depth 99");
+  cut.send("position startpos moves e2e4");
+  cut.send("go depth 99");  // queued, then answered unsearched for the queued position: a Black move
+  cut.uci.end_of_input();
+  const auto cut_lines = cut.lines();
+  ASSERT_EQ(std::count_if(cut_lines.begin(), cut_lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 2)
+      << cut.buffer.snapshot();
+  buho::Board after_e4;
+  after_e4.make_move(after_e4.parse_uci_move("e2e4"));
+  buho::Move black[buho::MaxMoves];
+  ASSERT_NE(buho::generate_legal(after_e4, black), black);
+  EXPECT_EQ(cut_lines.back(), "bestmove " + black[0].uci()) << cut.buffer.snapshot();  // Black's first legal move
+  EXPECT_FALSE(cut.uci.handle("isready")) << "a line after the end of input was taken";
 }
 
 // A `go` or `position` that arrives while a search with a limit runs waits for it, as Stockfish's does, so
@@ -478,14 +579,127 @@ TEST(Uci, PerftStopsOnStopAndIsCapped) {
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_TRUE(s.uci.searching());
   s.send("stop");
-  EXPECT_FALSE(s.uci.searching());
   auto lines = s.lines();
+  EXPECT_FALSE(s.uci.searching());
   EXPECT_TRUE(has_line(lines, "info string perft 9 stopped after")) << s.buffer.snapshot();
   EXPECT_TRUE(has_line(lines, "Nodes searched: ")) << s.buffer.snapshot();
+  // Every `go` ends with one bestmove, a perft's too (the first legal move: a perft chooses none).
+  EXPECT_EQ(lines.back(), "bestmove b2b3") << s.buffer.snapshot();
   s.send("go perft 21");
   lines = s.lines();
   EXPECT_TRUE(has_line(lines, "info string error: go perft 21: at most 20")) << s.buffer.snapshot();
   EXPECT_EQ(lines.back(), "bestmove b2b3");
+}
+
+// Every `go` gets exactly one bestmove: one sent during `go infinite` (searched once `stop` ends the first), a
+// malformed one (after its error) and a perft, all queued behind the infinite search.
+TEST(Uci, EveryGoGetsExactlyOneBestmove) {
+  Session s;
+  s.send("position startpos");
+  s.send("go infinite");
+  s.send("go depth x");
+  s.send("go perft 2");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(s.buffer.snapshot().find("bestmove"), std::string::npos) << s.buffer.snapshot();
+  s.send("stop");
+  s.send("go depth 2");  // taken after the stop: searched
+  const auto lines = s.lines();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }), 4)
+      << lines_text(lines);
+  EXPECT_TRUE(has_line(lines, "info string error: go depth: expected a non-negative number, got 'x'"));
+  EXPECT_TRUE(has_line(lines, "Nodes searched: "));
+  EXPECT_TRUE(has_line(lines, "info depth 2 ")) << lines_text(lines);
+}
+
+// Mate or stalemate at the root: one `info` line (Stockfish's `depth 0`), then `bestmove (none)`; under `go infinite`
+// too, where every depth up to the deepest was printed at once (127 lines).
+TEST(Uci, NoLegalMoveIsAnsweredWithOneInfoLineAndBestmoveNone) {
+  for (const auto& [fen, info] : {std::pair<std::string, std::string>{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score mate 0"},
+                                  std::pair<std::string, std::string>{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"}})
+    for (const std::string go : {"go depth 5", "go infinite"}) {
+      Session s;
+      s.send("position fen " + fen);
+      s.send(go);
+      if (go == "go infinite") {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        EXPECT_EQ(s.buffer.snapshot().find("bestmove"), std::string::npos) << "bestmove before stop";
+        s.send("stop");
+      }
+      const auto lines = s.lines();
+      EXPECT_EQ(lines, (std::vector<std::string>{info, "bestmove (none)"})) << fen << " " << go << "\n" << lines_text(lines);
+    }
+}
+
+// UCI: "The name and value of the option in <id> should not be case sensitive". Names of every kind (Hash,
+// Version, Clear Hash, a flag, an evaluation term) and check and combo values, in any case.
+TEST(Uci, OptionNamesAndValuesAreNotCaseSensitive) {
+  UciOptions options(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(options.set("hash", "16"), "");
+  EXPECT_LE(buho::transposition_table_bytes(options.config().search), std::size_t(16) << 20);
+  EXPECT_GT(buho::transposition_table_bytes(options.config().search), std::size_t(8) << 20);
+  EXPECT_EQ(options.set("VERSION", "a"), "");
+  EXPECT_EQ(options.config().version, "A");
+  EXPECT_EQ(options.set("PVS", "TRUE"), "");
+  EXPECT_TRUE(options.config().search.pvs);
+  EXPECT_EQ(options.set("Pvs", "False"), "");
+  EXPECT_FALSE(options.config().search.pvs);
+  EXPECT_EQ(options.set("TT_Scheme", "ALWAYS"), "");
+  EXPECT_EQ(buho::param_to_text(*buho::find_param(buho::search_params(), "tt_scheme"), options.config().search), "always");
+  EXPECT_EQ(options.set("EVAL.Knight_Value", "321"), "");
+  EXPECT_EQ(options.config().eval.knight_value, 321);
+  EXPECT_NE(options.set("pvs", "maybe"), "");
+  EXPECT_TRUE(is_clear_hash("clear HASH"));
+  // Through a session: the same search as the option spelled as declared.
+  const auto nodes = [](const std::string& name, const std::string& value) {
+    Session s;
+    s.send("setoption name " + name + " value " + value);
+    s.send("position startpos");
+    s.send("go depth 4");
+    const auto lines = s.lines();
+    EXPECT_FALSE(has_line(lines, "info string error")) << lines_text(lines);
+    return last_info_nodes(lines);
+  };
+  EXPECT_EQ(nodes("QUIESCENCE", "FALSE"), nodes("quiescence", "false"));
+  EXPECT_NE(nodes("quiescence", "false"), nodes("quiescence", "true"));
+}
+
+// Found: after SSS* ran past its OPEN limit the `go` was answered with the first legal move, though depth 2 had
+// chosen another. The answer is the last completed iteration's move.
+TEST(Uci, AnOverrunAnswersTheLastCompletedIterationsMove) {
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";  // Kiwipete
+  Session s;
+  s.send("setoption name driver value sss");
+  s.send(fmt::format("setoption name sss_open_limit value {}", kSssOverrunLimit));
+  s.send("position fen " + fen);
+  s.send("go depth 3");  // depths 1 and 2 complete, depth 3 runs past the limit
+  const auto lines = s.lines();
+  ASSERT_TRUE(has_line(lines, "info string error: go: the search failed: SSS* OPEN list")) << lines_text(lines);
+  std::string last_pv_move;
+  for (const auto& l : lines)
+    if (l.rfind("info depth ", 0) == 0) last_pv_move = l.substr(l.find(" pv ") + 4, 4);
+  ASSERT_FALSE(last_pv_move.empty()) << "no iteration completed: lower the depth or raise the limit\n" << lines_text(lines);
+  buho::Move first[buho::MaxMoves];
+  ASSERT_NE(buho::generate_legal(buho::Board::from_fen(fen), first), first);
+  ASSERT_NE(last_pv_move, first[0].uci()) << "the check below could not fail";
+  EXPECT_EQ(lines.back(), "bestmove " + last_pv_move) << lines_text(lines);
+}
+
+// Found: `Hash 1` then `Version D` gave version D's default table (77 MB in use), `Version D` then `Hash 1` a 1 MB
+// one. A version sets its flags, never the Hash set before it: either order gives the same table.
+TEST(Uci, OptionsGiveTheSameTableInEitherOrder) {
+  UciOptions hash_first(PresetBook::load(project_path("configs/versions.json")));
+  UciOptions version_first(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(hash_first.set("Hash", "1"), "");
+  EXPECT_EQ(hash_first.set("Version", "D"), "");
+  EXPECT_EQ(version_first.set("Version", "D"), "");
+  EXPECT_EQ(version_first.set("Hash", "1"), "");
+  EXPECT_LE(buho::transposition_table_bytes(hash_first.config().search), std::size_t(1) << 20);
+  EXPECT_EQ(hash_first.config().search.tt_entries, version_first.config().search.tt_entries);
+  EXPECT_EQ(hash_first.config().version, "D");
+  // Without a Hash, a version keeps its own table.
+  UciOptions plain(PresetBook::load(project_path("configs/versions.json")));
+  EXPECT_EQ(plain.set("Version", "D"), "");
+  EXPECT_EQ(plain.config().search.tt_entries, version("D").search.tt_entries);
 }
 
 TEST(Uci, BenchPrintsTheSignature) {

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
-#include <string>
 
 #include "harness/cli/commands.h"
 #include "harness/uci/uci_session.h"
@@ -14,12 +13,7 @@ void register_uci(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("uci", "Speak UCI on stdin/stdout: every flag is an option, Version = A..H");
   cmd->callback([] {
     std::ios::sync_with_stdio(false);
-    UciSession session(std::cout);
-    for (std::string line; std::getline(std::cin, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!session.handle(line)) return;
-    }
-    session.end_of_input();
+    run_uci(std::cin, std::cout);
   });
 }
 

@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "engine/search.h"
 #include "harness/errors.h"
 
@@ -28,11 +31,45 @@ std::string declaration(const buho::Param<Config>& p, const Config& c, const std
   return {};
 }
 
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// UCI: "The name and value of the option in <id> should not be case sensitive" (the protocol's `setoption`). The
+// name as declared, or `name` itself when no option has it (its error then names what was sent).
+template <class Config>
+std::string canonical_name(const buho::ParamTable<Config>& table, const std::string& name) {
+  for (const auto& p : table)
+    if (same_ignoring_case(p.name, name)) return std::string(p.name);
+  return name;
+}
+
+// A check's or combo's value as the option declares it (true/false, a choice's name), whatever its case; another
+// kind's value, or one no spelling matches, unchanged.
+template <class Config>
+std::string canonical_value(const buho::ParamTable<Config>& table, std::string_view name, const std::string& value) {
+  for (const auto& p : table) {
+    if (p.name != name) continue;
+    if (p.kind == buho::ParamKind::Bool) {
+      std::string lower = value;
+      for (char& ch : lower) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+      return lower;
+    }
+    for (const auto& choice : p.choices)
+      if (same_ignoring_case(choice, value)) return std::string(choice);
+  }
+  return value;
+}
+
 int hash_megabytes(const buho::SearchConfig& c) {
   return int(std::max<std::size_t>(1, buho::transposition_table_bytes(c) >> 20));
 }
 
 }  // namespace
+
+bool is_clear_hash(const std::string& name) { return same_ignoring_case(name, "Clear Hash"); }
 
 int tt_entries_for_megabytes(const buho::SearchConfig& c, int megabytes) {
   buho::SearchConfig one = c;
@@ -64,16 +101,20 @@ std::vector<std::string> UciOptions::declarations() const {
 }
 
 std::string UciOptions::set(const std::string& name, const std::string& value) {
-  if (name == "Version") {
+  if (same_ignoring_case(name, "Version")) {
+    std::string version = value;
+    for (const auto& n : book_.names())
+      if (same_ignoring_case(n, value)) version = n;
     try {
-      const ResolvedVersion v = book_.resolve(value);
+      const ResolvedVersion v = book_.resolve(version);
       config_ = UciConfig{v.name, v.search, v.eval};
+      if (hash_megabytes_ > 0) config_.search.tt_entries = tt_entries_for_megabytes(config_.search, hash_megabytes_);
       return {};
     } catch (const UserError& e) {
       return fmt::format("option Version: {}", e.what());
     }
   }
-  if (name == "Hash") {
+  if (same_ignoring_case(name, "Hash")) {
     int mb = 0;
     try {
       std::size_t used = 0;
@@ -84,13 +125,19 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     }
     if (mb < 1 || mb > kMaxHashMegabytes) return fmt::format("option Hash: '{}' is not a number of MB in 1..{}", value, kMaxHashMegabytes);
     config_.search.tt_entries = tt_entries_for_megabytes(config_.search, mb);
+    hash_megabytes_ = mb;
     return {};
   }
-  if (name.rfind(kEvalPrefix, 0) == 0) {
-    const std::string err = buho::set_param(buho::eval_params(), config_.eval, name.substr(5), value);
+  if (same_ignoring_case(name.substr(0, 5), kEvalPrefix)) {
+    const std::string term = canonical_name(buho::eval_params(), name.substr(5));
+    const std::string err =
+        buho::set_param(buho::eval_params(), config_.eval, term, canonical_value(buho::eval_params(), term, value));
     return err.empty() ? err : "option " + err;
   }
-  const std::string err = buho::set_param(buho::search_params(), config_.search, name, value);
+  const std::string flag = canonical_name(buho::search_params(), name);
+  if (flag == "tt_entries") hash_megabytes_ = 0;  // the table's size given in entries: a later Version sets its own
+  const std::string err =
+      buho::set_param(buho::search_params(), config_.search, flag, canonical_value(buho::search_params(), flag, value));
   if (!err.empty()) return fmt::format("option {}", err);
   return {};
 }

@@ -1,6 +1,6 @@
 // The UCI options: every search flag and every evaluation term (`eval.<term>`) of the flag tables that
 // `harness flags` prints, the thesis's versions as `Version` (A..H from configs/versions.json, which resets every
-// flag to that version), `Hash` in MB and `Clear Hash`.
+// flag to that version but keeps a Hash set before it), `Hash` in MB and `Clear Hash`.
 #pragma once
 
 #include <string>
@@ -32,7 +32,13 @@ class UciOptions {
  private:
   PresetBook book_;
   UciConfig config_;
+  // The Hash set (MB), kept across a `Version`, which sets its flags but not the table's memory, so options give the
+  // same table in any order; 0 = none set (or tt_entries set since), the version's own table.
+  int hash_megabytes_ = 0;
 };
+
+// Whether a `setoption` name is the `Clear Hash` button (option names are not case-sensitive in UCI).
+bool is_clear_hash(const std::string& name);
 
 // The largest power-of-two number of entries whose table fits in `megabytes` (at least one entry).
 int tt_entries_for_megabytes(const buho::SearchConfig& c, int megabytes);

@@ -7,11 +7,14 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <deque>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -25,19 +28,13 @@
 #include "harness/identity/engine_signature.h"
 #include "harness/paths.h"
 #include "harness/uci/uci_options.h"
+#include "harness/uci/uci_position.h"
 
 namespace harness {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::vector<std::string> split(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string t; in >> t;) out.push_back(t);
-  return out;
-}
 
 // A non-negative whole number, or -1.
 long long parse_count(const std::string& s) {
@@ -93,25 +90,33 @@ std::string engine_key(const UciConfig& c) {
   return key;
 }
 
-// Plies a game may still add before the board's history (make/unmake records) runs short for a deep search.
-constexpr int kMaxGamePlies = buho::Board::MaxHistory - 2 * buho::MaxPly;
-
 // `go perft N` takes N up to this, as `harness perft` does; a deeper count would run for days (and stops on `stop`).
 constexpr int kMaxPerftDepth = 20;
 
-// The move a `go` that cannot search answers with: UCI needs one `bestmove` per `go`, and a GUI waits for it. The
-// first legal move, or the null move "0000" when there is none (mate or stalemate).
-std::string fallback_move(const buho::Board& b) {
+// The move a `go` that does not search answers with (UCI needs one `bestmove` per `go`, and a GUI waits for it):
+// the first legal move, or "(none)" when there is none (mate or stalemate; Stockfish's word) or no position.
+std::string fallback_move(const std::optional<buho::Board>& b) {
+  if (!b) return "(none)";
   buho::Move moves[buho::MaxMoves];
-  return buho::generate_legal(b, moves) == moves ? std::string("0000") : moves[0].uci();
+  return buho::generate_legal(*b, moves) == moves ? std::string("(none)") : moves[0].uci();
 }
 
 }  // namespace
 
 struct UciSession::Impl {
-  explicit Impl(std::ostream& o)
-      : out(o), initial_options(PresetBook::load(project_path("configs/versions.json"))), options(initial_options) {}
+  // A command taken by the reader, carried out by the executor in the order taken.
+  struct UciCommand {
+    std::vector<std::string> words;  // never empty
+    std::string line;
+    std::uint64_t go_number = 0;  // a `go`: how many `go` the session had taken with this one (1, 2, ...)
+  };
 
+  explicit Impl(std::ostream& o)
+      : out(o), initial_options(PresetBook::load(project_path("configs/versions.json"))), options(initial_options) {
+    executor = std::thread([this] { run_executor(); });
+  }
+
+  // --- Output: the one writer. Every line is written and flushed whole under out_mutex, by whichever thread. ---
   std::ostream& out;
   std::mutex out_mutex;
   void say(const std::string& line) {
@@ -121,38 +126,146 @@ struct UciSession::Impl {
   }
   void error(const std::string& what) { say("info string error: " + what); }
 
+  // --- What a search uses: the executor's alone (reset() touches it only while the executor waits). ---
   const UciOptions initial_options;  // a new session's (version H), for reset()
   UciOptions options;
-  buho::Board board;
-  int game_plies = 0;
+  // The position to search; none after a `position` that was refused (see cmd_position).
+  std::optional<buho::Board> board = buho::Board();
   std::unique_ptr<buho::Engine> engine;
   std::string built_key;    // engine_key of the options `engine` was built with
   bool fresh_table = true;  // the next search starts from a clean table (new game, Clear Hash, an option set)
 
-  // The running search, if any.
-  std::thread worker, timer;
+  // --- Shared between the reader and the executor, under `mutex`. ---
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<UciCommand> queue;
+  std::uint64_t gos_taken = 0;       // `go` commands taken so far
+  std::uint64_t queued_gos = 0;      // of them, still in the queue
+  std::uint64_t stopped_through = 0;  // every `go` numbered up to this was stopped (by `stop` or quit)
+  bool executing = false;            // the executor carries out a command
+  bool searching = false;            // a `go` (search or perft) runs; false once its bestmove is about to be written
+  bool quitting = false;             // quit or the end of input: nothing more is taken (until reset)
+  bool shutting_down = false;        // the destructor: the executor ends once the queue is empty
+  bool timer_may_end = false;        // the running search has returned: its timer ends
+  // The running search's stop flag, read by the engine (and perft); set under `mutex`.
   std::atomic<bool> stop{false};
-  std::mutex state_mutex;
-  std::condition_variable state_cv;
-  bool searching = false;
-  bool stop_requested = false;  // `stop` (or quit) arrived: ends `go infinite`'s wait
-  bool infinite_search = false;  // the running search is `go infinite`
+  std::thread executor;
 
-  void finish_search() {
-    if (worker.joinable()) worker.join();
-    if (timer.joinable()) timer.join();
-  }
-  void request_stop() {
-    stop = true;
-    {
-      std::lock_guard lock(state_mutex);
-      stop_requested = true;
+  // --- The reader's side. ---
+
+  // Takes a line (see UciSession::handle).
+  bool take(const std::string& line) {
+    std::istringstream in(line);
+    UciCommand c;
+    for (std::string w; in >> w;) c.words.push_back(w);
+    std::unique_lock lock(mutex);
+    if (quitting) return false;
+    if (c.words.empty()) return true;
+    const std::string& cmd = c.words[0];
+    if (cmd == "quit") {
+      lock.unlock();
+      quit();
+      return false;
     }
-    state_cv.notify_all();
+    if (cmd == "stop") {
+      stop_every_go_taken();
+      return true;
+    }
+    if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // accepted; nothing to do here
+    if (cmd == "isready" && (searching || queued_gos > 0)) {
+      lock.unlock();
+      say("readyok");
+      return true;
+    }
+    if (cmd == "go") {
+      c.go_number = ++gos_taken;
+      ++queued_gos;
+    }
+    c.line = line;
+    queue.push_back(std::move(c));
+    lock.unlock();
+    changed.notify_all();
+    return true;
   }
-  bool busy() {
-    std::lock_guard lock(state_mutex);
-    return searching;
+
+  // With `mutex` held: the running search, and every `go` taken so far, are stopped.
+  void stop_every_go_taken() {
+    stopped_through = gos_taken;
+    stop = true;
+    changed.notify_all();
+  }
+
+  // Stops everything, answers what is queued (each `go` unsearched) and waits until the executor is idle.
+  void quit() {
+    std::unique_lock lock(mutex);
+    quitting = true;
+    stop_every_go_taken();
+    changed.wait(lock, [this] { return queue.empty() && !executing; });
+  }
+
+  void wait_idle() {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [this] { return queue.empty() && !executing; });
+  }
+
+  // --- The executor's side. ---
+
+  void run_executor() {
+    for (;;) {
+      UciCommand c;
+      bool answer_unsearched = false;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [this] { return shutting_down || !queue.empty(); });
+        if (queue.empty()) return;
+        c = std::move(queue.front());
+        queue.pop_front();
+        executing = true;
+        if (c.go_number) {
+          --queued_gos;
+          searching = true;  // from here on `isready` is answered at once
+          stop = c.go_number <= stopped_through;
+        }
+        answer_unsearched = quitting;
+      }
+      carry_out(c, answer_unsearched);
+      {
+        std::lock_guard lock(mutex);
+        executing = false;
+        searching = false;
+      }
+      changed.notify_all();
+    }
+  }
+
+  // Marks the running `go` as over: from here `isready` waits its turn again.
+  void end_search() {
+    std::lock_guard lock(mutex);
+    searching = false;
+  }
+  // The `go`'s last line: its bestmove, once the search is marked over (a GUI sends its next command on reading it).
+  void answer(const std::string& best) {
+    end_search();
+    say("bestmove " + best);
+  }
+  // UCI: after `go infinite`, bestmove only once `stop` (or quit) arrives, even when the search ended by itself.
+  void wait_for_stop(std::uint64_t go_number) {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [this, go_number] { return stopped_through >= go_number || quitting; });
+  }
+
+  void carry_out(const UciCommand& c, bool quitting_now) {
+    const std::string& cmd = c.words[0];
+    const auto& t = c.words;
+    if (cmd == "go") return cmd_go(t, c.go_number, quitting_now);
+    if (cmd == "isready") say("readyok");
+    else if (cmd == "uci") cmd_uci();
+    else if (cmd == "ucinewgame") fresh_table = true;
+    else if (cmd == "setoption") cmd_setoption(t, c.line);
+    else if (cmd == "position") cmd_position(t);
+    else if (cmd == "bench") {
+      if (!quitting_now) cmd_bench();
+    } else error(fmt::format("unknown command '{}'", cmd));
   }
 
   void cmd_uci() {
@@ -169,47 +282,36 @@ struct UciSession::Impl {
     std::size_t i = 2;
     for (; i < t.size() && t[i] != "value"; ++i) append_word(name, t[i]);
     for (++i; i < t.size(); ++i) append_word(value, t[i]);
-    if (name == "Clear Hash") {
+    if (is_clear_hash(name)) {
       fresh_table = true;
       return;
     }
+    const UciOptions before = options;
     const std::string err = options.set(name, value);
     if (!err.empty()) return error(err);
+    // A table the machine cannot hold (Hash, tt_entries, a Version's table) is refused here, the old size kept:
+    // allocated, it would fail at the next `go` or, mapped lazily, meet the kernel's out-of-memory killer mid-search.
+    const std::size_t bytes = buho::transposition_table_bytes(options.config().search);
+    const std::uint64_t available = available_memory_bytes();
+    if (available > 0 && bytes > available && bytes > buho::transposition_table_bytes(before.config().search)) {
+      options = before;
+      return error(fmt::format("option {}: a transposition table of {} MiB is more than the {} MiB this machine has "
+                               "available; the options are unchanged",
+                               name, bytes >> 20, available >> 20));
+    }
     fresh_table = true;  // as a new engine would start: the same whether or not the engine is rebuilt
   }
 
+  // A refused `position` leaves no position: the next `go` is refused (`bestmove (none)`) until a position is read
+  // whole. Searching the previous one instead answered for another position (a White move with Black to move).
   void cmd_position(const std::vector<std::string>& t) {
-    std::size_t i = 1;
     buho::Board b;
-    if (t.size() < 2) return error("position: expected 'startpos' or 'fen <FEN>'");
-    if (t[1] == "startpos") {
-      i = 2;
-    } else if (t[1] == "fen") {
-      std::string fen;
-      for (i = 2; i < t.size() && t[i] != "moves"; ++i) append_word(fen, t[i]);
-      try {
-        b = buho::Board::from_fen(fen);
-      } catch (const buho::ParseError& e) {
-        return error(fmt::format("position fen '{}': {}", fen, e.what()));
-      }
-    } else {
-      return error(fmt::format("position: '{}' is neither 'startpos' nor 'fen'", t[1]));
+    const std::string err = read_uci_position(t, b);
+    if (!err.empty()) {
+      board.reset();
+      return error(err + " (no position until the next good one)");
     }
-    int plies = 0;
-    if (i < t.size()) {
-      if (t[i] != "moves") return error(fmt::format("position: expected 'moves', got '{}'", t[i]));
-      for (++i; i < t.size(); ++i) {
-        const buho::Move m = b.parse_uci_move(t[i]);
-        if (m.is_null()) return error(fmt::format("position: '{}' is not a legal move in {}", t[i], b.fen()));
-        if (++plies > kMaxGamePlies) return error(fmt::format("position: more than {} moves", kMaxGamePlies));
-        b.make_move(m);
-      }
-    }
-    // One position, one tree: the piece lists in the order the position's FEN gives them, the moves' history kept
-    // for repetitions (Board::canonicalize_piece_lists).
-    b.canonicalize_piece_lists();
-    board = b;  // only a position read whole replaces the current one
-    game_plies = plies;
+    board = b;
   }
 
   bool parse_go(const std::vector<std::string>& t, GoRequest& g) {
@@ -222,9 +324,9 @@ struct UciSession::Impl {
       if (k == "ponder") continue;  // no pondering: searched as a normal go
       if (k == "searchmoves") {
         for (; i + 1 < t.size() && !is_go_keyword(t[i + 1]); ++i) {
-          const buho::Move m = board.parse_uci_move(t[i + 1]);
+          const buho::Move m = board->parse_uci_move(t[i + 1]);
           if (m.is_null()) {
-            error(fmt::format("go searchmoves: '{}' is not a legal move in {}", t[i + 1], board.fen()));
+            error(fmt::format("go searchmoves: '{}' is not a legal move in {}", t[i + 1], board->fen()));
             return false;
           }
           g.searchmoves.push_back(m);
@@ -278,85 +380,96 @@ struct UciSession::Impl {
   // (engine/time_manager.h); neither: no limit (-1).
   buho::MoveTimeBudget time_budget(const GoRequest& g) const {
     if (g.movetime >= 0) return {0, g.movetime};
-    const int side = board.side_to_move() == buho::White ? 0 : 1;
+    const int side = board->side_to_move() == buho::White ? 0 : 1;
     if (g.time[side] < 0) return {0, -1};
     const buho::ClockState clock{g.time[side], g.inc[side], int(std::min<long long>(g.movestogo, 1000)),
-                                 buho::game_ply(board)};
+                                 buho::game_ply(*board)};
     return buho::allocate_move_time(clock);
   }
 
-  // Marks a search (or perft) as running; the worker that runs it clears the mark (end_run) before its last line.
-  void begin_run(bool infinite) {
-    stop = false;
-    std::lock_guard lock(state_mutex);
-    searching = true;
-    stop_requested = false;
-    infinite_search = infinite;
-  }
-  void end_run() {
-    {
-      std::lock_guard lock(state_mutex);
-      searching = false;
-    }
-    state_cv.notify_all();
-  }
-
-  // Perft on the worker thread, so that `stop`, `quit` and the end of input reach it (within a few thousand
-  // leaves: perft_divide's stop flag).
+  // Perft on the executor, which `stop`, `quit` and the end of input reach (within a few thousand leaves:
+  // perft_divide's stop flag). It ends, as every `go` does, with a bestmove: the first legal move, unsearched.
   void cmd_perft(int depth) {
-    begin_run(false);
-    const buho::Board root = board;
-    worker = std::thread([this, depth, root] {
-      buho::Board b = root;
-      const auto t0 = Clock::now();
-      std::uint64_t total = 0;
-      for (const auto& [m, n] : buho::perft_divide(b, depth, true, &stop)) {
-        say(fmt::format("{}: {}", m.uci(), n));
-        total += n;
-      }
-      const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-      const bool stopped = stop.load();
-      end_run();
-      say("");
-      if (stopped) say(fmt::format("info string perft {} stopped after {:.3f} s: the counts are incomplete", depth, s));
-      say(fmt::format("Nodes searched: {}", total));
-      if (!stopped) say(fmt::format("info string perft {} in {:.3f} s", depth, s));
-    });
+    buho::Board b = *board;
+    const auto t0 = Clock::now();
+    std::uint64_t total = 0;
+    for (const auto& [m, n] : buho::perft_divide(b, depth, true, &stop)) {
+      say(fmt::format("{}: {}", m.uci(), n));
+      total += n;
+    }
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    const bool stopped = stop.load();
+    say("");
+    if (stopped) say(fmt::format("info string perft {} stopped after {:.3f} s: the counts are incomplete", depth, s));
+    say(fmt::format("Nodes searched: {}", total));
+    if (!stopped) say(fmt::format("info string perft {} in {:.3f} s", depth, s));
+    answer(fallback_move(board));
   }
 
-  void cmd_go(const std::vector<std::string>& t) {
+  // Builds the engine for the current options unless the one built for the same options is kept: cleared
+  // (fresh_table), it searches as a new one would, and building one allocates and clears its table (64 MB for
+  // version H). "" or why it could not be built (a table the machine cannot give: the session goes on).
+  std::string ready_engine() {
+    const std::string key = engine_key(options.config());
+    if (engine && key == built_key) return {};
+    engine.reset();  // the old table is given back before the new one is asked for
+    built_key.clear();
+    try {
+      engine = std::make_unique<buho::Engine>(options.config().search, options.config().eval);
+    } catch (const std::bad_alloc&) {
+      return fmt::format("go: the transposition table ({} MiB) could not be allocated; lower Hash",
+                         buho::transposition_table_bytes(options.config().search) >> 20);
+    }
+    built_key = key;
+    fresh_table = true;
+    return {};
+  }
+
+  // `unsearched`: quit came before this `go` started: it is checked (and refused as it would be) but neither
+  // searched nor counted, and answered with the first legal move.
+  void cmd_go(const std::vector<std::string>& t, std::uint64_t go_number, bool unsearched) {
+    if (!board) {
+      error("go: no position (the last 'position' was refused)");
+      return answer(fallback_move(board));
+    }
     GoRequest g;
-    if (!parse_go(t, g)) return say("bestmove " + fallback_move(board));  // after its `info string error`
-    if (g.perft > 0) return cmd_perft(g.perft);
+    if (!parse_go(t, g)) return answer(fallback_move(board));  // after its `info string error`
+    if (g.perft > 0 && !unsearched) return cmd_perft(g.perft);
     if (!g.searchmoves.empty() && !buho::searches_root_moves(options.config().search.root_driver)) {
       std::vector<std::string_view> honouring;  // the drivers whose rows honour root moves
       for (const auto& d : buho::kRootDrivers)
         if (d.honours_root_moves) honouring.push_back(d.name);
       error(fmt::format("go searchmoves: the driver '{}' searches every root move (searchmoves needs {})",
                         buho::driver_name(options.config().search.root_driver), fmt::join(honouring, ", ")));
-      return say("bestmove " + fallback_move(board));
+      return answer(fallback_move(board));
     }
     if (const std::string why = sss_memory_problem(options.config().search, available_memory_bytes()); !why.empty()) {
       error(why);
-      return say("bestmove " + fallback_move(board));
+      return answer(fallback_move(board));
     }
-    // An engine built for the same options is kept: cleared (fresh_table), it searches as a new one would, and
-    // building one allocates and clears its table (64 MB for version H).
-    const std::string key = engine_key(options.config());
-    if (!engine || key != built_key) {
-      engine = std::make_unique<buho::Engine>(options.config().search, options.config().eval);
-      built_key = key;
-      fresh_table = true;
+    if (unsearched) return answer(fallback_move(board));
+    if (const std::string why = ready_engine(); !why.empty()) {
+      error(why);
+      return answer(fallback_move(board));
+    }
+    const buho::Board root = *board;
+    buho::Move legal[buho::MaxMoves];
+    if (buho::generate_legal(root, legal) == legal) {
+      // No legal move: one line for the position (Stockfish's form), not one per depth up to the deepest.
+      say(root.in_check() ? "info depth 0 score mate 0" : "info depth 0 score cp 0");
+      if (g.infinite) wait_for_stop(go_number);
+      return answer("(none)");
     }
     const bool keep_state = !fresh_table;
     fresh_table = false;
-    begin_run(g.infinite);
     buho::Limits limits;
     limits.depth = g.depth > 0 ? g.depth : buho::MaxPly - 1;
     limits.node_budget = std::uint64_t(g.nodes);
     limits.stop = &stop;
     limits.root_moves = g.searchmoves;
-    limits.on_iteration = [this](const buho::IterationReport& r) {
+    buho::Move last_iteration_move;  // the best move of the last completed iteration
+    limits.on_iteration = [this, &last_iteration_move](const buho::IterationReport& r) {
+      if (!r.pv.empty()) last_iteration_move = r.pv.front();
       const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
       const char* bound = r.bound == buho::ScoreBound::Lower   ? " lowerbound"
                           : r.bound == buho::ScoreBound::Upper ? " upperbound"
@@ -366,49 +479,47 @@ struct UciSession::Impl {
     };
     const buho::MoveTimeBudget time = time_budget(g);
     limits.soft_time_ms = std::uint64_t(time.soft_ms);
-    const long long budget = time.hard_ms;
-    const bool infinite = g.infinite;
-    const buho::Board root = board;
-    worker = std::thread([this, limits, keep_state, infinite, root] {
-      std::string best;
-      // An engine error (SSS*'s OPEN list past its limit, an allocation that fails) ends this search, never the
-      // session: it is reported, and the `go` still gets its bestmove.
-      try {
-        const buho::SearchResult r = engine->search(root, limits, keep_state);
-        best = r.best_move.is_null() ? fallback_move(root) : r.best_move.uci();
-        if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
-      } catch (const std::exception& e) {
-        error(fmt::format("go: the search failed: {}", e.what()));
-        best = fallback_move(root);
-      }
-      if (infinite) {  // UCI: after `go infinite`, bestmove only once `stop` arrives
-        std::unique_lock lock(state_mutex);
-        state_cv.wait(lock, [this] { return stop_requested; });
-      }
-      // The search is over before bestmove is written: a GUI sends its next `position` and `go` the moment it
-      // reads bestmove (polyglot did, and was told "while searching" when this came after). A command that
-      // arrives now joins this thread (finish_search), which only has the line left to write.
-      end_run();
-      say("bestmove " + best);
-    });
-    if (budget >= 0)
-      timer = std::thread([this, budget] {
-        std::unique_lock lock(state_mutex);
-        if (!state_cv.wait_for(lock, std::chrono::milliseconds(budget), [this] { return !searching; })) stop = true;
+    {
+      std::lock_guard lock(mutex);
+      timer_may_end = false;
+    }
+    std::thread timer;
+    if (time.hard_ms >= 0)
+      timer = std::thread([this, budget = time.hard_ms] {
+        std::unique_lock lock(mutex);
+        if (!changed.wait_for(lock, std::chrono::milliseconds(budget), [this] { return timer_may_end; })) stop = true;
       });
+    std::string best;
+    // An engine error (SSS*'s OPEN list past its limit, an allocation that fails) ends this search, never the
+    // session: it is reported, and the `go` is answered with the last completed iteration's move (the first legal
+    // move when none completed).
+    try {
+      const buho::SearchResult r = engine->search(root, limits, keep_state);
+      best = r.best_move.is_null() ? fallback_move(board) : r.best_move.uci();
+      if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
+    } catch (const std::exception& e) {
+      error(fmt::format("go: the search failed: {}", e.what()));
+      best = last_iteration_move.is_null() ? fallback_move(board) : last_iteration_move.uci();
+      fresh_table = true;  // the failed search may have left its tables half written
+    }
+    {
+      std::lock_guard lock(mutex);
+      timer_may_end = true;
+    }
+    changed.notify_all();
+    if (timer.joinable()) timer.join();
+    if (g.infinite) wait_for_stop(go_number);
+    answer(best);
   }
 
-  // A new session's state, the engine kept (see reset() in the header). No search runs.
-  void reset() {
+  // A new session's state, the engine kept (see reset() in the header). Called while the executor waits.
+  void reset_state() {
     options = initial_options;
     board = buho::Board();
-    game_plies = 0;
     fresh_table = true;
+    std::lock_guard lock(mutex);
+    quitting = false;
     stop = false;
-    std::lock_guard lock(state_mutex);
-    searching = false;
-    stop_requested = false;
-    infinite_search = false;
   }
 
   void cmd_bench() {
@@ -423,71 +534,39 @@ struct UciSession::Impl {
 UciSession::UciSession(std::ostream& out) : impl_(std::make_unique<Impl>(out)) {}
 
 UciSession::~UciSession() {
-  impl_->request_stop();
-  impl_->finish_search();
-}
-
-bool UciSession::searching() { return impl_->busy(); }
-
-void UciSession::wait() {
+  impl_->quit();
   {
-    std::unique_lock lock(impl_->state_mutex);
-    impl_->state_cv.wait(lock, [this] { return !impl_->searching; });
+    std::lock_guard lock(impl_->mutex);
+    impl_->shutting_down = true;
   }
-  impl_->finish_search();
+  impl_->changed.notify_all();
+  impl_->executor.join();
 }
+
+bool UciSession::handle(const std::string& line) { return impl_->take(line); }
+
+bool UciSession::searching() {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->searching || impl_->queued_gos > 0;
+}
+
+void UciSession::wait() { impl_->wait_idle(); }
+
+void UciSession::end_of_input() { impl_->quit(); }
 
 void UciSession::reset() {
-  impl_->request_stop();
-  impl_->finish_search();
-  impl_->reset();
+  impl_->quit();
+  impl_->reset_state();
 }
 
-void UciSession::end_of_input() { handle("quit"); }
-
-bool UciSession::handle(const std::string& line) {
-  Impl& s = *impl_;
-  const auto t = split(line);
-  if (t.empty()) return true;
-  const std::string& cmd = t[0];
-  if (cmd == "quit") {
-    s.request_stop();
-    s.finish_search();
-    return false;
+void run_uci(std::istream& in, std::ostream& out) {
+  in.tie(nullptr);
+  UciSession session(out);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!session.handle(line)) return;
   }
-  if (cmd == "stop") {
-    s.request_stop();
-    wait();
-    return true;
-  }
-  if (cmd == "isready") {
-    s.say("readyok");
-    return true;
-  }
-  if (cmd == "uci") {
-    s.cmd_uci();
-    return true;
-  }
-  if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // accepted; nothing to do here
-  // Every other command changes or reads state a search uses: it waits for a limited search (or perft) to end, so
-  // that a script can pipe a sequence of searches; under `go infinite`, which ends only on `stop`, it is refused.
-  bool infinite = false;
-  {
-    std::lock_guard lock(s.state_mutex);
-    infinite = s.searching && s.infinite_search;
-  }
-  if (infinite) {
-    s.error(fmt::format("'{}' while searching: send 'stop' first", cmd));
-    return true;
-  }
-  wait();
-  if (cmd == "ucinewgame") s.fresh_table = true;
-  else if (cmd == "setoption") s.cmd_setoption(t, line);
-  else if (cmd == "position") s.cmd_position(t);
-  else if (cmd == "go") s.cmd_go(t);
-  else if (cmd == "bench") s.cmd_bench();
-  else s.error(fmt::format("unknown command '{}'", cmd));
-  return true;
+  session.end_of_input();
 }
 
 }  // namespace harness
