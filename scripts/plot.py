@@ -17,6 +17,8 @@ Kinds (each says in its title which positions and depths it aggregates):
   drivers    search drivers as ratios to NegaScout and versions against the minimal tree ("drivers")
   pruning    pruning steps: nodes saved beside positions solved ("pruning_steps")
   series     a match series: Elo against node saving ("series" with its node_saving join)
+  match      one match: the SPRT's LLR with its bounds and the Elo with its 95 % interval after each pair
+             (match-progress, from summary.json's match.progress)
 
 Every kind skipped, and every figure or position a kind leaves out, is said on stderr with why. Colours: one per
 scheme and per version in every figure (scripts/plotting/palette.py). A run that no kind applies to is reported
@@ -31,12 +33,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import figures  # noqa: E402  (scripts/figures.py: the common save())
-from plotting import describe, drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting import describe, drivers, match, pruning, series, tables, tt_study, versions  # noqa: E402
 from plotting.run import BadInput, NotApplicable, Run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = {"versions": versions, "tables": tables, "tt-study": tt_study, "drivers": drivers, "pruning": pruning,
-         "series": series}
+         "series": series, "match": match}
 
 
 def parse(argv):

@@ -65,4 +65,49 @@ TEST(MatchStats, NoPairsOrNoVarianceIsUndefined) {
   EXPECT_EQ(harness::pairs_of(Pentanomial{1, 2, 3, 4, 5}), 15u);
 }
 
+// The small-sample rule (match_stats.h): no decision while every pair is in one pentanomial category, whatever the
+// bounds; one pair in a second category lets the LLR count. Without the rule [1,0,0,0,0] under [-50, 50] gave LLR
+// -4.71 (H0 accepted) and one pair under [0, 200] or [-1000, 1000] decided.
+TEST(MatchStats, NoDecisionWhileEveryPairIsInOneCategory) {
+  const SprtBounds narrow{-50, 50}, wide{0, 200}, wider{-1000, 1000};
+  EXPECT_EQ(harness::sprt_llr(Pentanomial{1, 0, 0, 0, 0}, narrow), 0.0);
+  EXPECT_FALSE(harness::sprt_can_decide(Pentanomial{1, 0, 0, 0, 0}));
+  for (const SprtBounds& b : {narrow, wide, wider, SprtBounds{0, 10}}) {
+    for (int bin = 0; bin < 5; ++bin) {
+      for (std::uint64_t n : {1u, 2u, 4u, 40u, 1000u}) {
+        Pentanomial p{};
+        p[std::size_t(bin)] = n;
+        const double llr = harness::sprt_llr(p, b);
+        EXPECT_EQ(llr, 0.0) << "bin " << bin << " n " << n << " [" << b.nelo0 << ", " << b.nelo1 << "]";
+        EXPECT_EQ(harness::sprt_verdict(llr, b), harness::SprtVerdict::running);
+      }
+    }
+  }
+  // A second category: the sample has a variance of its own and the LLR counts again (here it decides).
+  EXPECT_TRUE(harness::sprt_can_decide(Pentanomial{1, 0, 0, 0, 40}));
+  EXPECT_EQ(harness::sprt_verdict(harness::sprt_llr(Pentanomial{1, 0, 0, 0, 40}, wide), wide),
+            harness::SprtVerdict::h1);
+  EXPECT_EQ(harness::sprt_verdict(harness::sprt_llr(Pentanomial{40, 0, 0, 0, 1}, wide), wide),
+            harness::SprtVerdict::h0);
+  // Balanced pairs in two categories say nothing for either side.
+  EXPECT_NEAR(harness::sprt_llr(Pentanomial{1, 0, 0, 0, 1}, wider), 0.0, 1e-9);
+}
+
+// LOS, Phi((mu - 1/2) / sqrt(var / N)) over the pairs (fishtest's get_elo), and nElo bounds as logistic Elo at the
+// pairs' variance (fishtest's sprt.py conversion); the measured nElo converts back to the measured logistic Elo.
+TEST(MatchStats, LosAndBoundsInLogisticElo) {
+  const Pentanomial p = {379, 10170, 21828, 10640, 343};  // mu 0.502295, var 0.0341535 over 43,360 pairs
+  ASSERT_TRUE(harness::likelihood_of_superiority(p));
+  EXPECT_NEAR(*harness::likelihood_of_superiority(p), 0.995139, 5e-7);
+  EXPECT_NEAR(*harness::likelihood_of_superiority(Pentanomial{10, 40, 100, 40, 10}), 0.5, 1e-12);
+  EXPECT_LT(*harness::likelihood_of_superiority(Pentanomial{15, 50, 100, 30, 5}), 0.01);
+  EXPECT_FALSE(harness::likelihood_of_superiority(Pentanomial{}));
+  EXPECT_FALSE(harness::likelihood_of_superiority(Pentanomial{0, 0, 4, 0, 0}));
+  EXPECT_NEAR(*harness::logistic_elo_of_nelo(2, p), 1.045428, 5e-6);
+  EXPECT_NEAR(*harness::logistic_elo_of_nelo(0, p), 0.0, 1e-12);
+  EXPECT_NEAR(*harness::logistic_elo_of_nelo(harness::normalized_elo(p).elo, p), harness::logistic_elo(p).elo, 1e-9);
+  EXPECT_FALSE(harness::logistic_elo_of_nelo(10, Pentanomial{0, 0, 0, 0, 4}));  // no variance
+  EXPECT_FALSE(harness::logistic_elo_of_nelo(5000, Pentanomial{1, 0, 0, 0, 1}));  // beyond a score of 100 %
+}
+
 }  // namespace match_stats_test

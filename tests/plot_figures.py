@@ -25,7 +25,7 @@ import matplotlib.colors  # noqa: E402
 import matplotlib.image  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 
-from plotting import describe, drivers, pruning, series, tables, tt_study, versions  # noqa: E402
+from plotting import describe, drivers, match, pruning, series, tables, tt_study, versions  # noqa: E402
 from plotting.run import NotApplicable, Run  # noqa: E402
 
 RESULTS = os.path.join(PROJECT, "results")
@@ -271,11 +271,29 @@ def main():
         for kind, source, stems in ((tt_study, "tt-schemes", ["tt-schemes-load.png", "tt-schemes-doubling.png"]),
                                     (drivers, "drivers", ["drivers-nodes.png", "drivers-leaves.png", "drivers-minimal.png"]),
                                     (pruning, "pruning-cost", ["pruning-cost.png"]),
-                                    (series, "elo-ablation-2000", ["elo-vs-nodes.png"])):
+                                    (series, "elo-ablation-2000", ["elo-vs-nodes.png"]),
+                                    (match, "elo-ablation/G-vs-F-10000n", ["match-progress.png"])):
             d = make_run(tmp, source, source, summary="copy")
             saver, written = draw(kind, d)
             check(written == stems and all(every_panel_drawn(saver, s[:-4]) for s in stems),
                   f"{kind.__name__}: {written}")
+
+        # A single match: the LLR panel with both bounds and the Elo panel with its interval band; without an SPRT
+        # the Elo panel alone; a series' directory is not a single match.
+        summary = json.load(open(os.path.join(RESULTS, "elo-ablation", "G-vs-F-10000n", "summary.json")))
+        saver, _ = draw(match, make_run(tmp, "match-sprt", "elo-ablation", summary=summary))
+        panels = saver.figures["match-progress"]
+        check(len(panels) == 2 and panels[0]["lines"] == 3 and panels[1]["collections"] == 1
+              and len(summary["match"]["progress"]["pairs"]) == summary["match"]["pairs"],
+              f"match: LLR with two bounds, Elo with its band: {panels}")
+        del summary["match"]["sprt"], summary["match"]["progress"]["llr"]
+        saver, _ = draw(match, make_run(tmp, "match-no-sprt", "elo-ablation", summary=summary))
+        check(len(saver.figures["match-progress"]) == 1, "match: no SPRT, the Elo panel alone")
+        try:
+            match.draw(Run(make_run(tmp, "match-series", "elo-ablation", summary="copy")), tmp, Saver())
+            check(False, "match: a series' directory is not a single match")
+        except NotApplicable:
+            check(True, "match: a series' directory is not a single match")
 
         # Heinz's box beside a futility step reaching depth 8, not beside null move alone.
         summary = json.load(open(os.path.join(RESULTS, "pruning-cost", "summary.json")))

@@ -1,5 +1,6 @@
 // scripts/plot.py, the one figure command: tests/plot_figures.py renders every figure kind (versions against a
-// base, a leave-one-out design, table sizes with 4x steps, the tt_study, drivers, pruning steps, a match series)
+// base, a leave-one-out design, table sizes with 4x steps, the tt_study, drivers, pruning steps, a match series, one
+// match's LLR and Elo against pairs)
 // from small runs cut out of the committed results, under Debian's python3 with python3-matplotlib from
 // scripts/setup.sh, and checks that no panel and no PNG is blank, that every figure has its title and legend and no
 // title overprints another, that the thesis's curves and Heinz's box appear only where they apply, that any number
@@ -27,7 +28,7 @@ TEST(PlotCommand, EveryFigureKindRendersFromASmallRunAndNothingBlank) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(r.output.find("FAIL"), std::string::npos) << r.output;
   // Every kind was drawn (a kind that silently drew nothing would print no "not blank" line).
-  for (const char* kind : {"versions", "tables", "tt_study", "drivers", "pruning", "series"})
+  for (const char* kind : {"versions", "tables", "tt_study", "drivers", "pruning", "series", "match"})
     EXPECT_NE(r.output.find(std::string("ok plotting.") + kind + ": not blank"), std::string::npos) << kind << "\n"
                                                                                                     << r.output;
   for (const char* check : {"ok plot.py --describe: title and legend", "ok tables: a bytes axis",

@@ -21,6 +21,7 @@
 #include "harness/paths.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"
+#include "harness/storage/results_kind.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {
@@ -106,15 +107,17 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
     throw UserError(fmt::format("--out {}: holds {} without {}; give another --out, or --fresh", dir.string(),
                                 kPairsFile, kMatchFile));
   }
-  // A directory never holds a pair beyond its match.json's pairs (read_pairs refuses one): a shorter match is refused
-  // before match.json is rewritten.
-  if (const auto held = read_pairs(pairs_file); !held.empty() && held.rbegin()->first >= spec.pairs)
-    throw UserError(fmt::format("--out {}: holds pair {} of a longer match, and this one has {} pairs; give at least {} "
-                                "pairs, or --fresh to set them aside",
-                                dir.string(), held.rbegin()->first + 1, spec.pairs, held.rbegin()->first + 1));
-  write_file_atomically(match_file, match_file_json(spec, engine, date).dump(2) + "\n");
+  // Pairs stored beyond this run's pair count (an earlier, longer --pairs) would lie outside what match.json says.
+  const std::map<int, PairRecord> stored_pairs = read_pairs(pairs_file);
+  if (!stored_pairs.empty() && stored_pairs.rbegin()->first >= spec.pairs)
+    throw UserError(fmt::format("{}: holds pair {}, beyond this match's {} pairs (the config's 'pairs', or --pairs): "
+                                "give at least {} pairs, or --fresh",
+                                pairs_file.string(), stored_pairs.rbegin()->first, spec.pairs,
+                                stored_pairs.rbegin()->first + 1));
+  const nlohmann::json file_json = match_file_json(spec, engine, date);
+  write_file_atomically(match_file, file_json.dump(2) + "\n");
 
-  const std::size_t stored = read_pairs(pairs_file, spec.pairs).size();
+  const std::size_t stored = stored_pairs.size();
   fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs; {} stored in {}; {} thread(s)\n", spec.name,
              spec.players[0].name, spec.players[1].name,
              move_limit_text(spec.limit),
@@ -123,6 +126,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
   options.threads = opt.threads;
   options.progress = !opt.quiet;
   options.interrupt = &interrupt;
+  options.match_key = match_key(file_json);
   const std::string started_utc = utc_now_iso();
   const MatchRunTotals totals = run_match(spec, dir, options);
   if (totals.pairs_played > 0) {
@@ -168,6 +172,13 @@ void register_match(CLI::App& app) {
     if (opt->pairs > 0)
       for (auto& m : series.matches) m.pairs = opt->pairs;
     const std::filesystem::path dir = opt->out.empty() ? project_path("out") / series.name : std::filesystem::path(opt->out);
+    // Each directory this writes holds its own kind of results or none yet (results_kind.h), all checked first.
+    if (series.is_series) {
+      require_results_kind(dir, ResultsKind::series, "harness match");
+      for (const MatchSpec& spec : series.matches) require_results_kind(dir / spec.name, ResultsKind::match, "harness match");
+    } else {
+      require_results_kind(dir, ResultsKind::match, "harness match");
+    }
     if (series.is_series) {
       if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
         throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));

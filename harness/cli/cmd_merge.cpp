@@ -13,6 +13,7 @@
 #include "harness/report/writers.h"
 #include "harness/storage/cell_store.h"
 #include "harness/storage/output_lock.h"
+#include "harness/storage/results_kind.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {
@@ -43,6 +44,7 @@ void register_merge(CLI::App& app) {
       for (const auto& r : rs.failed) failed.emplace(r.identity(), r);  // travels unless a shard measured it
     }
     const std::filesystem::path dest(*out);
+    require_results_kind(dest, ResultsKind::run, "harness merge");
     std::map<std::string, bool> present;
     if (std::filesystem::exists(dest / kExperimentFile)) {
       const StoredExperiment stored = read_experiment_file(dest);

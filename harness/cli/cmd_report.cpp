@@ -14,6 +14,7 @@
 #include "harness/report/writers.h"
 #include "harness/storage/cell_store.h"
 #include "harness/storage/output_lock.h"
+#include "harness/storage/results_kind.h"
 
 namespace harness {
 
@@ -26,8 +27,10 @@ void register_report(CLI::App& app) {
   cmd->callback([dir, thesis] {
     // A match's directory (harness match): its study, REPORT.md, summary.json and games.pgn from pairs.jsonl; a
     // series' directory: every match's, and the series' table.
-    const bool series = std::filesystem::exists(std::filesystem::path(*dir) / kSeriesFile);
-    if (series || std::filesystem::exists(std::filesystem::path(*dir) / kMatchFile)) {
+    // What to rebuild is told by what the directory holds, one kind only (results_kind.h).
+    const ResultsKind kind = results_kind(*dir);
+    const bool series = kind == ResultsKind::series;
+    if (series || kind == ResultsKind::match) {
       const MatchReport report = series ? write_series_reports(*dir) : write_match_reports(*dir);
       for (const auto& line : report.summary_lines) fmt::print("{}\n", line);
       for (const auto& f : report.files) fmt::print("wrote {}\n", f.string());

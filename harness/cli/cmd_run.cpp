@@ -25,6 +25,7 @@
 #include "harness/storage/cell_store.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"
+#include "harness/storage/results_kind.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {
@@ -147,6 +148,7 @@ void run_command(const RunOptions& opt) {
 
   if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
     throw UserError(fmt::format("--out {}: exists and is not a directory", dir.string()));
+  require_results_kind(dir, ResultsKind::run, "harness run");
   // One writer at a time (output_lock.h), from before reading what is done until the reports are written.
   if (std::filesystem::create_directories(dir)) sync_directory(std::filesystem::absolute(dir).parent_path());
   const OutputLock lock(dir, this_command_line());

@@ -5,10 +5,12 @@
 #include "harness/errors.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
+#include "harness/match/match_progress.h"
 #include "harness/match/pair_store.h"
 #include "harness/match/pgn_writer.h"
 #include "harness/report/markdown_text.h"
 #include "harness/storage/durable_file.h"
+#include "harness/storage/line_checksum.h"
 #include "harness/storage/output_lock.h"
 
 namespace harness {
@@ -19,6 +21,21 @@ namespace {
 
 nlohmann::json elo_json(const EloInterval& e) {
   return e.defined ? json{{"elo", e.elo}, {"error95", e.error}} : json(nullptr);
+}
+
+nlohmann::json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
+
+nlohmann::json wdl_json(const WinDrawLoss& w) { return json{{"wins", w.wins}, {"draws", w.draws}, {"losses", w.losses}}; }
+
+// The same games from the other player's side.
+WinDrawLoss mirrored(const WinDrawLoss& w) { return WinDrawLoss{w.losses, w.draws, w.wins}; }
+
+std::string wdl_text(const WinDrawLoss& w) { return fmt::format("{} / {} / {}", w.wins, w.draws, w.losses); }
+
+// "[0.0, 6.9]" or "-": the SPRT's bounds in logistic Elo at the pairs' variance.
+std::string logistic_bounds_text(const SprtBounds& b, const Pentanomial& p) {
+  const auto e0 = logistic_elo_of_nelo(b.nelo0, p), e1 = logistic_elo_of_nelo(b.nelo1, p);
+  return e0 && e1 ? fmt::format("[{:.1f}, {:.1f}]", *e0, *e1) : std::string("-");
 }
 
 class MatchStudy final : public Study {
@@ -58,12 +75,27 @@ class MatchStudy final : public Study {
     md += fmt::format("| pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2) | {}, {}, {}, {}, {} |\n", p[0], p[1], p[2], p[3], p[4]);
     md += fmt::format("| Elo (logistic) | {} |\n", elo_text(logistic_elo(p)));
     md += fmt::format("| normalised Elo | {} |\n", elo_text(normalized_elo(p)));
+    const auto los = likelihood_of_superiority(p);
+    md += fmt::format("| LOS ({} stronger) | {} |\n", table_cell(spec_.players[0].name),
+                      los ? fmt::format("{:.1f} %", 100.0 * *los) : "-");
+    md += fmt::format("| draw ratio (drawn games) | {:.1f} % |\n", 100.0 * draw_ratio(t_.wdl));
     if (spec_.sprt_enabled) {
-      md += fmt::format("| SPRT | nElo0 {:g}, nElo1 {:g}, alpha {:g}, beta {:g}: LLR {:.3f} in [{:.3f}, {:.3f}] |\n",
+      md += fmt::format("| SPRT | nElo0 {:g}, nElo1 {:g}, alpha {:g}, beta {:g}: LLR {:.3f} in [{:.3f}, {:.3f}]{} |\n",
                         spec_.sprt.nelo0, spec_.sprt.nelo1, spec_.sprt.alpha, spec_.sprt.beta, t_.llr,
-                        spec_.sprt.lower(), spec_.sprt.upper());
+                        spec_.sprt.lower(), spec_.sprt.upper(),
+                        sprt_can_decide(p) ? "" : " (no LLR yet: every pair in one pentanomial category)");
+      md += fmt::format("| SPRT bounds | nElo [{:g}, {:g}]; logistic Elo {} at these pairs' variance |\n",
+                        spec_.sprt.nelo0, spec_.sprt.nelo1, logistic_bounds_text(spec_.sprt, p));
       md += fmt::format("| verdict | {} |\n", verdict_text(t_.verdict, spec_.sprt));
     }
+    md += fmt::format("\nIn one line, as fastchess prints a match:\n\n```\n{}\n```\n", fastchess_line(t_, spec_));
+    md += "\nBy colour (each player's wins, draws and losses):\n\n| player | as White | as Black |\n| --- | --- | --- |\n";
+    md += fmt::format("| {} | {} | {} |\n", table_cell(spec_.players[0].name), wdl_text(t_.first_as_white),
+                      wdl_text(t_.first_as_black));
+    md += fmt::format("| {} | {} | {} |\n", table_cell(spec_.players[1].name), wdl_text(mirrored(t_.first_as_black)),
+                      wdl_text(mirrored(t_.first_as_white)));
+    md += "\nsummary.json's `progress` holds the LLR and the Elo with its interval after each pair; `scripts/plot.py "
+          "DIR` draws them (match-progress.png).\n";
     md += "\nHow the games ended:\n\n| end | games |\n| --- | ---: |\n";
     for (const auto& [end, n] : t_.ends) md += fmt::format("| {} | {} |\n", end, n);
     if (t_.seconds > 0)
@@ -85,7 +117,15 @@ class MatchStudy final : public Study {
                      {"elo", elo_json(logistic_elo(t_.pentanomial))},
                      {"nelo", elo_json(normalized_elo(t_.pentanomial))},
                      {"ends", t_.ends},
-                     {"nodes", t_.nodes}};
+                     {"nodes", t_.nodes},
+                     {"los", optional_json(likelihood_of_superiority(t_.pentanomial))},
+                     {"draw_ratio", draw_ratio(t_.wdl)},
+                     {"by_colour", nlohmann::json{{"first_as_white", wdl_json(t_.first_as_white)},
+                                        {"first_as_black", wdl_json(t_.first_as_black)},
+                                        {"second_as_white", wdl_json(mirrored(t_.first_as_black))},
+                                        {"second_as_black", wdl_json(mirrored(t_.first_as_white))}}},
+                     {"summary_line", fastchess_line(t_, spec_)},
+                     {"progress", match_progress_json(match_progress(t_, spec_))}};
     if (spec_.limit.nodes > 0) j["nodes_per_move"] = spec_.limit.nodes;
     else if (spec_.limit.has_clock())
       j["clock"] = nlohmann::json{{"base_ms", spec_.limit.clock.base_ms}, {"increment_ms", spec_.limit.clock.increment_ms},
@@ -94,7 +134,10 @@ class MatchStudy final : public Study {
     if (spec_.sprt_enabled)
       j["sprt"] = nlohmann::json{{"nelo0", spec_.sprt.nelo0}, {"nelo1", spec_.sprt.nelo1}, {"alpha", spec_.sprt.alpha},
                                  {"beta", spec_.sprt.beta}, {"llr", t_.llr}, {"lower", spec_.sprt.lower()},
-                                 {"upper", spec_.sprt.upper()}, {"verdict", verdict_text(t_.verdict, spec_.sprt)}};
+                                 {"upper", spec_.sprt.upper()}, {"verdict", verdict_text(t_.verdict, spec_.sprt)},
+                                 {"logistic_elo0", optional_json(logistic_elo_of_nelo(spec_.sprt.nelo0, t_.pentanomial))},
+                                 {"logistic_elo1", optional_json(logistic_elo_of_nelo(spec_.sprt.nelo1, t_.pentanomial))},
+                                 {"can_decide", sprt_can_decide(t_.pentanomial)}};
     return j;
   }
 
@@ -108,7 +151,52 @@ int int_member(const json& j, const char* key, const std::string& where) {
   return j[key].get<int>();
 }
 
+// A match.json is checked against the pairs it describes before a report trusts it: each pair's index within its pair
+// count; the match key the pair was played under (lines that carry one); the players the games name; at a node
+// budget, no move searching more nodes than it. A hand-edited file ('nodes' 999 where the moves searched 10,000) is
+// refused, naming it, rather than printed as the match's.
+void check_match_file_against_pairs(const json& file_json, const MatchSpec& spec, const std::map<int, PairRecord>& stored,
+                                    const std::filesystem::path& match_file, const std::filesystem::path& pairs_file) {
+  const std::string key = match_key(file_json);
+  const auto edited = [&](const std::string& what) {
+    return UserError(fmt::format("{}: {}: not the file its pairs ({}) were played under, edited since? Restore it",
+                                 match_file.string(), what, pairs_file.string()));
+  };
+  for (const auto& [index, pair] : stored) {
+    if (index < 0 || index >= spec.pairs)
+      throw UserError(fmt::format("{}: pair {} is outside the match's pairs 0 to {} ({} 'pairs' {}): restore the "
+                                  "line, or delete it",
+                                  pairs_file.string(), index, spec.pairs - 1, match_file.string(), spec.pairs));
+    if (!pair.match_key.empty() && pair.match_key != key)
+      throw edited(fmt::format("its match key {} is not pair {}'s {}", key, index, pair.match_key));
+    for (int g = 0; g < 2; ++g) {
+      const GameRecord& game = pair.games[g];
+      const std::string& white = spec.players[g == 0 ? 0 : 1].name;
+      const std::string& black = spec.players[g == 0 ? 1 : 0].name;
+      if (game.white != white || game.black != black)
+        throw edited(fmt::format("it names the players {} and {}, pair {}'s game {} {} (White) and {} (Black)",
+                                 spec.players[0].name, spec.players[1].name, index, g + 1, game.white, game.black));
+      if (spec.limit.nodes > 0)
+        for (std::size_t i = 0; i < game.moves.size(); ++i)
+          if (game.moves[i].nodes > spec.limit.nodes)
+            throw edited(fmt::format("its 'nodes' {} is below the {} nodes move {} of pair {}'s game {} searched",
+                                     spec.limit.nodes, game.moves[i].nodes, i + 1, index, g + 1));
+    }
+  }
+}
+
 }  // namespace
+
+std::string match_key(const json& match_file) {
+  json identity = match_file;
+  if (identity.is_object()) {
+    for (const char* k : {"pairs", "description", "date"}) identity.erase(k);
+    if (identity.contains("players") && identity["players"].is_array())
+      for (json& player : identity["players"])
+        if (player.is_object()) player.erase("flags");
+  }
+  return fmt::format("{:016x}", line_hash64(identity.dump()));
+}
 
 json match_file_json(const MatchSpec& spec, const std::string& engine, const std::string& date) {
   json j = spec.identity_json(engine);
@@ -192,6 +280,7 @@ std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
   m->spec = match_spec_from_file_json(j, match_file.string());
   m->date = j.value("date", "????.??.??");
   m->stored = read_pairs(dir / kPairsFile, m->spec.pairs);
+  check_match_file_against_pairs(j, m->spec, m->stored, match_file, dir / kPairsFile);
   m->tally = tally_pairs(m->stored, m->spec);
   return m;
 }
@@ -221,6 +310,7 @@ MatchReport write_match_reports(const std::filesystem::path& dir) {
     r.files.push_back(dir / name);
   }
   r.summary_lines.push_back(fmt::format("{}: {}", spec.name, tally_line(tally, spec)));
+  r.summary_lines.push_back(fastchess_line(tally, spec));
   const Pentanomial& p = tally.pentanomial;
   r.summary_lines.push_back(
       fmt::format("pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]));

@@ -96,6 +96,7 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
       PairRecord pair;
       try {
         if (!play_pair(spec, index, memory, pair, options.interrupt)) return;
+        pair.match_key = options.match_key;
         std::lock_guard lock(mutex);
         store.append(pair);
         totals.engine_seconds += pair.engine_seconds;

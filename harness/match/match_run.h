@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <string>
 
 #include "harness/match/match_config.h"
 #include "harness/match/pair_record.h"
@@ -17,6 +18,7 @@ struct MatchRunOptions {
   int threads = 1;
   bool progress = true;                          // a line on stderr at most every second, and the last one
   const std::atomic<bool>* interrupt = nullptr;  // set by ^C or SIGTERM: the pairs in flight are dropped
+  std::string match_key;                         // stored with each pair (match_report.h match_key)
 };
 
 struct MatchRunTotals {

@@ -62,11 +62,32 @@ EloInterval normalized_elo(const Pentanomial& p) {
   return e;
 }
 
+std::optional<double> likelihood_of_superiority(const Pentanomial& p) {
+  const Moments m = pair_moments(p, 0.0);
+  if (m.n <= 0 || m.var <= 0) return std::nullopt;
+  return 0.5 * std::erfc(-(m.mu - 0.5) / std::sqrt(2.0 * m.var / m.n));
+}
+
+std::optional<double> logistic_elo_of_nelo(double nelo, const Pentanomial& p) {
+  const Moments m = pair_moments(p, 0.0);
+  if (m.n <= 0 || m.var <= 0) return std::nullopt;
+  const double score = 0.5 + nelo / kNeloPerT * std::sqrt(2.0 * m.var);
+  if (score <= 0 || score >= 1) return std::nullopt;
+  return elo_of_score(score) + 0.0;  // + 0.0: nElo 0 gives 0, not -0 (printed "-0.0")
+}
+
 double SprtBounds::lower() const { return std::log(beta / (1.0 - alpha)); }
 double SprtBounds::upper() const { return std::log((1.0 - beta) / alpha); }
 
+bool sprt_can_decide(const Pentanomial& p) {
+  int categories = 0;
+  for (std::uint64_t c : p) categories += c > 0 ? 1 : 0;
+  return categories >= 2;
+}
+
 double sprt_llr(const Pentanomial& p, const SprtBounds& b) {
-  if (pairs_of(p) == 0) return 0.0;
+  // cutechess-cli's rule carried to pairs (match_stats.h): no LLR from a sample without a variance of its own.
+  if (!sprt_can_decide(p)) return 0.0;
   const Moments m = pair_moments(p, 1e-3);
   const double sigma = std::sqrt(m.var);
   const double t0 = std::sqrt(2.0) * b.nelo0 / kNeloPerT, t1 = std::sqrt(2.0) * b.nelo1 / kNeloPerT;

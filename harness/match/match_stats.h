@@ -12,11 +12,20 @@
 //   LLR               = N (mu1 - mu0)(2 mu - mu0 - mu1) / (2 var), with mu_i = 1/2 + t_i sqrt(var) and
 //                       t_i = sqrt(2) nElo_i / (800 / ln 10): the normal approximation of the GSPRT;
 //   bounds            = ln(beta / (1 - alpha)) below (H0 accepted), ln((1 - beta) / alpha) above (H1 accepted).
-// An empty category is counted as 0.001 pairs in the LLR (as fastchess does), so a short match has a variance.
+// An empty category is counted as 0.001 pairs in the LLR (fishtest: LLRcalc.regularize; fastchess does the same), so
+// the formulas stay finite.
+//
+// Small samples: the LLR is 0, and no decision taken, until the counted pairs fall in at least two categories. While
+// every pair is in one category the variance above is that 0.001-pair prior's alone (near zero), and the normal
+// approximation's LLR grows without bound: one pair [1,0,0,0,0] under bounds [-50, 50] gave -4.71, four pairs all
+// won under [0, 10] gave 3.76. The rule is cutechess-cli's (Sprt::status computes no LLR, and decides nothing,
+// until the games hold a win, a draw and a loss: its draw-Elo model needs all three) and fastchess's for its
+// BayesElo model (LLR 0 without a win and a loss), carried to the pentanomial model, which needs a variance.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace harness {
@@ -43,6 +52,15 @@ int pentanomial_index(int first_game_half_points, int second_game_half_points);
 EloInterval logistic_elo(const Pentanomial& p);
 EloInterval normalized_elo(const Pentanomial& p);
 
+// The likelihood of superiority of the first player: Phi((mu - 1/2) / sqrt(var / N)) over the pairs, in [0, 1]
+// (fishtest stat_util.get_elo's LOS, from the pentanomial as fastchess reports it). None without pairs or variance.
+std::optional<double> likelihood_of_superiority(const Pentanomial& p);
+
+// A normalised Elo as logistic Elo at the pairs' variance: the score 1/2 + nElo / (800 / ln 10) * sqrt(2 var), in
+// logistic Elo (fishtest sprt.py's conversion between its two Elo models). None without pairs or variance, or when
+// the score falls outside (0, 1).
+std::optional<double> logistic_elo_of_nelo(double nelo, const Pentanomial& p);
+
 struct SprtBounds {
   double nelo0 = 0, nelo1 = 0;  // normalised Elo under H0 and H1
   double alpha = 0.05, beta = 0.05;
@@ -50,6 +68,9 @@ struct SprtBounds {
   double upper() const;  // ln((1 - beta) / alpha)
 };
 
+// Whether the counted pairs let the SPRT decide: they fall in at least two pentanomial categories (the rule above).
+bool sprt_can_decide(const Pentanomial& p);
+// The LLR of the pairs `p`: 0 while !sprt_can_decide(p).
 double sprt_llr(const Pentanomial& p, const SprtBounds& b);
 
 enum class SprtVerdict { running, h0, h1 };

@@ -96,8 +96,10 @@ int PairRecord::first_player_half_points(int g) const {
 }
 
 json PairRecord::to_json() const {
-  return json{{"pair", index}, {"fen", fen}, {"games", json::array({game_json(games[0]), game_json(games[1])})},
-              {"seconds", seconds}, {"engine_seconds", engine_seconds}};
+  json j{{"pair", index}, {"fen", fen}, {"games", json::array({game_json(games[0]), game_json(games[1])})},
+         {"seconds", seconds}, {"engine_seconds", engine_seconds}};
+  if (!match_key.empty()) j["match"] = match_key;
+  return j;
 }
 
 PairRecord PairRecord::from_json(const json& j, const std::string& where) {
@@ -113,6 +115,7 @@ PairRecord PairRecord::from_json(const json& j, const std::string& where) {
     for (int g = 0; g < 2; ++g) p.games[g] = game_from(games[std::size_t(g)], p.fen, where);
     p.seconds = j.value("seconds", 0.0);
     p.engine_seconds = j.value("engine_seconds", 0.0);
+    if (j.contains("match")) p.match_key = j.at("match").get<std::string>();
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: unreadable pair ({})", where, e.what()));
   }

@@ -18,6 +18,9 @@ struct PairRecord {
   GameRecord games[2];  // the first player White, then Black
   double seconds = 0;         // wall time of the pair
   double engine_seconds = 0;  // the engines' search time in it
+  // The key of the match.json it was played under (match_report.h match_key), member "match"; empty in a line
+  // written before pairs carried it.
+  std::string match_key;
 
   // The first player's half-points in game g (0, 1 or 2).
   int first_player_half_points(int g) const;

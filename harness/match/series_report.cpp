@@ -96,6 +96,7 @@ class SeriesStudy final : public Study {
     for (std::size_t i = 0; i < matches_.size(); ++i) {
       const LoadedMatch* m = matches_[i];
       nlohmann::json row = make_match_study(m->spec, m->tally)->json();
+      row.erase("progress");  // pair by pair: in the match's own summary.json
       row["name"] = m->spec.name;
       if (!node_savings_from_.empty()) {
         const auto& s = savings_[i];
