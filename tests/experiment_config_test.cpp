@@ -258,7 +258,7 @@ TEST(ExperimentConfig, PathsResolveBesideTheConfigThenInTheProjectRoot) {
   const auto r = runner_test::run_harness("run '" + (dir / "mine" / "missing.json").string() + "' --out '" +
                                           (dir / "out").string() + "'");
   EXPECT_EQ(r.code, 2) << r.output;
-  for (const std::string part : {"$.positions[0].epd: EPD file 'gone.epd': no such file beside the config ('" +
+  for (const std::string& part : {"$.positions[0].epd: EPD file 'gone.epd': no such file beside the config ('" +
                                      (dir / "mine" / "gone.epd").string() + "')",
                                  "nor in the project root ('" + harness::project_path("gone.epd").string() + "')"})
     EXPECT_NE(r.output.find(part), std::string::npos) << part << "\n" << r.output;

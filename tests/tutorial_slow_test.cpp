@@ -82,9 +82,10 @@ TEST(Tutorial, EveryCommandRunsAndPrintsWhatTheTutorialQuotes) {
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
         << "docs/tutorial.md:" << s.line << ": failed\n" << s.commands << "stdout:\n" << stdout_text << "stderr:\n"
         << runner_test::read_text(err);
-    if (s.quoted)
+    if (s.quoted) {
       EXPECT_EQ(rstrip_lines(stdout_text), rstrip_lines(s.output))
           << "docs/tutorial.md:" << s.line << ": the output differs from the one quoted\n" << s.commands;
+    }
   }
 }
 
