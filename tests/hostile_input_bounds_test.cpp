@@ -274,7 +274,7 @@ TEST(HostileInputBounds, StoredPairIndicesAreTheMatchsOwn) {
   ASSERT_EQ(run_harness("match " + cfg.string() + " --out " + out.string() + " -q").code, 0);
   const std::string stored = read_text(out / "match.json");
   expect_refused(run_harness("match " + cfg.string() + " --out " + out.string() + " -q --pairs 1"),
-                 "holds pair 2 of a longer match, and this one has 1 pairs");
+                 "holds pair 1, beyond this match's 1 pairs");
   EXPECT_EQ(read_text(out / "match.json"), stored);
   EXPECT_EQ(run_harness("report " + out.string()).code, 0);
 }
