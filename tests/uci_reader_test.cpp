@@ -120,10 +120,21 @@ TEST(UciReader, ReadingALineNeverFlushesTheOutput) {
 // limit, Hash 65536 (the largest table, 2 GiB) cannot be had: the `setoption` is refused when the limit is seen
 // (memory_ceiling.h counts `ulimit -v`), else the `go` that cannot allocate it, with an error and a bestmove; either
 // way the session goes on and searches with a smaller Hash.
-TEST(UciReader, ATableThatCannotBeAllocatedRefusesTheGoNotTheSession) {
+// GCC defines __SANITIZE_ADDRESS__ under ASan, clang says it through __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "an address-space limit stops the sanitizers' runtime";
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
 #endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+TEST(UciReader, ATableThatCannotBeAllocatedRefusesTheGoNotTheSession) {
+  if (kAddressSanitizer) GTEST_SKIP() << "an address-space limit stops the sanitizers' runtime";
   const std::string out_file = testing::TempDir() + "uci_hash_" + std::to_string(::getpid());
   const std::string command = fmt::format(
       "(printf 'setoption name Hash value 65536\nposition startpos\ngo depth 2\n'; sleep 1; "
