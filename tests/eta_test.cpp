@@ -146,8 +146,11 @@ TEST(Eta, ReplayOfAGeometricRunIsExactOnceTheLastDepthsAreInReach) {
   }
   // Once depths 1-4 of the three series are done (12 cells, and one more: on two threads a depth-5 cell can end
   // while the largest depth-4 cell still runs), every cell left is at most two plies ahead: a number each time.
-  for (const auto& x : samples)
-    if (x.done >= 13) EXPECT_TRUE(x.predicted) << "after " << x.done << " cells";
+  for (const auto& x : samples) {
+    if (x.done >= 13) {
+      EXPECT_TRUE(x.predicted) << "after " << x.done << " cells";
+    }
+  }
   EXPECT_GE(exact, samples.size() - 12);
   EXPECT_GT(unknown, 0u);  // the first cells: depth 1 alone gives no growth
 }

@@ -35,17 +35,7 @@ using runner_test::TempDir;
 using runner_test::write_text;
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
+using runner_test::kAddressSanitizer;
 
 void expect_refused(const runner_test::Result& r, const std::string& message) {
   EXPECT_EQ(r.code, 2) << r.output;

@@ -20,6 +20,20 @@ namespace runner_test {
 
 namespace fs = std::filesystem;
 
+// Whether this build runs under AddressSanitizer, whose shadow memory an address-space limit (`ulimit -v`) refuses:
+// GCC defines __SANITIZE_ADDRESS__, clang says it through __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
 struct TempDir {
   fs::path path;
   TempDir() {

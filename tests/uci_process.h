@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +20,14 @@
 extern char** environ;
 
 namespace uci_process {
+
+// How many of `text`'s lines start with `prefix` ("bestmove ", "go").
+inline int count_prefix(const std::string& text, const std::string& prefix) {
+  int n = 0;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) n += l.rfind(prefix, 0) == 0;
+  return n;
+}
 
 class UciProcess {
  public:

@@ -18,19 +18,14 @@
 #include <thread>
 
 #include "harness/uci/uci_session.h"
+#include "runner_test_util.h"
 #include "uci_process.h"
 
 namespace uci_reader_test {
 
 using namespace std::chrono_literals;
+using uci_process::count_prefix;
 using uci_process::UciProcess;
-
-int count_prefix(const std::string& text, const std::string& prefix) {
-  int n = 0;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) n += l.rfind(prefix, 0) == 0;
-  return n;
-}
 
 // One shape: `before` is sent, then (after `pause`) `after`; then the input is closed. The program must exit 0
 // within a second of the last line (a `quit` in `after`, or the end of input) with one bestmove per `go`.
@@ -120,18 +115,7 @@ TEST(UciReader, ReadingALineNeverFlushesTheOutput) {
 // limit, Hash 65536 (the largest table, 2 GiB) cannot be had: the `setoption` is refused when the limit is seen
 // (memory_ceiling.h counts `ulimit -v`), else the `go` that cannot allocate it, with an error and a bestmove; either
 // way the session goes on and searches with a smaller Hash.
-// GCC defines __SANITIZE_ADDRESS__ under ASan, clang says it through __has_feature.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
+using runner_test::kAddressSanitizer;
 
 TEST(UciReader, ATableThatCannotBeAllocatedRefusesTheGoNotTheSession) {
   if (kAddressSanitizer) GTEST_SKIP() << "an address-space limit stops the sanitizers' runtime";

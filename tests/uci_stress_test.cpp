@@ -22,14 +22,8 @@
 namespace uci_stress_test {
 
 using namespace std::chrono_literals;
+using uci_process::count_prefix;
 using uci_process::UciProcess;
-
-int count_prefix(const std::string& text, const std::string& prefix) {
-  int n = 0;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) n += l.rfind(prefix, 0) == 0;
-  return n;
-}
 
 // One session's script: lines, each with a pause before it, and whether the input is closed without `quit`.
 struct Script {
