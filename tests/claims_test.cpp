@@ -50,6 +50,7 @@ ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3
     const long n = nodes(c.inputs.version, c.inputs.position, c.inputs.depth);
     if (n == 0) continue;
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     r.counters = {{"nodes", std::uint64_t(n < 0 ? -n : n)}};
     r.completed = n > 0;
     rs.rows[c.identity] = r;
@@ -205,6 +206,7 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
   // Depth 2 alone: 1000 -> 700 (-30 %, outside [-25, -5]); summed with depth 1 (1000 -> 1000): -15 %.
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     const bool big = c.inputs.tt_entries() == 262144;
     r.counters = {{"nodes", c.inputs.depth == 1 ? 1000u : (big ? 700u : 1000u)}};
     r.completed = true;
@@ -223,6 +225,7 @@ TEST(Claims, C9FiguresAreTheAlwaysCurvesNotThePooledSchemes) {
   // depths. Pooled, the doubling's mean (+11.25 %) would fail the 15 % band.
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     const bool big = c.inputs.tt_entries() == 262144;
     std::uint64_t n = 1000;
     if (c.inputs.tt_scheme() == "always" && big && c.inputs.depth == 2) n = 650;

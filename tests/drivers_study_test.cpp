@@ -58,6 +58,7 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
   rs.index();
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     const int pos = std::stoi(c.inputs.position.substr(1));
     const double wobble = 1.0 + 0.002 * (pos % 3 - 1);
     const Shape shape = shapes.count(c.inputs.version) ? shapes[c.inputs.version] : Shape{};

@@ -51,6 +51,7 @@ ResultSet model_set(const json& config, double overlap,
   ResultSet rs = runner_test::indexed_result_set(config);
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     const double scale = std::stoi(c.inputs.position.substr(1));
     const bool h = c.inputs.search.history, k = c.inputs.search.killers, p = c.inputs.search.pvs;
     double n = 1e5 * c.inputs.depth * scale * (h ? 0.5 : 1) * (k ? 0.8 : 1) * (p ? 0.9 : 1) * (h && k ? overlap : 1);

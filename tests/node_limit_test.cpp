@@ -57,7 +57,7 @@ TEST(NodeLimit, ACellStoppedByItsNodeLimitIsRecordedAsStoppedAndReported) {
   EXPECT_GE(stopped, 3);
 
   const std::string md = runner_test::read_text(dir / "one" / "REPORT.md");
-  EXPECT_NE(md.find("- Node budget: 20000 nodes per cell; cells that reached it are marked *"), std::string::npos) << md;
+  EXPECT_NE(md.find("- Node budget: 20000 nodes per cell; cells that reached it are marked (Nb)"), std::string::npos) << md;
   EXPECT_NE(md.find("Stopped by the budget |"), std::string::npos);
   const json summary = json::parse(runner_test::read_text(dir / "one" / "summary.json"));
   ASSERT_TRUE(summary.contains("version_ratios"));

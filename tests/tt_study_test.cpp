@@ -49,6 +49,7 @@ ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std
   rs.index();
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     if (c.inputs.position == kThesisTtPosition) {
       r.counters = {{"nodes", kRefNodes}};
       r.load = TableLoad{thesis_tree, std::uint64_t(1 << 21)};

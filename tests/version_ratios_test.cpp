@@ -89,6 +89,7 @@ ResultSet hand_made(const json& config) {
   ResultSet rs = runner_test::indexed_result_set(config);
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     r.counters = {{"nodes", std::uint64_t(1000 * c.inputs.depth * (c.inputs.version == "B" ? 2 : 1))}};
     rs.rows[c.identity] = r;
   }

@@ -48,6 +48,7 @@ ResultSet sample() {
   for (std::size_t i = 0; i + 1 < rs.cells.size(); ++i) {
     const CellSpec& c = rs.cells[i];
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? 100 * (i + 1) : i);
     r.iteration_nodes = {std::uint64_t(i)};
     r.depth_reached = c.inputs.depth;
@@ -317,6 +318,7 @@ ResultSet many_positions(int n) {
       {{"name", "many"}, {"positions", positions}, {"depths", {1}}, {"versions", {"H"}}});
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
+    r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     for (const auto& name : counter_names()) r.counters.emplace_back(name, 7);
     r.depth_reached = 1;
     rs.rows[c.identity] = r;

@@ -9,6 +9,7 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "harness/report/depth_end.h"
 #include "harness/report/geometric_interval.h"
 #include "harness/report/holm.h"
 
@@ -57,8 +58,8 @@ Selection select_positions(const ResultSet& rs, const ClaimFigure& f) {
   return s;
 }
 
-// Changes of version `to` against `from` over `ids` at the depths selected, where both cells finished: a cell stopped
-// by the node budget holds a truncated count, and no ratio with it is meaningful.
+// Changes of version `to` against `from` over `ids` at the depths selected, where both cells searched to the depth
+// (depth_end.h): a cell stopped by a limit holds a truncated count, one that ended on a mate a shallower tree.
 std::vector<Change> changes(const ResultSet& rs, const ClaimFigure& f, const std::vector<std::string>& ids) {
   std::vector<Change> out;
   for (const auto& id : ids)
@@ -66,7 +67,7 @@ std::vector<Change> changes(const ResultSet& rs, const ClaimFigure& f, const std
       if (!f.depths.accepts(d)) continue;
       const CellRecord* a = rs.version_cell(id, f.to, d);
       const CellRecord* b = rs.version_cell(id, f.from, d);
-      if (!a || !b || b->nodes() == 0 || !a->completed || !b->completed) continue;
+      if (!counts_at_depth(a) || !counts_at_depth(b)) continue;
       out.push_back({id, d, 100.0 * (double(a->nodes()) / double(b->nodes()) - 1.0)});
     }
   return out;
@@ -211,7 +212,7 @@ ClaimPart pairs_finished_part(const ResultSet& rs, const std::string& what, cons
       ++pairs;
       const CellRecord* a = rs.version_cell(id, f.to, d);
       const CellRecord* b = rs.version_cell(id, f.from, d);
-      if (!a || !b || !a->completed || !b->completed) ++unfinished;
+      if (!counts_at_depth(a) || !counts_at_depth(b)) ++unfinished;
     }
   if (pairs == 0) {
     part.figures = "no pairs in this experiment";
@@ -279,7 +280,7 @@ ClaimPart sweep_part(const ResultSet& rs, const ClaimPartSpec& spec) {
   const int deepest = *std::max_element(s->depths.begin(), s->depths.end());
   auto nodes = [&](const std::string& scheme, int entries, int depth) -> double {
     const CellRecord* r = rs.sweep_cell(s->name, position, scheme, entries, depth);
-    return r && r->completed ? double(r->nodes()) : 0;
+    return counts_at_depth(r) ? double(r->nodes()) : 0;
   };
   auto size_of = [&](const SweepSize& z) { return z.named == "smallest" ? sizes.front() : z.named == "largest" ? sizes.back() : z.entries; };
   std::vector<Change> values;

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "engine/root_driver.h"
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 
@@ -28,10 +29,10 @@ std::string find_driver_role(const Experiment& exp, Fits&& fits) {
   return "";
 }
 
-// A completed cell of `version` at `depth` on `position`, or nullptr.
+// A cell of `version` that searched to `depth` on `position` (depth_end.h), or nullptr.
 const CellRecord* completed_driver_cell(const ResultSet& rs, const std::string& position, const std::string& version, int depth) {
   const CellRecord* r = rs.version_cell(position, version, depth);
-  return r && r->completed ? r : nullptr;
+  return counts_at_depth(r) ? r : nullptr;
 }
 
 std::uint64_t driver_last_iteration_nodes(const CellRecord& r) {

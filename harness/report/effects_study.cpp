@@ -8,6 +8,7 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 
 namespace harness {
@@ -16,11 +17,12 @@ namespace {
 
 using nlohmann::json;
 
-// Nodes of every design combination (in Design::combinations() order) at each position where all finished.
+// Nodes of every design combination (in Design::combinations() order) at each position where all searched to the
+// depth, and their answers at each position where all answered (depth_end.h: a cell that ended early answers).
 struct EffectsNodes {
   std::vector<std::string> positions;
   std::vector<std::vector<double>> nodes;  // [position][combination index]
-  std::vector<std::vector<int>> solved;    // [position][combination index]: 1 solved, 0 not, -1 no EPD solution
+  std::vector<std::vector<int>> solved;    // [answering position][combination index]: 1 solved, 0 not, -1 no EPD solution
   std::vector<double> minimal;             // [position]: the minimal tree's nodes, 0 where it has no finished cell
 };
 
@@ -38,26 +40,29 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
     std::vector<double> row;
     std::vector<int> solved;
     const bool solvable = !exp.solution(p.id).empty();
+    bool full_depth = true;
     for (const VersionSpec* v : versions) {
       if (!v) break;
       const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget, exp.time_limit_ms};
       auto it = rs.rows.find(in.identity());
-      if (it == rs.rows.end() || !it->second.completed || it->second.nodes() == 0) break;
+      if (it == rs.rows.end() || !answers(&it->second)) break;
+      full_depth = full_depth && counts_at_depth(&it->second);
       row.push_back(double(it->second.nodes()));
       solved.push_back(!solvable ? -1 : it->second.solve && it->second.solve->solved ? 1 : 0);
     }
-    if (row.size() != masks.size()) continue;
+    if (solved.size() != masks.size()) continue;
+    out.solved.push_back(std::move(solved));
+    if (!full_depth) continue;
     double minimal_nodes = 0;
     if (minimal) {
       const CellInputs in{p.id,           p.fen,          depth,           minimal->name,
                           minimal->search, minimal->eval, exp.node_budget, exp.time_limit_ms};
-      if (auto it = rs.rows.find(in.identity()); it != rs.rows.end() && it->second.completed)
+      if (auto it = rs.rows.find(in.identity()); it != rs.rows.end() && counts_at_depth(&it->second))
         minimal_nodes = double(it->second.nodes());
     }
     out.minimal.push_back(minimal_nodes);
     out.positions.push_back(p.id);
     out.nodes.push_back(std::move(row));
-    out.solved.push_back(std::move(solved));
   }
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 
 namespace harness {
@@ -33,10 +34,18 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
   return s;
 }
 
-// The cells of a version at a depth, by position (measured only).
+// The cell of a version at a depth on a position when it searched to that depth (depth_end.h: the cells a node
+// aggregate pairs), else nullptr.
 const CellRecord* cell(const ResultSet& rs, const std::string& position, const std::string& version, int depth) {
   const CellRecord* r = rs.version_cell(position, version, depth);
-  return r && r->completed ? r : nullptr;
+  return counts_at_depth(r) ? r : nullptr;
+}
+
+// The cell of a version at a depth on a position when it gave an answer, however it ended (the cells solve counts
+// and agreement read), else nullptr.
+const CellRecord* answering_cell(const ResultSet& rs, const std::string& position, const std::string& version, int depth) {
+  const CellRecord* r = rs.version_cell(position, version, depth);
+  return answers(r) ? r : nullptr;
 }
 
 bool solved(const CellRecord* r) { return r && r->solve && r->solve->solved; }
@@ -56,19 +65,26 @@ struct Totals {
   int solved = 0, solvable = 0;
 };
 
-// Σ nodes and solved counts of `versions` over the positions where every one of them is measured at `depth`.
+// Σ nodes of `versions` over the positions where every one of them searched to `depth`, and their solved counts
+// over the positions where every one of them answered (depth_end.h's rule).
 std::vector<Totals> common_totals(const ResultSet& rs, const std::vector<std::string>& versions, int depth) {
   std::vector<Totals> t(versions.size());
   for (const auto& p : rs.experiment.positions) {
-    std::vector<const CellRecord*> cells;
-    for (const auto& v : versions) cells.push_back(cell(rs, p.id, v, depth));
-    if (std::find(cells.begin(), cells.end(), nullptr) != cells.end()) continue;
-    for (std::size_t i = 0; i < versions.size(); ++i) {
-      ++t[i].positions;
-      t[i].nodes += cells[i]->nodes();
-      if (!rs.experiment.solution(p.id).empty()) ++t[i].solvable;
-      if (solved(cells[i])) ++t[i].solved;
+    std::vector<const CellRecord*> full, answered;
+    for (const auto& v : versions) {
+      full.push_back(cell(rs, p.id, v, depth));
+      answered.push_back(answering_cell(rs, p.id, v, depth));
     }
+    if (std::find(full.begin(), full.end(), nullptr) == full.end())
+      for (std::size_t i = 0; i < versions.size(); ++i) {
+        ++t[i].positions;
+        t[i].nodes += full[i]->nodes();
+      }
+    if (std::find(answered.begin(), answered.end(), nullptr) == answered.end() && !rs.experiment.solution(p.id).empty())
+      for (std::size_t i = 0; i < versions.size(); ++i) {
+        ++t[i].solvable;
+        t[i].solved += solved(answered[i]);
+      }
   }
   return t;
 }
@@ -115,9 +131,11 @@ std::string heinz_verdict(const ResultSet& rs, const std::vector<PruningStep>& s
     if (!futility && !switches_on_alone(exp, s, &buho::SearchConfig::limited_razoring)) continue;
     const HeinzFigure& h = futility ? kHeinzExtendedFutility : kHeinzLimitedRazoring;
     const auto rows = step_rows(rs, s);
+    // Decided at the deepest depth where the node ratio has an interval (two positions or more searched to it in
+    // both versions): on mate puzzles most searches end on the mate before the deepest depth (depth_end.h).
     const StepRow* last = nullptr;
     for (const auto& r : rows)
-      if (r.pairs > 0 && r.solvable > 0) last = &r;
+      if (r.nodes_ratio.has_interval() && r.solvable > 0) last = &r;
     if (!last) {
       md += fmt::format("- {} against {} ({}): not measured.\n", s.version, s.base, s.change);
       continue;
@@ -237,7 +255,7 @@ std::string endgame_verdict(const ResultSet& rs) {
     if (!c.in_table(TableRef::versions()) || !rs.has_reference(c)) continue;
     const CellRecord* r = rs.record(c);
     const CellRecord* ref = rs.reference_of(c);
-    if (!r || !ref || !r->completed || !ref->completed) continue;
+    if (!answers(r) || !exact_answer(ref)) continue;
     const PositionSpec* p = rs.experiment.find_position(c.inputs.position);
     Phase& ph = by_phase[p ? p->phase : "middlegame"];
     ++ph.cells;
@@ -291,20 +309,24 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
     double diff_sum = 0;
     std::vector<double> ratios;
     for (const auto& p : rs.experiment.positions) {
-      const CellRecord* v = cell(rs, p.id, step.version, d);
-      const CellRecord* b = cell(rs, p.id, step.base, d);
+      const CellRecord* v = answering_cell(rs, p.id, step.version, d);
+      const CellRecord* b = answering_cell(rs, p.id, step.base, d);
       if (!v || !b) continue;
-      ++row.pairs;
-      nv += v->nodes();
-      nb += b->nodes();
-      if (b->nodes() > 0) ratios.push_back(double(v->nodes()) / double(b->nodes()));
+      if (counts_at_depth(v) && counts_at_depth(b)) {
+        ++row.pairs;
+        nv += v->nodes();
+        nb += b->nodes();
+        ratios.push_back(double(v->nodes()) / double(b->nodes()));
+      } else {
+        ++row.ended_early;
+      }
       if (!rs.experiment.solution(p.id).empty()) {
         ++row.solvable;
         row.solved_version += solved(v);
         row.solved_base += solved(b);
       }
       if (auto it = specs.find(v->identity()); it != specs.end())
-        if (const CellRecord* ref = rs.reference_of(*it->second); ref && ref->completed) {
+        if (const CellRecord* ref = rs.reference_of(*it->second); exact_answer(ref)) {
           ++row.references;
           row.agree += ref->best_move == v->best_move;
           diff_sum += std::abs(v->score - ref->score);
@@ -475,19 +497,20 @@ std::string steps_table(const ResultSet& rs, const std::vector<PruningStep>& ste
   if (steps.empty()) return md;
   md += "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
         "A step is a version against its base: the earlier version of the set whose flags differ least. Nodes ratio: "
-        "version ÷ base per position measured (and completed) in both, their geometric mean with its 95 % Student t "
-        "interval (n positions); Δnodes % (summed) beside it sums the same positions' nodes, where the largest tree "
-        "decides; Δsolved counts positions (base → version, of the positions "
-        "with a solution among them); agreement: the version's best move equals the exact reference's, with the mean "
+        "version ÷ base per position where both searched to the depth (depth_end.h: a cell that ended early, on a mate "
+        "or by a limit, leaves its position out of the node columns and is counted under Ended early), their geometric "
+        "mean with its 95 % Student t interval (n positions); Δnodes % (summed) beside it sums the same positions' nodes, where the largest tree "
+        "decides; Δsolved counts positions (base → version, of the positions with a solution where both answered, "
+        "however they ended); agreement: the version's best move equals the exact reference's, with the mean "
         "|score difference| in cp.\n\n"
-        "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
-        "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+        "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Ended early | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
+        "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   for (const auto& s : steps)
     for (const auto& r : step_rows(rs, s)) {
-      if (r.pairs == 0) continue;
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
+      if (r.pairs == 0 && r.ended_early == 0) continue;
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
                         table_cell(s.change), r.depth, r.pairs,
-                        interval_text(r.nodes_ratio), signed_pct(r.delta_nodes_pct),
+                        interval_text(r.nodes_ratio), r.pairs ? signed_pct(r.delta_nodes_pct) : "—", r.ended_early,
                         r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
                         r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
                         r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",

@@ -32,10 +32,11 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp);
 
 struct StepRow {
   int depth = 0;
-  int pairs = 0;                   // positions measured in both versions (both completed)
+  int pairs = 0;                   // positions where both versions searched to the depth (depth_end.h)
+  int ended_early = 0;             // positions both answered but one ended before the depth: out of the node columns
   double delta_nodes_pct = 0;      // (Σ version − Σ base) ÷ Σ base × 100 over those positions: the sum, beside
   GeometricInterval nodes_ratio;   // version ÷ base per position: the geometric mean and 95 % interval that decide
-  int solvable = 0;                // of those, positions with a solution
+  int solvable = 0;                // positions with a solution where both answered (however they ended)
   int solved_version = 0, solved_base = 0;
   int references = 0;              // of those, positions whose exact reference is measured (version prunes)
   int agree = 0;                   // ... where the version's best move is the reference's

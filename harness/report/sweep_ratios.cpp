@@ -4,13 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 
 namespace harness {
 
 namespace {
 
-bool sweep_finished(const CellRecord* r) { return r && r->completed && r->nodes() > 0; }
+// depth_end.h: a pair counts only when both cells searched to the depth.
+bool sweep_finished(const CellRecord* r) { return counts_at_depth(r); }
 
 // The largest size's entries under `scheme` (sizes in bytes give each scheme its own entries).
 int largest_entries(const SweepSpec& s, const std::string& scheme) {
@@ -53,6 +55,7 @@ std::vector<SweepRatios> build_sweep_ratios(const ResultSet& rs) {
       if (finished >= 2) sr.depth = *d;
     }
     if (!sr.depth) continue;
+    for (const auto& id : ids) sr.early.add(rs.sweep_cell(s.name, id, sr.ref_scheme, sr.ref_entries, sr.depth));
     for (const auto& scheme : s.tt_schemes)
       for (std::size_t i = 0; i < s.size_count(); ++i) {
         SweepRatioRow row{scheme, s.entries_at(i, scheme), {}};
@@ -62,6 +65,7 @@ std::vector<SweepRatios> build_sweep_ratios(const ResultSet& rs) {
           const CellRecord* ref = rs.sweep_cell(s.name, id, sr.ref_scheme, sr.ref_entries, sr.depth);
           const CellRecord* cell = rs.sweep_cell(s.name, id, scheme, row.entries, sr.depth);
           if (sweep_finished(ref) && sweep_finished(cell)) ratios.push_back(double(cell->nodes()) / double(ref->nodes()));
+          else sr.early.add(cell);
         }
         row.ratio = geometric_interval(ratios);
         sr.rows.push_back(std::move(row));
@@ -78,11 +82,12 @@ std::string sweep_ratios_markdown(const std::vector<SweepRatios>& all) {
     md += fmt::format(
         "### Sweep `{}` (version {}) at depth {}\n\nEach scheme and size's nodes ÷ the nodes of `{}` at {} entries (the "
         "sweep's first scheme at its largest size) on the same position, at depth {} (the deepest depth where two or "
-        "more positions finished that cell): the geometric mean over the positions where both cells finished, with its "
-        "95 % interval (Student t on the logarithms); below 1 the cell searched fewer nodes. Computed by `harness "
-        "report` from cells.jsonl; the per-position tables are above.\n\n"
+        "more positions searched that cell to the depth): the geometric mean over the positions where both cells "
+        "searched to depth {}, with its 95 % interval (Student t on the logarithms); below 1 the cell searched fewer "
+        "nodes. Computed by `harness report` from cells.jsonl; the per-position tables are above.{}\n\n"
         "| Scheme | Entries | Positions | Nodes ÷ reference [95 %] | Change |\n|---|--:|--:|--:|--:|\n",
-        table_cell(sr.sweep), table_cell(sr.version), sr.depth, table_cell(sr.ref_scheme), sr.ref_entries, sr.depth);
+        table_cell(sr.sweep), table_cell(sr.version), sr.depth, table_cell(sr.ref_scheme), sr.ref_entries, sr.depth,
+        sr.depth, sr.early.total() ? " " + sr.early.sentence() + " (marked in the tables above)." : std::string());
     for (const auto& r : sr.rows) {
       const auto& g = r.ratio;
       const std::string cell = g.n == 0 ? "—"
@@ -104,7 +109,8 @@ nlohmann::json sweep_ratios_json(const std::vector<SweepRatios>& all) {
       rows.push_back({{"scheme", r.scheme}, {"entries", r.entries}, {"n", r.ratio.n}, {"mean", sweep_rounded(r.ratio.mean)},
                       {"low", sweep_rounded(r.ratio.low)}, {"high", sweep_rounded(r.ratio.high)}});
     out.push_back({{"sweep", sr.sweep}, {"version", sr.version}, {"reference", {{"scheme", sr.ref_scheme}, {"entries", sr.ref_entries}}},
-                   {"depth", sr.depth}, {"rows", rows}});
+                   {"depth", sr.depth}, {"rows", rows},
+                   {"ended_early", {{"mate", sr.early.mate}, {"budget", sr.early.budget}, {"time", sr.early.time}}}});
   }
   return out;
 }

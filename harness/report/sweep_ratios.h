@@ -2,8 +2,8 @@
 // two or more positions, at the deepest depth where two or more positions finished its reference cell, each
 // (scheme, size) cell's nodes ÷ the reference cell's nodes (the sweep's first scheme at its largest size) at the same
 // position, as a geometric mean over the positions with its 95 % interval (geometric_interval.h): the comparison a
-// researcher's own sweep gets on any positions, beside the per-position tables. A cell stopped by a limit or failed
-// leaves its position out of that row. An experiment with a reference sweep (an unlimited table) gets the TT study
+// researcher's own sweep gets on any positions, beside the per-position tables. A cell that ended before the depth (a mate,
+// a limit; depth_end.h) or failed leaves its position out of that row, and is counted. An experiment with a reference sweep (an unlimited table) gets the TT study
 // (tt_study.h) instead, which compares every sweep with it.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/result_set.h"
+#include "harness/report/depth_end.h"
 #include "harness/report/geometric_interval.h"
 
 namespace harness {
@@ -29,6 +30,7 @@ struct SweepRatios {
   int ref_entries = 0;
   int depth = 0;                  // the deepest depth with two or more finished reference cells
   std::vector<SweepRatioRow> rows;
+  EarlyEnds early;                // the cells at `depth` left out because they ended before it (depth_end.h)
 };
 
 // One entry per sweep that has such a depth (empty: the study does not apply).

@@ -104,6 +104,7 @@ ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow
       CellRecord r = record_of_inputs(c, "thesis");
       r.counters = {{"nodes", row.thesis_nodes}};
       r.completed = true;
+      r.depth_reached = in.depth;  // the thesis's tables give each cell at its depth
       out.rows.insert_or_assign(c.identity, std::move(r));
     }
   return out;

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 #include "harness/report/writers.h"
@@ -70,7 +71,7 @@ Reference collect_reference(const ResultSet& rs, TtStudy& st) {
       st.reference_bytes_min = st.reference_bytes_min ? std::min(st.reference_bytes_min, b) : b;
       st.reference_bytes_max = std::max(st.reference_bytes_max, b);
       const CellRecord* r = rs.sweep_cell(ref.name, p.position, p.scheme, p.entries, p.depth);
-      if (r && r->completed && r->load && r->nodes() > 0 && !reference.count({p.position, p.depth})) {
+      if (counts_at_depth(r) && r->load && !reference.count({p.position, p.depth})) {
         reference[{p.position, p.depth}] = r;
         st.reference_max_fill = std::max(st.reference_max_fill, r->load->factor());
         if (ref.version.name == "D" && p.position == kThesisTtPosition && p.depth == kThesisTtDepth) {
@@ -91,7 +92,7 @@ void collect_points(const ResultSet& rs, const Reference& reference, TtStudy& st
     for_each_sweep_point(s, [&](const SweepPoint& p) {
       const CellRecord* r = rs.sweep_cell(s.name, p.position, p.scheme, p.entries, p.depth);
       const auto ref_cell = reference.find({p.position, p.depth});
-      if (!r || !r->completed || r->nodes() == 0 || ref_cell == reference.end()) return;
+      if (!counts_at_depth(r) || ref_cell == reference.end()) return;  // depth_end.h: searched to the depth
       TtStudyPoint pt;
       pt.sweep = s.name;
       pt.position = p.position;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 
 namespace harness {
@@ -12,9 +13,8 @@ namespace {
 
 using nlohmann::json;
 
-// A measured cell that finished: not stopped by the node budget (a stopped cell's count is only where the budget
-// stopped it, so no ratio with it means anything). Failed cells are not in the rows at all.
-bool ratios_finished_cell(const CellRecord* r) { return r->completed && r->nodes() > 0; }
+// The pairing rule of depth_end.h: a ratio at depth d pairs cells that both searched to d.
+bool ratios_finished_cell(const CellRecord* r) { return counts_at_depth(r); }
 
 bool ratios_solved(const CellRecord* r) { return r->solve && r->solve->solved; }
 
@@ -36,11 +36,13 @@ VersionRatioRow ratios_row(const ResultSet& rs, const std::string& version, cons
       row.solved_base += ratios_solved(b);
       row.solved_version += ratios_solved(v);
     }
-    if (!ratios_finished_cell(v) || !ratios_finished_cell(b)) continue;
+    if (!ratios_finished_cell(v) || !ratios_finished_cell(b)) {
+      row.ended_early += depth_end(*v) != DepthEnd::full || depth_end(*b) != DepthEnd::full;
+      continue;
+    }
     ratios.push_back(double(v->nodes()) / double(b->nodes()));
     sum_version += double(v->nodes());
     sum_base += double(b->nodes());
-    row.reached_differs += v->depth_reached != b->depth_reached;
   }
   row.ratio = geometric_interval(ratios);
   if (sum_base > 0) row.summed_ratio = sum_version / sum_base;
@@ -89,12 +91,13 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
   std::string md = fmt::format("## Versions against the base `{}`\n\n", vr.base);
   md += fmt::format(
       "Each version's nodes ÷ the nodes of `{}` (the design's base, else version A, else the first version listed), "
-      "at each depth, over the positions where both cells finished (a cell not measured, failed or stopped by the node "
-      "budget leaves its position out of that pair): the geometric mean over those positions with its 95 % interval "
+      "at each depth, over the positions where both cells searched to that depth (a cell not measured, failed, or "
+      "ended before the depth, on a mate or by a limit, leaves its position out of that pair): the geometric mean over "
+      "those positions with its 95 % interval "
       "(Student t on the logarithms), and the change it stands for; below 1 the version searched fewer nodes. Beside "
       "it, labelled and not deciding anything, the summed ratio Σ nodes ÷ Σ nodes (the largest tree decides it), the "
-      "positions solved (EPD bm/am) by the base and by the version, and the pairs whose two cells reached different "
-      "depths (a search that proves a mate stops early; such a pair compares unequal depths). Computed by `harness "
+      "positions solved (EPD bm/am) by the base and by the version (every measured cell answers, however it ended), "
+      "and the positions left out because a cell ended before the depth (marked in the tables above). Computed by `harness "
       "report` from cells.jsonl.\n\n",
       vr.base);
   // What a cell stopped by each limit counts in (the node budget's words are those of every committed report).
@@ -113,7 +116,7 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
   const char* stopped_header = vr.time_limit_ms ? " Stopped by a limit |" : " Stopped by the budget |";
   for (const auto& at : vr.depths) {
     md += fmt::format("### Depth {}\n\n", at.depth);
-    md += "| Version | Positions | Nodes ÷ base [95 %] | Change | Summed Σ ÷ Σ | Solved (EPD bm/am) | Depth reached differs |";
+    md += "| Version | Positions | Nodes ÷ base [95 %] | Change | Summed Σ ÷ Σ | Solved (EPD bm/am) | Left out: ended early |";
     md += vr.any_limit() ? std::string(stopped_header) + "\n|---|--:|--:|--:|--:|--:|--:|--:|\n"
                          : std::string("\n|---|--:|--:|--:|--:|--:|--:|\n");
     for (const auto& r : at.rows) {
@@ -124,7 +127,7 @@ std::string version_ratios_markdown(const VersionRatios& vr) {
                         r.solvable ? fmt::format("{} → {} of {} ({:+d})", r.solved_base, r.solved_version, r.solvable,
                                                  r.solved_version - r.solved_base)
                                    : std::string("—"),
-                        measured ? std::to_string(r.reached_differs) : std::string("—"));
+                        std::to_string(r.ended_early));
       if (vr.any_limit()) md.insert(md.size() - 1, fmt::format(" {}, {} |", r.stopped_base, r.stopped_version));
     }
     md += "\n";
@@ -142,8 +145,8 @@ json version_ratios_json(const VersionRatios& vr) {
         row["nodes_ratio"] = {{"n", r.ratio.n}, {"mean", ratios_rounded(r.ratio.mean)},
                               {"low", ratios_rounded(r.ratio.low)}, {"high", ratios_rounded(r.ratio.high)}};
         row["summed_ratio"] = ratios_rounded(r.summed_ratio);
-        row["depth_reached_differs"] = r.reached_differs;
       }
+      row["ended_early"] = r.ended_early;
       if (r.solvable) row["solved"] = {{"positions", r.solvable}, {"base", r.solved_base}, {"version", r.solved_version}};
       if (vr.any_limit())  // by the budget or, where the experiment has one, by the time limit
         row[vr.time_limit_ms ? "stopped" : "stopped_by_budget"] = {{"base", r.stopped_base}, {"version", r.stopped_version}};

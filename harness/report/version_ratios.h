@@ -36,7 +36,7 @@ struct VersionRatioRow {
   int solvable = 0;           // the positions with an EPD solution
   int solved_base = 0, solved_version = 0;
   int stopped_base = 0, stopped_version = 0;  // cells stopped by the node budget
-  int reached_differs = 0;    // of those positions, the ones whose two cells reached different depths
+  int ended_early = 0;        // positions left out because a cell ended before the depth (depth_end.h)
 };
 
 struct VersionRatiosAtDepth {

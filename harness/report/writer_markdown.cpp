@@ -8,6 +8,7 @@
 
 #include "engine/search_stats.h"
 
+#include "harness/report/depth_end.h"
 #include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/markdown_text.h"
@@ -19,9 +20,21 @@ namespace harness {
 
 namespace {
 
+// A cell's nodes, marked with the depth it reached and why when it ended before its depth (depth_end.h).
 std::string nodes_text(const CellRecord* r) {
   if (!r) return "—";
-  return r->completed ? std::to_string(r->nodes()) : std::to_string(r->nodes()) + "*";
+  const std::string mark = depth_mark(*r);
+  return mark.empty() ? std::to_string(r->nodes()) : fmt::format("{} ({})", r->nodes(), mark);
+}
+
+// The legend of the node tables: what a mark means, for the marks the tables hold.
+std::string nodes_legend(const EarlyEnds& early) {
+  std::string md = "— marks a cell not measured";
+  if (early.mate) md += "; (Nm) a search that ended on a mate at depth N (its nodes are that tree's, not the column's)";
+  if (early.budget) md += "; (Nb) a search the node budget stopped after its depth-N iteration (the count where it stopped)";
+  if (early.time) md += "; (Nt) a search the time limit stopped after its depth-N iteration (not reproducible)";
+  if (early.total()) md += ". " + early.sentence() + " of every aggregate at a depth below (ratios, means, claims)";
+  return md + ".\n\n";
 }
 
 std::string seconds_text(double s) {
@@ -56,10 +69,10 @@ std::string measurement_section(const Report& report, std::uint64_t nodes, doubl
                     rs.cells.size(), nodes, seconds_text(engine_s));
   if (rs.experiment.node_budget)
     md += fmt::format("- Node budget: {} nodes per cell{}.\n", rs.experiment.node_budget,
-                      any_incomplete ? "; cells that reached it are marked * and left out of the claims" : "; no cell reached it");
+                      any_incomplete ? "; cells that reached it are marked (Nb) and left out of every aggregate at a depth" : "; no cell reached it");
   if (rs.experiment.time_limit_ms)
-    md += fmt::format("- Time limit: {} ms of wall clock per cell; {} cell(s) stopped by it, marked * and left out of "
-                      "the claims and ratios like every stopped cell. **A cell stopped by its time limit is not "
+    md += fmt::format("- Time limit: {} ms of wall clock per cell; {} cell(s) stopped by it, marked (Nt) and left out of "
+                      "the claims and ratios like every cell that ended before its depth. **A cell stopped by its time limit is not "
                       "reproducible**: how far it got depends on the machine and its load, so another run stores other "
                       "counts (and may stop other cells).\n",
                       rs.experiment.time_limit_ms, stopped_by_time);
@@ -134,24 +147,21 @@ std::string markdown_report(const Report& report) {
   double engine_s = 0;
   bool any_incomplete = false;
   std::size_t stopped_by_time = 0;
+  EarlyEnds early;
   for (const auto& c : rs.cells)
     if (const CellRecord* r = rs.record(c)) {
       nodes += r->nodes();
       engine_s += r->engine_seconds;
       any_incomplete |= !r->completed;
       stopped_by_time += r->stopped_by == "time";
+      early.add(r);
     }
   md += measurement_section(report, nodes, engine_s, any_incomplete, stopped_by_time);
   md += "## What a node is\n\nThe definition written once in engine/search_stats.h:\n\n> " +
         std::string(buho::kNodeCountDefinition) + "\n\n";
   md += positions_section(exp);
   md += failed_cells_section(rs);
-  md += "## Nodes by cell\n\n— marks a cell not measured";
-  if (!any_incomplete) md += ".\n\n";
-  else if (exp.time_limit_ms)
-    md += "; * a cell stopped by the node budget or the time limit (the count where it stopped, not the whole tree).\n\n";
-  else
-    md += "; * a cell stopped by the node budget (the count where the budget stopped it, not the whole tree).\n\n";
+  md += "## Nodes by cell\n\n" + nodes_legend(early);
 
   std::vector<std::string> depth_cols;
   for (int d : exp.depths) depth_cols.push_back(std::to_string(d));

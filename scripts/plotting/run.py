@@ -61,6 +61,10 @@ class Run:
                 except (TypeError, ValueError):
                     raise BadInput(cells_path, f"line {i}: depth and nodes must be integers")
                 row["completed"] = row["completed"] == "true"
+                # Depth honesty (harness/report/depth_end.h): a cell searched to its depth, or it ended early (a mate,
+                # a limit) and is left out of every figure's aggregate at that depth.
+                reached = row.get("depth_reached") or ""
+                row["full_depth"] = row["completed"] and (not reached.isdigit() or int(reached) >= row["depth"])
                 row["group_list"] = row["groups"].split(";")
             self.cells = rows
         self.name = self.summary.get("name") or self.experiment.get("experiment", {}).get("name") or \

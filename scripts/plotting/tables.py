@@ -63,7 +63,7 @@ def _sweep(run):
         names = [g[len("sweep:"):] for g in c["group_list"] if g.startswith("sweep:")]
         if not names or not c.get("tt_entries"):
             continue
-        if not c["completed"]:
+        if not c["full_depth"]:  # ended before its depth: a mate or a limit (depth_end.h)
             stopped += 1
             continue
         for name in names:
@@ -261,7 +261,7 @@ def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
     sweep_all, tpos, chosen_all = check(run)
     _, _, stopped = _sweep(run)
     if stopped:
-        say(f"{stopped} sweep cells stopped by the node budget are left out (their node counts are partial)")
+        say(f"{stopped} sweep cells that ended before their depth (a mate or a limit) are left out of the curves")
     colours = palette.of_run(run)
     written = []
     for unit, chosen in chosen_all.items():

@@ -104,13 +104,13 @@ def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
         pts = []
         for d in depths:
             ratios = [per[(v, d)]["nodes"] / per[(base, d)]["nodes"] for per in cells.values()
-                      if (v, d) in per and (base, d) in per and per[(v, d)]["completed"] and per[(base, d)]["completed"]
+                      if (v, d) in per and (base, d) in per and per[(v, d)]["full_depth"] and per[(base, d)]["full_depth"]
                       and per[(base, d)]["nodes"] > 0]
             g = geometric_interval(ratios)
             if g:
                 pts.append((d, *g))
         if not pts:
-            say(f"versions-mean: {v} left out: no depth where it and the base {base} both completed on a position")
+            say(f"versions-mean: {v} left out: no depth where it and the base {base} both searched to it on a position")
             continue
         ns += [p[4] for p in pts]
         depths_drawn |= {p[0] for p in pts}
@@ -120,7 +120,7 @@ def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
         ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=colour_of(v), alpha=0.12, lw=0)
     if not ns:
         plt.close(fig)
-        raise NotApplicable(f"no depth where a version and the base {base} both completed on a position")
+        raise NotApplicable(f"no depth where a version and the base {base} both searched to it on a position")
     log = scale(ax, "y", ys + [1.0])
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
     ax.set_xlabel("depth (plies)")
@@ -129,8 +129,10 @@ def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize="small", ncol=2 if len(versions) > 8 else 1)
     n_text = n_range(ns)
-    ax.set_title(f"geometric mean over the run's {len(cells)} positions, at each depth those where both completed "
-                 f"({n_text}), band: 95 % interval", fontsize="small")
+    early = sum(1 for per in cells.values() for c in per.values() if not c["full_depth"])
+    ax.set_title(f"geometric mean over the run's {len(cells)} positions, at each depth those where both searched to it "
+                 f"({n_text}){f'; {early} cells that ended early left out' if early else ''}, band: 95 % interval",
+                 fontsize="small")
     fig.suptitle(f"{run.name}: nodes of each version ÷ {base} ({why}), depths {span(depths_drawn)}")
     written.append(save(fig, out, "versions-mean"))
 
@@ -149,7 +151,7 @@ def draw(run, out, save, every_position=False, thesis_path=None, say=None, **_):
         beside = tpos in thesis
         fig, axes = suptitled(plt, 1, 2 if beside else 1, (12 if beside else 6.5, 5.2), sharey=True)
         measured = {k: c["nodes"] for k, c in per.items()}
-        stopped = {k for k, c in per.items() if not c["completed"]}
+        stopped = {k for k, c in per.items() if not c["full_depth"]}
         panels = [("measured", measured, stopped)]
         if beside:
             panels.append((f"thesis, position {tpos}", thesis[tpos], set()))
@@ -206,7 +208,7 @@ def _pages(plt, run, cells, versions, base, colour_of, save, out):
                 continue
             per = cells[page[n]]
             data = {key: c["nodes"] for key, c in per.items()}
-            stopped = {key for key, c in per.items() if not c["completed"]}
+            stopped = {key for key, c in per.items() if not c["full_depth"]}
             _, values = _position_panel(ax, data, stopped, versions, base, colour_of)
             log = scale(ax, "y", values)
             ax.set_title(page[n], fontsize="small")
