@@ -209,6 +209,26 @@ TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   EXPECT_EQ(steps[3].version + "<" + steps[3].base + ":" + steps[3].change, "Fs-verified<Fs-R3:null_move_verified=true");
 }
 
+TEST(PruningSteps, OnlyStepsThatSwitchOrTuneAForwardPruningHeuristicArePruningSteps) {
+  // A leave-one-out of H: H without ordering, PVS or aspiration (both versions prune) is no pruning step; H without
+  // the null move is one; a version that changes only a parameter of a heuristic both use (null_move_r) is one too,
+  // but one that changes a pruning parameter while also changing ordering is not.
+  const auto steps = pruning_steps(parse_experiment(nlohmann::json::parse(R"({
+    "name": "loo", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01"]}], "depths": [1],
+    "versions": [
+      "H",
+      {"name": "H-mvv_lva", "extends": "H", "flags": {"mvv_lva": false}},
+      {"name": "H-pvs", "extends": "H", "flags": {"pvs": false}},
+      {"name": "H-aspiration", "extends": "H", "flags": {"aspiration": false}},
+      {"name": "H-null_move", "extends": "H", "flags": {"null_move": false}},
+      {"name": "H-R3", "extends": "H", "flags": {"null_move_r": 3}},
+      {"name": "H-R3-killers", "extends": "H", "flags": {"null_move_r": 3, "killers": false}}
+    ]})"), "loo.json"));
+  std::vector<std::string> names;
+  for (const auto& s : steps) names.push_back(s.version + "<" + s.base);
+  EXPECT_EQ(names, (std::vector<std::string>{"H-null_move<H", "H-R3<H"}));
+}
+
 TEST(PruningCostSection, ASweepOnlyExperimentWithSolutionsHasNoSection) {
   // tt-schemes: LCT II positions (each with a bm) searched only in TT sweeps. There is no version to score, so
   // the section and the run's solve counts are left out rather than printed as empty tables.

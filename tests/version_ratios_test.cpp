@@ -38,6 +38,8 @@ TEST(VersionRatios, ATwoVersionRunOnAnOwnEpdFileGetsAGeometricMeanTable) {
   const auto out = dir / "out";
   const auto r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
+  // No thesis position and no thesis sweep: no thesis_comparison.csv (not even its header), no thesis section.
+  EXPECT_FALSE(std::filesystem::exists(out / "thesis_comparison.csv"));
 
   const json summary = json::parse(runner_test::read_text(out / "summary.json"));
   ASSERT_TRUE(summary.contains("version_ratios")) << summary.dump();

@@ -1,5 +1,5 @@
-// `harness report DIR`: rebuilds REPORT.md, cells.csv, thesis_comparison.csv and summary.json (a match directory:
-// REPORT.md, summary.json and games.pgn from its pairs, harness/match/match_report.h) from
+// `harness report DIR`: rebuilds REPORT.md, cells.csv, summary.json and (for thesis positions) thesis_comparison.csv
+// (a match directory: REPORT.md, summary.json and games.pgn from its pairs, harness/match/match_report.h) from
 // DIR/experiment.json and DIR/cells.jsonl (with DIR/runs.jsonl and DIR/notes.md), without searching.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>

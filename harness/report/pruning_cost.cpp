@@ -28,6 +28,36 @@ std::vector<std::string> differing_flags(const VersionSpec& a, const VersionSpec
   return out;
 }
 
+// The names of the forward-pruning flags (engine/search_config.h, kForwardPruningFlags) in the flag table.
+std::vector<std::string> forward_pruning_flag_names() {
+  std::vector<std::string> names;
+  for (const auto& p : buho::search_params())
+    if (p.kind == buho::ParamKind::Bool &&
+        std::find(std::begin(buho::kForwardPruningFlags), std::end(buho::kForwardPruningFlags), p.bool_field) !=
+            std::end(buho::kForwardPruningFlags))
+      names.emplace_back(p.name);
+  return names;
+}
+
+// Whether version ÷ base is a step of forward pruning: it switches a forward-pruning heuristic on or off, or changes
+// only parameters of one that both use (the flag table names a heuristic's parameters after it: null_move_r,
+// futility_margin_2, lmr_reduction). A step of ordering, PVS, the table or aspiration is no pruning step, even
+// between two versions that prune.
+bool is_forward_pruning_step(const VersionSpec& v, const VersionSpec& base, const std::vector<std::string>& diff) {
+  for (const auto flag : buho::kForwardPruningFlags)
+    if (v.search.*flag != base.search.*flag) return true;
+  const std::vector<std::string> pruning = forward_pruning_flag_names();
+  const auto flag_on = [&](const std::string& name) {
+    const auto* p = buho::find_param(buho::search_params(), name);
+    return p && p->bool_field && v.search.*(p->bool_field) && base.search.*(p->bool_field);
+  };
+  return !diff.empty() && std::all_of(diff.begin(), diff.end(), [&](const std::string& changed) {
+    return std::any_of(pruning.begin(), pruning.end(), [&](const std::string& name) {
+      return changed.rfind(name + "_", 0) == 0 && flag_on(name);
+    });
+  });
+}
+
 std::string join(const std::vector<std::string>& v, const char* sep) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
@@ -169,7 +199,6 @@ std::string heinz_verdict(const ResultSet& rs, const std::vector<PruningStep>& s
                       s.version, s.base, s.change, last->depth, h.what, saving, interval_text(g), -last->delta_nodes_pct,
                       nodes_word, last->solved_base, last->solved_version, last->solvable, lost_pct, solved_word, outcome);
   }
-  if (md.empty()) md = "- Not measured: no version adds futility (or limited razoring) to a base in this set.\n";
   return md;
 }
 
@@ -240,7 +269,6 @@ std::string verified_null_verdict(const ResultSet& rs) {
                                                       : Verdict::holds_in_part));
     md += detail;
   }
-  if (md.empty()) md = "- Not measured: no version of this set uses the verified null move.\n";
   return md;
 }
 
@@ -265,7 +293,7 @@ std::string endgame_verdict(const ResultSet& rs) {
   }
   const Phase mid = by_phase["middlegame"], end = by_phase["endgame"];
   if (mid.cells == 0 || end.cells == 0)
-    return "- Not measured: the set needs pruning cells with measured exact references in both phases.\n";
+    return "";  // the set has no pruning cells with exact references in both phases: nothing to say
   const double rm = 100.0 * mid.differ / mid.cells, re = 100.0 * end.differ / end.cells;
   std::string md;
   for (const auto& [name, ph] : {std::pair{"middlegame", mid}, std::pair{"endgame", end}})
@@ -293,8 +321,7 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp) {
         best_diff = std::move(diff);
       }
     }
-    if (best && (buho::prunes_forward(v.search) || buho::prunes_forward(best->search)))
-      out.push_back({v.name, best->name, join(best_diff, ", ")});
+    if (best && is_forward_pruning_step(v, *best, best_diff)) out.push_back({v.name, best->name, join(best_diff, ", ")});
   }
   return out;
 }
@@ -554,16 +581,21 @@ std::string pruning_cost_section(const ResultSet& rs) {
   const auto steps = pruning_steps(exp);
   md += steps_table(rs, steps);
 
+  // Each verdict only where the set measures it: no "not measured" list for a set it is not about.
+  const std::string heinz = heinz_verdict(rs, steps), verified = verified_null_verdict(rs), endgame = endgame_verdict(rs);
+  if (heinz.empty() && verified.empty() && endgame.empty()) return md;
   md += "### Verdicts (computed from the cells)\n\n";
-  md += "**Heinz's extended futility and limited razoring (ICCA J. 21(2), 1998, DarkThought at depths 8–12), at the "
-        "deepest depth measured.** Extended futility: 12–17 % fewer nodes for 0.9–1.8 % fewer ECM positions solved; "
-        "limited razoring added to it: 1.4–8.3 % fewer nodes and no position lost on ECM, WAC and WCS. Here a futility "
-        "step adds the depth-1 rule and the depth-2 rule (margin 500, a rook: Heinz's extended futility) together; "
-        "limited razoring adds his depth-3 rule; each step is judged against his figure for that step.\n\n";
-  md += heinz_verdict(rs, steps) + "\n";
-  md += "**Verified null move (Tabibi & Netanyahu, ICGA J. 25(3), 2002).**\n\n" + verified_null_verdict(rs) + "\n";
-  md += "**The thesis: forward pruning should be avoided in endgames** (each position's `phase`; every pruning cell "
-        "against its exact reference).\n\n" + endgame_verdict(rs) + "\n";
+  if (!heinz.empty())
+    md += "**Heinz's extended futility and limited razoring (ICCA J. 21(2), 1998, DarkThought at depths 8–12), at the "
+          "deepest depth measured.** Extended futility: 12–17 % fewer nodes for 0.9–1.8 % fewer ECM positions solved; "
+          "limited razoring added to it: 1.4–8.3 % fewer nodes and no position lost on ECM, WAC and WCS. Here a futility "
+          "step adds the depth-1 rule and the depth-2 rule (margin 500, a rook: Heinz's extended futility) together; "
+          "limited razoring adds his depth-3 rule; each step is judged against his figure for that step.\n\n" + heinz + "\n";
+  if (!verified.empty())
+    md += "**Verified null move (Tabibi & Netanyahu, ICGA J. 25(3), 2002).**\n\n" + verified + "\n";
+  if (!endgame.empty())
+    md += "**The thesis: forward pruning should be avoided in endgames** (each position's `phase`; every pruning cell "
+          "against its exact reference).\n\n" + endgame + "\n";
   return md;
 }
 

@@ -79,6 +79,8 @@ std::string sweep_ratios_markdown(const std::vector<SweepRatios>& all) {
   if (all.empty()) return "";
   std::string md = "## Sweeps over their positions\n\n";
   for (const auto& sr : all) {
+    const std::string early_note =
+        sr.early.total() ? fmt::format(" {} (marked in the tables above).", sr.early.sentence()) : std::string();
     md += fmt::format(
         "### Sweep `{}` (version {}) at depth {}\n\nEach scheme and size's nodes ÷ the nodes of `{}` at {} entries (the "
         "sweep's first scheme at its largest size) on the same position, at depth {} (the deepest depth where two or "
@@ -87,7 +89,7 @@ std::string sweep_ratios_markdown(const std::vector<SweepRatios>& all) {
         "nodes. Computed by `harness report` from cells.jsonl; the per-position tables are above.{}\n\n"
         "| Scheme | Entries | Positions | Nodes ÷ reference [95 %] | Change |\n|---|--:|--:|--:|--:|\n",
         table_cell(sr.sweep), table_cell(sr.version), sr.depth, table_cell(sr.ref_scheme), sr.ref_entries, sr.depth,
-        sr.depth, sr.early.total() ? " " + sr.early.sentence() + " (marked in the tables above)." : std::string());
+        sr.depth, early_note);
     for (const auto& r : sr.rows) {
       const auto& g = r.ratio;
       const std::string cell = g.n == 0 ? "—"

@@ -33,13 +33,21 @@ std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std:
   Report report = build_report(rs, thesis);
   report.runs = read_run_records(dir);
   report.notes = read_report_notes(dir);
-  std::vector<std::filesystem::path> files = {dir / kReportFile, dir / "cells.csv", dir / "thesis_comparison.csv",
-                                              dir / "summary.json"};
+  std::vector<std::filesystem::path> files = {dir / kReportFile, dir / "cells.csv", dir / "summary.json"};
   const ReportFilesLock lock(dir);
   write_file_atomically(files[0], markdown_report(report));
   write_file_atomically(files[1], cells_csv(rs));
-  write_file_atomically(files[2], thesis_comparison_csv(report));
-  write_file_atomically(files[3], summary_json(report));
+  write_file_atomically(files[2], summary_json(report));
+  // thesis_comparison.csv only for a run with cells the thesis's tables give (thesis positions, or the thesis's TT
+  // sweep): no header-only file beside a run of one's own, and none left over from an earlier report of the same cells.
+  const auto thesis_csv = dir / "thesis_comparison.csv";
+  if (report.comparison.empty()) {
+    std::error_code ec;
+    std::filesystem::remove(thesis_csv, ec);
+  } else {
+    write_file_atomically(thesis_csv, thesis_comparison_csv(report));
+    files.push_back(thesis_csv);
+  }
   return files;
 }
 

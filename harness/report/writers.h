@@ -49,8 +49,8 @@ std::string entries_label(int entries);
 // A table size in bytes as a column title: "2 MiB", "64 KiB" or "1000 B".
 std::string bytes_label(std::uint64_t bytes);
 
-// Reads DIR/runs.jsonl and DIR/notes.md, then writes REPORT.md, cells.csv, thesis_comparison.csv and
-// summary.json into `dir`; returns their paths.
+// Reads DIR/runs.jsonl and DIR/notes.md, then writes REPORT.md, cells.csv and summary.json into `dir`, and
+// thesis_comparison.csv when the run has cells the thesis's tables give (else removes it); returns their paths.
 std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std::filesystem::path& dir,
                                                  const ThesisData& thesis);
 
