@@ -26,7 +26,8 @@ void register_merge(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "merge", "Join shard outputs of one experiment, or the n shards of one match, into one results directory");
   cmd->add_option("dirs", *dirs, "Results directories to join (of `harness run`, or every shard of `harness match --shard`)")->required();
-  cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results)")->required();
+  cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results; a match's shards: a new directory, or "
+                  "the one the same merge wrote before)")->required();
   cmd->callback([dirs, out] {
     if (results_kind(dirs->front()) == ResultsKind::match) {
       const MatchMergeResult merged = merge_match_shards(*dirs, *out);
