@@ -1,7 +1,8 @@
 // scripts/cluster/parallel.sh: an experiment run in shards under GNU parallel (Debian's `parallel`) and joined
 // with `harness merge` equals the same experiment run at once. Cells are compared line by line after sorting,
 // byte for byte but for the two wall-clock fields (search_seconds, engine_seconds), which measure this run's
-// time and differ between any two runs.
+// time and differ between any two runs. A match config goes the same way (`harness match --shard`): the merged
+// match's files equal a single run's (match_test_util.h match_files_without_timing).
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 
 #include "harness/paths.h"
 #include "cluster_test_util.h"
+#include "match_test_util.h"
 #include "runner_test_util.h"
 
 namespace cluster_parallel_test {
@@ -58,11 +60,42 @@ TEST(ClusterParallel, ShardsMergedEqualOneRun) {
   EXPECT_EQ(cells_without_timing(dir / "work/merged/cells.jsonl"), one);
 }
 
+TEST(ClusterParallel, MatchShardsMergedEqualOneRun) {
+  ASSERT_EQ(shell("command -v parallel > /dev/null"), 0)
+      << "GNU parallel is not installed: scripts/setup.sh installs it (Debian package 'parallel')";
+  TempDir dir;
+  runner_test::write_text(dir / "match.json", cluster_test::match_config("cluster-match"));
+  const std::string script = harness::project_path("scripts/cluster/parallel.sh").string();
+  const std::string command = fmt::format("HARNESS={} bash {} {} 3 {}", BUHO_HARNESS_BIN, script,
+                                          (dir / "match.json").string(), (dir / "work").string());
+  ASSERT_EQ(shell(fmt::format("{} > {} 2>&1", command, (dir / "log").string())), 0) << runner_test::read_text(dir / "log");
+  const std::string joblog = runner_test::read_text(dir / "work/joblog");
+  for (int i = 1; i <= 3; ++i)
+    EXPECT_NE(joblog.find(fmt::format("match {} --shard {}/3", (dir / "match.json").string(), i)), std::string::npos)
+        << joblog;
+
+  const auto single = runner_test::run_harness(fmt::format("match {} --out {} --quiet --threads 1",
+                                                           (dir / "match.json").string(), (dir / "single").string()));
+  ASSERT_EQ(single.code, 0) << single.output;
+  const auto one = match_test::match_files_without_timing(dir / "single");
+  EXPECT_EQ(one.pairs.size(), 12u);
+  EXPECT_EQ(match_test::match_files_without_timing(dir / "work/merged"), one);
+
+  // Run again: every shard done, the merge finds its own earlier result and writes the same reports.
+  ASSERT_EQ(shell(fmt::format("{} > {} 2>&1", command, (dir / "log2").string())), 0) << runner_test::read_text(dir / "log2");
+  EXPECT_EQ(match_test::match_files_without_timing(dir / "work/merged"), one);
+}
+
 TEST(ClusterParallel, BadArgumentsExit2) {
   const std::string script = harness::project_path("scripts/cluster/parallel.sh").string();
   EXPECT_EQ(shell(fmt::format("bash {} > /dev/null 2>&1", script)), 2);
   EXPECT_EQ(shell(fmt::format("bash {} configs/quick.json zero /tmp/x > /dev/null 2>&1", script)), 2);
   EXPECT_EQ(shell(fmt::format("bash {} /nonexistent.json 2 /tmp/x > /dev/null 2>&1", script)), 2);
+  TempDir dir;
+  runner_test::write_text(dir / "broken.json", "{\"name\": ");
+  EXPECT_EQ(shell(fmt::format("bash {} {} 2 {} > /dev/null 2>&1", script, (dir / "broken.json").string(),
+                              (dir / "work").string())),
+            2);
 }
 
 }  // namespace cluster_parallel_test

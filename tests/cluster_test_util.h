@@ -1,5 +1,5 @@
-// Shared by the cluster recipe tests (cluster_parallel_test, cluster_slurm_slow_test): a small experiment, running
-// a shell command, and cells compared between runs.
+// Shared by the cluster recipe tests (cluster_parallel_test, cluster_slurm_slow_test): a small experiment, a small
+// match, running a shell command, and cells compared between runs.
 #pragma once
 
 #include <sys/wait.h>
@@ -21,6 +21,12 @@ namespace cluster_test {
 inline std::string config(const std::string& name, const std::string& versions) {
   return R"({"name": ")" + name + R"(", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.01"]}],
  "depths": [1, 2, 3], "versions": [)" + versions + "]}";
+}
+
+// Twelve game pairs of H against E at 300 nodes per move: a few seconds.
+inline std::string match_config(const std::string& name) {
+  return R"({"name": ")" + name + R"(", "match": {"players": ["H", "E"], "openings": ")" + BUHO_SOURCE_DIR +
+         R"(/positions/openings_noob_3moves_sample.epd", "pairs": 12, "nodes": 300, "max_moves": 60}})";
 }
 
 // A cells.jsonl's lines, sorted, without the wall-clock fields (search_seconds, engine_seconds, iteration_seconds,

@@ -1,5 +1,6 @@
 // What the match tests share: the opening book they play from, a match directory's stored pairs (each line's
-// checksum checked), and a PGN file cut into its games.
+// checksum checked), a PGN file cut into its games, and a match directory's files as two runs of one match must
+// give them byte for byte (sharded_match_check).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -38,6 +39,32 @@ inline std::vector<std::string> pgn_games(const std::string& pgn) {
     at = next;
   }
   return games;
+}
+
+// A match directory's files without what measures one run's wall clock and differs between any two runs: each
+// pairs.jsonl line (in file order) without "seconds" and "engine_seconds" (and its checksum, which covers them), and
+// REPORT.md without its line of thread time. match.json, summary.json and games.pgn as they are.
+struct MatchFiles {
+  std::string match_json, summary_json, pgn, report;
+  std::vector<std::string> pairs;
+  bool operator==(const MatchFiles&) const = default;
+};
+
+inline MatchFiles match_files_without_timing(const std::filesystem::path& dir) {
+  MatchFiles f;
+  f.match_json = runner_test::read_text(dir / "match.json");
+  f.summary_json = runner_test::read_text(dir / "summary.json");
+  f.pgn = runner_test::read_text(dir / "games.pgn");
+  std::istringstream report(runner_test::read_text(dir / "REPORT.md"));
+  for (std::string line; std::getline(report, line);)
+    if (line.find("s of thread time") == std::string::npos) f.report += line + "\n";
+  std::istringstream in(runner_test::read_text(dir / "pairs.jsonl"));
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    for (const char* k : {"seconds", "engine_seconds", "line_fnv", "line_xxh"}) j.erase(k);
+    f.pairs.push_back(j.dump());
+  }
+  return f;
 }
 
 }  // namespace match_test

@@ -1,7 +1,8 @@
-// `harness match CONFIG [--threads N] [--out DIR] [--pairs N] [--fresh]`: plays a match between two flag sets (game
-// pairs from the config's openings, colours swapped, a node budget, a depth or a clock per move), storing each pair in
-// DIR/pairs.jsonl as it ends and resuming what is there; stops when the SPRT decides; then writes REPORT.md,
-// summary.json and games.pgn (harness/match/).
+// `harness match CONFIG [--threads N] [--out DIR] [--pairs N] [--shard i/n] [--fresh]`: plays a match between two
+// flag sets (game pairs from the config's openings, colours swapped, a node budget, a depth or a clock per move),
+// storing each pair in DIR/pairs.jsonl as it ends and resuming what is there; stops when the SPRT decides; then writes
+// REPORT.md, summary.json and games.pgn (harness/match/). With --shard, only that shard's pairs, all of them
+// (harness/match/match_shards.h; `harness merge` joins the shards).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -16,6 +17,7 @@
 #include "harness/match/match_config.h"
 #include "harness/match/match_report.h"
 #include "harness/match/match_run.h"
+#include "harness/match/match_shards.h"
 #include "harness/match/pair_store.h"
 #include "harness/match/series_report.h"
 #include "harness/paths.h"
@@ -53,6 +55,8 @@ struct MatchOptions {
   int pairs = 0;
   bool fresh = false;
   bool quiet = false;
+  std::string shard_text;
+  Shard shard;
 };
 
 // Takes `dir` for one match: created and locked, its match.json checked against `spec` (or set aside with --fresh)
@@ -84,8 +88,17 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
     } catch (const nlohmann::json::exception& e) {
       throw UserError(fmt::format("{}: not valid JSON: {}", match_file.string(), e.what()));
     }
+    // A shard's directory resumes only as that shard: its pairs are that shard's (match_shards.h).
+    const std::optional<Shard> old_shard = match_file_shard(old, match_file.string());
+    const std::string old_shard_text = old_shard ? old_shard->text() : "", new_shard_text = opt.shard.all() ? "" : opt.shard.text();
+    if (old_shard_text != new_shard_text)
+      throw UserError(fmt::format("--out {}: holds {} of this match, not {}; give {} to resume it, another --out, or "
+                                  "--fresh to set its pairs aside",
+                                  dir.string(), old_shard ? "shard " + old_shard_text : "a whole run",
+                                  new_shard_text.empty() ? "a whole run" : "shard " + new_shard_text,
+                                  old_shard ? "--shard " + old_shard_text : "no --shard"));
     nlohmann::json old_identity = old;
-    for (const char* k : {"pairs", "description", "date"}) old_identity.erase(k);
+    for (const char* k : {"pairs", "description", "date", kMatchShardKey}) old_identity.erase(k);
     // The stored players' flags over the current defaults, as the match report reads them: a flag added since
     // the pairs were played takes its default (configs/README.md: that default grows the tree they were played on).
     if (old_identity.contains("players") && old_identity["players"].is_array())
@@ -114,25 +127,33 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
                                 "give at least {} pairs, or --fresh",
                                 pairs_file.string(), stored_pairs.rbegin()->first, spec.pairs,
                                 stored_pairs.rbegin()->first + 1));
-  const nlohmann::json file_json = match_file_json(spec, engine, date);
+  nlohmann::json file_json = match_file_json(spec, engine, date);
+  if (!opt.shard.all()) file_json[kMatchShardKey] = opt.shard.text();
   write_file_atomically(match_file, file_json.dump(2) + "\n");
 
   const std::size_t stored = stored_pairs.size();
-  fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs; {} stored in {}; {} thread(s)\n", spec.name,
+  fmt::print(stderr, "{}: {} against {}, {}, up to {} pairs{}; {} stored in {}; {} thread(s)\n", spec.name,
              spec.players[0].name, spec.players[1].name,
-             move_limit_text(spec.limit),
-             spec.pairs, stored, pairs_file.string(), opt.threads);
+             move_limit_text(spec.limit), spec.pairs,
+             opt.shard.all() ? "" : fmt::format(", shard {} playing {} of them", opt.shard.text(),
+                                               shard_pair_count(opt.shard, spec.pairs)),
+             stored, pairs_file.string(), opt.threads);
+  if (!opt.shard.all() && spec.sprt_enabled)
+    fmt::print(stderr, "--shard: the SPRT cannot stop a shard (it counts the pairs from pair 0 on, spread over every "
+                       "shard): this shard plays all its pairs, and the merged match counts them up to the decision\n");
   MatchRunOptions options;
   options.threads = opt.threads;
   options.progress = !opt.quiet;
   options.interrupt = &interrupt;
   options.match_key = match_key(file_json);
+  options.shard = opt.shard;
   const std::string started_utc = utc_now_iso();
   const MatchRunTotals totals = run_match(spec, dir, options);
   if (totals.pairs_played > 0) {
     // Where, when and with what build these pairs were played (run_log.h), as `harness run` records its cells.
     RunRecord run = finished_run(started_utc, totals.wall_seconds, opt.threads, std::uint64_t(totals.pairs_played),
                                  totals.nodes, totals.engine_seconds, engine);
+    run.shard = opt.shard.text();
     run.note = fmt::format("harness match: {} pairs ({} games)", totals.pairs_played, 2 * totals.pairs_played);
     append_run_record(dir, run);
   }
@@ -162,16 +183,26 @@ void register_match(CLI::App& app) {
       ->required();
   cmd->add_option("--threads,-j", opt->threads, "Pairs played at once (each pair two engines in this process)")
       ->capture_default_str()->check(CLI::Range(1, 256));
-  cmd->add_option("--out,-o", opt->out, "Output directory (default out/<name>; a series puts each match in a directory of its own inside it)");
+  cmd->add_option("--out,-o", opt->out, "Output directory (default out/<name>, out/<name>-shard-i-of-n with --shard; a series puts each match in a directory of its own inside it)");
   cmd->add_option("--pairs", opt->pairs, "Play this many pairs instead of the config's pair count")->check(CLI::Range(1, 10000000));
+  cmd->add_option("--shard", opt->shard_text,
+                  "Play only shard i of n (i/n): the pairs k (from 0) with k mod n = i - 1, all of them, into a "
+                  "directory marked as that shard; `harness merge` joins the n shards into the match");
   cmd->add_flag("--fresh", opt->fresh, "Start over: move the old pairs.jsonl and match.json aside (.bak-<time>) first");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress line");
   cmd->callback([opt] {
     // The input, checked whole before any output directory is touched.
+    if (!opt->shard_text.empty()) opt->shard = parse_shard(opt->shard_text);
     MatchSeries series = load_match_series(opt->config);
+    if (series.is_series && !opt->shard.all())
+      throw UserError(fmt::format("--shard {}: {} is a series; a series is not sharded: shard each of its matches as a "
+                                  "config of its own",
+                                  opt->shard.text(), opt->config));
     if (opt->pairs > 0)
       for (auto& m : series.matches) m.pairs = opt->pairs;
-    const std::filesystem::path dir = opt->out.empty() ? project_path("out") / series.name : std::filesystem::path(opt->out);
+    const std::string default_name =
+        opt->shard.all() ? series.name : fmt::format("{}-shard-{}-of-{}", series.name, opt->shard.index, opt->shard.count);
+    const std::filesystem::path dir = opt->out.empty() ? project_path("out") / default_name : std::filesystem::path(opt->out);
     // Each directory this writes holds its own kind of results or none yet (results_kind.h), all checked first.
     if (series.is_series) {
       require_results_kind(dir, ResultsKind::series, "harness match");

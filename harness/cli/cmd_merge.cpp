@@ -1,6 +1,7 @@
 // `harness merge DIR... --out OUT`: joins the outputs of shards (or of any runs of one experiment)
 // into OUT. Refuses directories whose experiment or engine differ, and a cell measured twice with
-// different results (a nondeterministic engine).
+// different results (a nondeterministic engine). Directories of a match's shards (`harness match --shard i/n`) are
+// joined into a new match directory instead (harness/match/match_shards.h).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -9,6 +10,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/experiment/result_set.h"
+#include "harness/match/match_shards.h"
 #include "harness/paths.h"
 #include "harness/report/writers.h"
 #include "harness/storage/cell_store.h"
@@ -21,10 +23,19 @@ namespace harness {
 void register_merge(CLI::App& app) {
   auto dirs = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("merge", "Join shard outputs of one experiment into one results directory");
-  cmd->add_option("dirs", *dirs, "Results directories to join")->required();
-  cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results)")->required();
+  CLI::App* cmd = app.add_subcommand(
+      "merge", "Join shard outputs of one experiment, or the n shards of one match, into one results directory");
+  cmd->add_option("dirs", *dirs, "Results directories to join (of `harness run`, or every shard of `harness match --shard`)")->required();
+  cmd->add_option("--out,-o", *out, "Directory to write (may be one of the inputs or hold earlier results; a match's shards: a new directory, or "
+                  "the one the same merge wrote before)")->required();
   cmd->callback([dirs, out] {
+    if (results_kind(dirs->front()) == ResultsKind::match) {
+      const MatchMergeResult merged = merge_match_shards(*dirs, *out);
+      for (const auto& line : merged.summary_lines) fmt::print("{}\n", line);
+      fmt::print("merged {} shards: {} pairs in {}\n", merged.shards, merged.pairs, *out);
+      for (const auto& f : merged.files) fmt::print("wrote {}\n", f.string());
+      return;
+    }
     // Check everything first; write nothing until all inputs agree. Experiments compare as typed inputs
     // and cells by identity (configs/README.md), so inputs written before a flag existed still merge.
     const StoredExperiment first = read_experiment_file(dirs->front());

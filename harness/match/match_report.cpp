@@ -6,6 +6,7 @@
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
 #include "harness/match/match_progress.h"
+#include "harness/match/match_shards.h"
 #include "harness/match/pair_store.h"
 #include "harness/match/pgn_writer.h"
 #include "harness/report/markdown_text.h"
@@ -190,7 +191,8 @@ void check_match_file_against_pairs(const json& file_json, const MatchSpec& spec
 std::string match_key(const json& match_file) {
   json identity = match_file;
   if (identity.is_object()) {
-    for (const char* k : {"pairs", "description", "date"}) identity.erase(k);
+    // The shard too: a shard's pairs are the single run's, and merged they carry its key.
+    for (const char* k : {"pairs", "description", "date", kMatchShardKey}) identity.erase(k);
     if (identity.contains("players") && identity["players"].is_array())
       for (json& player : identity["players"])
         if (player.is_object()) player.erase("flags");
@@ -251,9 +253,9 @@ std::unique_ptr<Study> make_match_study(const MatchSpec& spec, const MatchTally&
   return std::make_unique<MatchStudy>(spec, tally);
 }
 
-std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std::string& date) {
+std::string match_pgn(const MatchSpec& spec, const std::vector<const PairRecord*>& pairs, const std::string& date) {
   std::string out;
-  for (const PairRecord* p : tally.counted)
+  for (const PairRecord* p : pairs)
     for (int g = 0; g < 2; ++g) {
       PgnTags tags;
       tags.event = spec.name;
@@ -279,14 +281,60 @@ std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
   auto m = std::make_unique<LoadedMatch>();
   m->spec = match_spec_from_file_json(j, match_file.string());
   m->date = j.value("date", "????.??.??");
+  m->shard = match_file_shard(j, match_file.string());
   m->stored = read_pairs(dir / kPairsFile, m->spec.pairs);
   check_match_file_against_pairs(j, m->spec, m->stored, match_file, dir / kPairsFile);
+  if (m->shard)
+    for (const auto& [index, pair] : m->stored)
+      if (!m->shard->holds(std::size_t(index)))
+        throw UserError(fmt::format("{}: pair {} is not a pair of shard {} ({}'s 'shard'), which holds the pairs k with "
+                                    "k mod {} = {}: restore the line, or delete it",
+                                    (dir / kPairsFile).string(), index, m->shard->text(), match_file.string(),
+                                    m->shard->count, m->shard->index - 1));
   m->tally = tally_pairs(m->stored, m->spec);
   return m;
 }
 
+namespace {
+
+// A shard's directory: what it holds, its games in index order, and how its figures are had (merged with the others).
+MatchReport write_shard_reports(const std::filesystem::path& dir, const LoadedMatch& m) {
+  const Shard& shard = *m.shard;
+  const int planned = shard_pair_count(shard, m.spec.pairs);
+  std::vector<const PairRecord*> pairs;
+  for (const auto& [index, pair] : m.stored) pairs.push_back(&pair);
+  std::string md = fmt::format("# Match {}, shard {}\n\n", m.spec.name, shard.text());
+  if (!m.spec.description.empty()) md += m.spec.description + "\n\n";
+  md += fmt::format("This directory holds shard {} of the match {} against {} ({}): the pairs k (from 0) with k mod {} "
+                    "= {}, {} of its {} stored. A match's figures (Elo, LLR, the SPRT's verdict) count its pairs from "
+                    "pair 0 on, spread over every shard, so none is given here: `harness merge` joins the {} shards' "
+                    "directories into the match's.\n",
+                    shard.text(), m.spec.players[0].name, m.spec.players[1].name, move_limit_text(m.spec.limit),
+                    shard.count, shard.index - 1, m.stored.size(), planned, shard.count);
+  const json summary{{"name", m.spec.name},
+                     {"shard", shard.text()},
+                     {"pairs_stored", m.stored.size()},
+                     {"pairs_in_shard", planned},
+                     {"pairs_planned", m.spec.pairs}};
+  MatchReport r;
+  const ReportFilesLock lock(dir);
+  const std::pair<const char*, std::string> files[] = {
+      {"REPORT.md", md}, {"summary.json", summary.dump(2) + "\n"}, {kMatchPgnFile, match_pgn(m.spec, pairs, m.date)}};
+  for (const auto& [name, content] : files) {
+    write_file_atomically(dir / name, content);
+    r.files.push_back(dir / name);
+  }
+  r.summary_lines.push_back(fmt::format("{}: shard {}: {} of its {} pairs stored; `harness merge` the {} shards for "
+                                        "the match's figures",
+                                        m.spec.name, shard.text(), m.stored.size(), planned, shard.count));
+  return r;
+}
+
+}  // namespace
+
 MatchReport write_match_reports(const std::filesystem::path& dir) {
   const auto loaded = load_match_dir(dir);
+  if (loaded->shard) return write_shard_reports(dir, *loaded);
   const MatchSpec& spec = loaded->spec;
   const MatchTally& tally = loaded->tally;
   const std::string& date = loaded->date;
@@ -304,7 +352,7 @@ MatchReport write_match_reports(const std::filesystem::path& dir) {
   MatchReport r;
   const ReportFilesLock lock(dir);
   const std::pair<const char*, std::string> files[] = {
-      {"REPORT.md", md}, {"summary.json", summary.dump(2) + "\n"}, {kMatchPgnFile, match_pgn(spec, tally, date)}};
+      {"REPORT.md", md}, {"summary.json", summary.dump(2) + "\n"}, {kMatchPgnFile, match_pgn(spec, tally.counted, date)}};
   for (const auto& [name, content] : files) {
     write_file_atomically(dir / name, content);
     r.files.push_back(dir / name);

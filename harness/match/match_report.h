@@ -8,11 +8,13 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/shard.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_tally.h"
 #include "harness/report/study.h"
@@ -36,14 +38,16 @@ MatchSpec match_spec_from_file_json(const nlohmann::json& j, const std::string& 
 
 std::unique_ptr<Study> make_match_study(const MatchSpec& spec, const MatchTally& tally);
 
-// Every counted game as PGN.
-std::string match_pgn(const MatchSpec& spec, const MatchTally& tally, const std::string& date);
+// The games of `pairs` (in the order given) as PGN: a match's counted pairs, or a shard's stored ones.
+std::string match_pgn(const MatchSpec& spec, const std::vector<const PairRecord*>& pairs, const std::string& date);
 
-// A match directory read back: its spec (match_spec_from_file_json), PGN date, stored pairs and their tally (which
-// points into `stored`, hence held by pointer).
+// A match directory read back: its spec (match_spec_from_file_json), PGN date, the shard it holds (match_shards.h;
+// none for a whole match), stored pairs (each a pair of its shard) and their tally (which points into `stored`, hence
+// held by pointer).
 struct LoadedMatch {
   MatchSpec spec;
   std::string date;
+  std::optional<Shard> shard;
   std::map<int, PairRecord> stored;
   MatchTally tally;
 };
@@ -53,7 +57,9 @@ struct MatchReport {
   std::vector<std::filesystem::path> files;  // REPORT.md, summary.json, games.pgn
   std::vector<std::string> summary_lines;    // what `harness report` and `harness match` print at the end
 };
-// Reads DIR/match.json and DIR/pairs.jsonl and writes REPORT.md, summary.json and games.pgn into DIR.
+// Reads DIR/match.json and DIR/pairs.jsonl and writes REPORT.md, summary.json and games.pgn into DIR. A shard's
+// directory gets a shard's report: the pairs it holds and their games, no figure (a match's figures count its pairs
+// from pair 0 on, spread over every shard: `harness merge` joins them).
 MatchReport write_match_reports(const std::filesystem::path& dir);
 
 }  // namespace harness

@@ -59,10 +59,11 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   const auto t0 = MatchClock::now();
 
   MatchTally tally = tally_pairs(stored, spec);  // grown as pairs arrive (extend_tally)
+  const Shard& shard = options.shard;
   std::vector<int> todo;
-  if (!tally.finished(spec))
+  if (!shard.all() || !tally.finished(spec))
     for (int i = 0; i < spec.pairs; ++i)
-      if (!stored.count(i)) todo.push_back(i);
+      if (shard.holds(std::size_t(i)) && !stored.count(i)) todo.push_back(i);
   const std::size_t stored_at_start = stored.size();
 
   std::mutex mutex;  // guards stored, totals, next, decided, failure, the progress line
@@ -73,14 +74,19 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
   std::string last_text;
   const auto progress = [&](const MatchTally& t, bool last) {
     if (!options.progress || (!last && match_seconds_since(last_line) < 1.0)) return;
-    const std::string text = tally_line(t, spec);
+    // A shard's tally stops at its first gap (another shard's pair): its progress is its pairs stored.
+    const std::string text = shard.all() ? tally_line(t, spec)
+                                         : fmt::format("shard {}: pairs {}/{}", shard.text(), stored.size(),
+                                                       todo.size() + stored_at_start);
     if (last && text == last_text) return;  // the line already shown
     last_text = text;
     last_line = MatchClock::now();
     const std::size_t played = stored.size() - stored_at_start;
-    const std::size_t left = std::max<std::size_t>(std::size_t(spec.pairs), t.counted.size()) - t.counted.size();
+    const std::size_t left = shard.all()
+                                 ? std::max<std::size_t>(std::size_t(spec.pairs), t.counted.size()) - t.counted.size()
+                                 : todo.size() + stored_at_start - stored.size();
     const std::string eta = played == 0 ? "?" : match_clock_text(match_seconds_since(t0) / double(played) * double(left));
-    fmt::print(stderr, "{}: {}  ETA {}\n", spec.name, text, t.finished(spec) ? "0:00" : eta);
+    fmt::print(stderr, "{}: {}  ETA {}\n", spec.name, text, left == 0 || (shard.all() && t.finished(spec)) ? "0:00" : eta);
   };
 
   const auto worker = [&] {
@@ -105,7 +111,7 @@ MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir
         ++totals.pairs_played;
         stored.emplace(index, std::move(pair));
         extend_tally(tally, stored, spec);
-        if (tally.finished(spec)) decided = true;
+        if (shard.all() && tally.finished(spec)) decided = true;
         progress(tally, false);
       } catch (...) {
         std::lock_guard lock(mutex);

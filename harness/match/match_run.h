@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 
+#include "harness/experiment/shard.h"
 #include "harness/match/match_config.h"
 #include "harness/match/pair_record.h"
 
@@ -19,6 +20,8 @@ struct MatchRunOptions {
   bool progress = true;                          // a line on stderr at most every second, and the last one
   const std::atomic<bool>* interrupt = nullptr;  // set by ^C or SIGTERM: the pairs in flight are dropped
   std::string match_key;                         // stored with each pair (match_report.h match_key)
+  // Only this shard's pairs (match_shards.h), all of them: a shard's pairs alone never reach an SPRT decision.
+  Shard shard;
 };
 
 struct MatchRunTotals {
@@ -29,7 +32,7 @@ struct MatchRunTotals {
   bool interrupted = false;
 };
 
-// Plays every pair of `spec` not in `dir`/pairs.jsonl that the tally still needs.
+// Plays every pair of `spec` (of options.shard) not in `dir`/pairs.jsonl that the tally still needs.
 MatchRunTotals run_match(const MatchSpec& spec, const std::filesystem::path& dir, const MatchRunOptions& options);
 
 // Plays one pair (exposed for the tests); false when `stop` interrupted it.
