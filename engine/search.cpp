@@ -233,9 +233,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     ++depth;
   }
   // Limited razoring (Heinz 1998; off in every thesis version): a hopeless depth-3 node goes on at depth 2.
-  if (cfg.limited_razoring
-      && limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, eval.material_balance(board),
-                                  officer_count(board, ~board.side_to_move())))
+  if (limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, [&] { return eval.material_balance(board); },
+                               [&] { return officer_count(board, ~board.side_to_move()); }))
     --depth;
 
   // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
@@ -276,7 +275,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
                     cfg.single_reply_ext ? MovePicker::Generation::Now : MovePicker::Generation::Lazy);
   // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first,
   // before any move is searched (so the moves are generated now).
-  if (cfg.etc && cfg.tt_cutoffs && uses_tt() && !root) {
+  if (etc_applies(cfg, uses_tt(), ply)) {
     const auto children = picker.generated_moves();
     if (const auto cut = etc_cutoff(children.data(), int(children.size()), depth, beta, ply)) return *cut;
   }
@@ -287,7 +286,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   // alpha with no move: that ending is taken here from the moves as generated, without ordering them (their keys and
   // the selection were a fifth of version H's search). Any check, or a table move not among the moves generated, and
   // the loop runs as always. The counts are the loop's: one futility prune per legal move.
-  if (margin >= 0 && !root && !futility_reads_material_after_any(cfg) && material + positional + margin <= alpha) {
+  if (futility_prunes_node(cfg, margin, ply, material + positional, alpha)) {
     if (const int pruned = moves_all_futile(pv_move, tt_move); pruned > 0) {
       stats.futility_prunes += std::uint64_t(pruned);
       if (uses_tt())
