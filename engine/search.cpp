@@ -1,17 +1,12 @@
-// The searcher (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), iterative
-// deepening (Alg. 3), aspiration (Alg. 6), minimal windows (Alg. 7), the transposition table (Alg. 8–9),
-// null move (Alg. 10), futility (Alg. 11) and late move reductions (Alg. 12), each behind its flag; and run(),
-// which deepens and calls the configured root driver's iteration (engine/root_driver.h) once per depth. The
-// engine's state is SearchCore (engine/search_core.h); the drivers live in files of their own.
+// The node search (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), minimal windows
+// (Alg. 7), the transposition table (Alg. 8–9), null move (Alg. 10), futility (Alg. 11) and late move reductions
+// (Alg. 12), each behind its flag. Iterative deepening (Alg. 3) and the engine's facade are engine/engine.cpp; the
+// root drivers (aspiration, Alg. 6, among them) engine/root_driver.h. The engine's state is SearchCore
+// (engine/search_core.h).
 //
 // Node count: `stats.nodes` goes up in one place, enter_node(), which the top of every full-width node and of
 // quiesce() calls (see engine/search_stats.h); the minimal tree, not a search, adds its proof tree's count. A
 // position reaching the horizon goes straight to quiesce() and is counted there, once.
-#include "engine/search.h"
-
-#include <chrono>
-
-#include "engine/minimal_tree.h"
 #include "engine/move_picker.h"
 #include "engine/search_core.h"
 
@@ -427,144 +422,6 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
              subtree_size(nodes_at_entry, transposed_at_entry));
   return result;
 }
-
-SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_state) {
-  const auto t0 = std::chrono::steady_clock::now();
-  if (!keep_state) clear();
-  if (tt.allocated()) {
-    tt.counters = {};
-    tt.new_search();
-  }
-  transposed_nodes = 0;
-  stats = SearchStats{};
-  board = root;
-  node_budget = limits.node_budget;
-  external_stop = limits.stop;
-  on_leaf = limits.on_leaf;
-  const RootDriverInfo& driver = root_driver_info(cfg.root_driver);
-  root_moves = driver.honours_root_moves ? limits.root_moves : std::vector<Move>{};
-  stop = false;
-
-  SearchResult result;
-  const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
-  // A driver that does not iterate (the minimal tree) searches one tree at the target depth.
-  const int first = cfg.iterative_deepening && driver.iterates ? 1 : target;
-  Score prev = 0;
-  verification_off[0] = false;
-  prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
-  on_prev_pv[0] = true;
-  for (int d = first; d <= target; ++d) {
-    const std::uint64_t before = stats.nodes;
-    root_best = Move();
-    root_bound = ScoreBound::Exact;
-    pv_len[0] = 0;
-    const DriverIteration iteration = driver.iteration(*this, d, prev);
-    const Score v = iteration.value;
-    stats.passes += std::uint64_t(iteration.passes);  // the one place passes are counted
-    stats.iteration_nodes.push_back(stats.nodes - before);
-    stats.iteration_passes.push_back(std::uint64_t(iteration.passes));
-    if (stop) break;
-    prev = v;
-    result.score = v;
-    // §5.2 with null_move_at_root: a root null cut-off returns beta without a move, like Alg. 10 at any
-    // node. It needs a finite beta (Step 5), so it happens only inside an aspiration window (Alg. 6),
-    // never in the first iteration. After the first search's cut-off the fail-high re-search [beta, +inf]
-    // cannot try the null move and searches the moves; when no move of the iteration beat its alpha
-    // (that re-search finds nothing above beta, or the fail-low re-search [-inf, V] is cut by the null
-    // move), the iteration keeps the previous iteration's move and PV, with its own value. Without a
-    // root null move every completed iteration has a move (or the root has none): nothing else changes.
-    if (!root_best.is_null() || result.best_move.is_null()) {
-      result.best_move = root_best;
-      result.pv.assign(pv[0], pv[0] + pv_len[0]);
-      if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
-    }
-    prev_pv_len = int(std::min<std::size_t>(result.pv.size(), MaxPly));
-    std::copy_n(result.pv.begin(), prev_pv_len, prev_pv);
-    stats.depth_reached = d;
-    if (limits.on_iteration)
-      limits.on_iteration({d, stats.seldepth, v, root_bound, stats.nodes,
-                           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), result.pv});
-    // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
-    // every shorter mate (a mate grafted from the table can be longer than the depth searched).
-    if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
-    // A clock's soft target (engine/time_manager.h): past it, the next iteration, which would take several times
-    // as long as this one, is not started.
-    if (limits.soft_time_ms > 0
-        && std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(limits.soft_time_ms))
-      break;
-  }
-  result.completed = !stop;
-  if (result.best_move.is_null()) {
-    // Stopped inside the first iteration, or no legal move: report the first legal move, if any.
-    Move buf[MaxMoves];
-    Move* end = generate_legal(board, buf);
-    if (end != buf) result.best_move = !root_best.is_null() ? root_best : !root_moves.empty() ? root_moves.front() : buf[0];
-    if (result.pv.empty() && !result.best_move.is_null()) result.pv.assign(1, result.best_move);
-    if (end == buf) result.score = board.in_check() ? -ScoreMate : 0;
-  }
-
-  if (tt.allocated()) {
-    stats.tt_probes = tt.counters.probes;
-    stats.tt_hits = tt.counters.hits;
-    stats.tt_stores = tt.counters.stores;
-    stats.tt_overwrites = tt.counters.overwrites;
-    stats.tt_collisions = tt.counters.collisions;
-    stats.tt_refused = tt.counters.refused;
-    stats.tt_occupied = tt.occupied_slots();
-    stats.tt_capacity = tt.capacity_slots();
-  }
-  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  result.stats = stats;
-  return result;
-}
-
-TableLayout transposition_table_layout(ReplacementScheme scheme) {
-  return {TranspositionTable::slots_per_entry(scheme), TranspositionTable::bytes_per_slot(scheme),
-          TranspositionTable::bytes_per_entry(scheme)};
-}
-
-std::size_t transposition_table_bytes(const SearchConfig& c) {
-  return std::size_t(c.tt_entries) * TranspositionTable::bytes_per_entry(c.tt_scheme);
-}
-
-const TranspositionTable* Engine::transposition_table() const {
-  return impl_->tt.allocated() ? &impl_->tt : nullptr;
-}
-
-EngineMemory::EngineMemory() = default;
-EngineMemory::~EngineMemory() = default;
-
-Engine::Engine(const SearchConfig& search, const EvalConfig& eval, EngineMemory* memory)
-    : impl_(std::make_unique<SearchCore>(search, eval, memory ? &memory->table_ : nullptr)), memory_(memory) {}
-
-Engine::~Engine() {
-  if (!memory_ || !impl_->tt.allocated()) return;
-  impl_->tt.reset_as_new();
-  memory_->table_ = std::make_unique<TranspositionTable>(std::move(impl_->tt));
-}
-
-SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
-  return impl_->run(root, limits, keep_state);
-}
-
-MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, MinimalRefutation refutation) {
-  SearchCore& e = *impl_;
-  e.clear();
-  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
-  TranspositionTable own;
-  if (!e.tt.allocated()) own.resize(e.cfg.tt_entries, e.cfg.tt_scheme);
-  e.stats = SearchStats{};
-  e.board = root;
-  e.node_budget = limits.node_budget;
-  e.external_stop = limits.stop;
-  e.on_leaf = nullptr;
-  e.stop = false;
-  DriverContext ctx = e.driver_context();
-  if (!e.tt.allocated()) ctx.tt = &own;
-  return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
-}
-
-bool searches_root_moves(RootDriver driver) { return root_driver_info(driver).honours_root_moves; }
 
 }  // namespace buho
 

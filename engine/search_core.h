@@ -1,7 +1,7 @@
-// The engine's state and node functions, seen by engine/search.cpp and by the root drivers that search with the
-// alpha-beta node function (alphabeta, negascout, minimax, scout, mtdf: engine/*_driver.cpp). The drivers of
-// their own trees see it only through DriverContext (engine/driver_context.h). Not part of the engine's interface:
-// the harness includes engine/search.h.
+// The engine's state and node functions, seen by engine/search.cpp (the node search), engine/engine.cpp (iterative
+// deepening and the facade) and the root drivers that search with the alpha-beta node function (alphabeta,
+// negascout, minimax, scout, mtdf: engine/*_driver.cpp). The drivers of their own trees see it only through
+// DriverContext (engine/driver_context.h). Not part of the engine's interface: the harness includes engine/search.h.
 #pragma once
 
 #include <algorithm>

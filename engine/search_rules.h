@@ -34,7 +34,7 @@ inline bool null_move_material_allows(const SearchConfig& c, const Evaluator& ev
 // passes in a row prove nothing), not with only king and pawns or little material (zugzwang), not when
 // beta is a mate score (no static value can reach it). Alg. 10 itself has no minimum depth and no root
 // exclusion: null_move_min_depth (N1 = 1, N2 = 3, N3 = 4) and null_move_at_root (N3) are the readings.
-// At the root a cut-off returns beta without a move: see SearchCore::run (engine/search.cpp) for the move kept then.
+// At the root a cut-off returns beta without a move: see SearchCore::run (engine/engine.cpp) for the move kept then.
 inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, int depth,
                               bool in_check, bool after_null, Score beta) {
   return c.null_move
