@@ -133,18 +133,13 @@ SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_s
 MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, MinimalRefutation refutation) {
   SearchCore& e = *impl_;
   e.clear();
-  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
-  TranspositionTable own;
-  if (!e.tt.allocated()) own.resize(e.cfg.tt_entries, e.cfg.tt_scheme);
   e.stats = SearchStats{};
   e.board = root;
   e.node_budget = limits.node_budget;
   e.external_stop = limits.stop;
   e.on_leaf = nullptr;
   e.stop = false;
-  DriverContext ctx = e.driver_context();
-  if (!e.tt.allocated()) ctx.tt = &own;
-  return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
+  return count_minimal_tree(e, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
 }
 
 bool searches_root_moves(RootDriver driver) { return root_driver_info(driver).honours_root_moves; }
