@@ -1,12 +1,15 @@
 // The node search (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), minimal windows
 // (Alg. 7), the transposition table (Alg. 8–9), null move (Alg. 10), futility (Alg. 11) and late move reductions
-// (Alg. 12), each behind its flag. Iterative deepening (Alg. 3) and the engine's facade are engine/engine.cpp; the
-// root drivers (aspiration, Alg. 6, among them) engine/root_driver.h. The engine's state is SearchCore
-// (engine/search_core.h).
+// (Alg. 12), each behind its flag, each flag tested inside its rule (engine/search_rules.h). One helper a heuristic:
+// the null move is engine/null_move.cpp, the futility family engine/futility.h, the search of a move (its window
+// policy chosen once from the driver's row) search_move() below. Iterative deepening (Alg. 3) and the engine's
+// facade are engine/engine.cpp; the root drivers (aspiration, Alg. 6, among them) engine/root_driver.h. The
+// engine's state is SearchCore (engine/search_core.h).
 //
 // Node count: `stats.nodes` goes up in one place, enter_node(), which the top of every full-width node and of
 // quiesce() calls (see engine/search_stats.h); the minimal tree, not a search, adds its proof tree's count. A
 // position reaching the horizon goes straight to quiesce() and is counted there, once.
+#include "engine/futility.h"
 #include "engine/move_picker.h"
 #include "engine/search_core.h"
 
@@ -140,18 +143,47 @@ Score SearchCore::horizon(Score alpha, Score beta, int ply, int sp) {
   return v;
 }
 
-// Step 6c of search(): the number of legal moves when there is at least one, none gives check and the table moves
-// (when not null) are among them; else 0.
-int SearchCore::moves_all_futile(Move pv_move, Move tt_move) {
-  Move moves[MaxMoves];
-  const Move* end = generate_legal(board, moves);
-  bool pv_found = pv_move.is_null(), tt_found = tt_move.is_null();
-  for (const Move* m = moves; m != end; ++m) {
-    if (board.gives_check(*m)) return 0;
-    pv_found = pv_found || *m == pv_move;
-    tt_found = tt_found || *m == tt_move;
+// Steps 7c–7d of search(), the move just made: the reduced null-window search when Step 7c reduces it (§5.4 Alg. 12),
+// re-searched at full depth when it beats alpha; then the window the driver's row chose once (SearchCore::windows).
+// Safe because a minimal window only proves "no better than alpha", and any move that is better is searched again
+// with the real window, so the value is the full-window one.
+Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, int sp, bool reduce, int searched,
+                              bool found_pv) {
+  const int child_sp = sp + MaxMoves;
+  if (reduce) {
+    ++stats.lmr_reductions;
+    const Score v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, child_sp, false);
+    if (v <= alpha || stop) return v;
+    ++stats.lmr_researches;
   }
-  return pv_found && tt_found ? int(end - moves) : 0;
+  switch (windows) {
+    case WindowPolicy::NegaScout:
+      // The survey's NegaScout (§4.2.13): «valor := -NegaScout(aplicar(mov, g), depth-1, -b, -a)» with «b := a+1», a
+      // null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is searched again,
+      // «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
+      if (searched > 0) {
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -v, new_depth, ply + 1, child_sp, false);
+        }
+        return v;
+      }
+      break;
+    case WindowPolicy::Pvs:
+      // §4.5 Alg. 7: once a move has raised alpha, a minimal window, re-searched with the full window on a fail high.
+      if (found_pv) {
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
+        }
+        return v;
+      }
+      break;
+    case WindowPolicy::Full: break;
+  }
+  return -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
 }
 
 Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
@@ -185,45 +217,11 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     }
   }
 
-  // Step 5. Null move (§5.2, Alg. 10). Safe because passing is almost never the best move; not in
-  // check (illegal), not twice in a row (pointless), not with only king and pawns or little material
-  // (zugzwang), not below null_move_min_depth, not at the root unless null_move_at_root (a root cut-off
-  // has no move: run() keeps the previous iteration's), not when beta is a mate score (no static
-  // value can reach it, so the null search could not cut).
-  bool threat = false;
-  if (null_move_allowed(cfg, eval, board, ply, depth, in_check, after_null, beta)) {
-    ++stats.null_tries;
-    on_prev_pv[ply + 1] = false;  // pv_ordering: a null move leaves the previous PV
-    board.make_null();
-    prefetch_child(child_probes(depth - null_move_reduction(cfg, board, depth) - 1));
-    // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
-    // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
-    const Score low = cfg.threat_ext ? std::min(beta - 1, -ScoreMateBound) : beta - 1;
-    verification_off[ply + 1] = verification_off[ply];
-    const Score v = -search(-beta, -low, depth - null_move_reduction(cfg, board, depth) - 1, ply + 1, sp, true);
-    board.unmake_null();
-    if (stop) return 0;
-    if (v >= beta && null_fail_high_verified(cfg, ply, verification_off[ply])) {
-      // Verified null move: this node searched at depth - 1 (no null move at it, verification off below);
-      // a fail high there confirms the cut-off, anything else suggests zugzwang, and the node is searched
-      // below at full depth with verification still on. The re-entry counts this node once more.
-      verification_off[ply] = true;
-      const Score w = search(alpha, beta, depth - 1, ply, sp, true);
-      verification_off[ply] = false;
-      if (stop) return 0;
-      if (w >= beta) {
-        ++stats.null_cutoffs;
-        return beta;
-      }
-    } else if (v >= beta) {
-      ++stats.null_cutoffs;
-      // Fail-soft returns the null search's bound, but never a mate score: passing proves no mate.
-      return fail_soft && v < ScoreMateBound ? v : beta;
-    }
-    // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
-    threat = threat_extends(cfg, ply, depth, v);
-  }
-  if (threat) {
+  // Step 5. Null move (§5.2, Alg. 10; engine/null_move.cpp): a cut-off ends the node; a null search that
+  // finds a mate against the side to move extends it by one ply (§3.6 threat extension).
+  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, sp, in_check, after_null);
+  if (null_result.cut) return *null_result.cut;
+  if (null_result.threat) {
     ++stats.ext_threat;
     ++depth;
   }
@@ -232,30 +230,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
                                [&] { return officer_count(board, ~board.side_to_move()); }))
     --depth;
 
-  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
-  // there, the node's material balance is taken once (Alg. 11 line 8); Step 7a uses it per move, with the
-  // balance after a capture or promotion under B2 (futility_material) and alpha at entry under A1
-  // (futility_alpha).
-  const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
-  const Score material = margin >= 0 ? eval.material_balance(board) : 0;
-  // P2/P3 (futility_positional): the node's positional part joins the balance, whole or within +-margin.
-  const Score positional = margin >= 0 && cfg.futility_positional != FutilityPositional::None
-                               ? futility_positional_part(cfg, margin, eval.evaluate(board) - material)
-                               : 0;
-  const Score futility_entry_alpha = alpha;
-  auto futile = [&](Move m) {
-    if (margin < 0) return false;
-    const Score bound = futility_alpha_bound(cfg, futility_entry_alpha, alpha);
-    Score balance = material;
-    if (futility_reads_material_after(cfg, m)) {
-      board.make_move(m);
-      balance = -eval.material_balance(board);
-      board.unmake_move(m);
-    }
-    balance += positional;
-    if (balance + margin > bound) return false;  // cheap exit before the check test
-    return futility_prunes(margin, balance, bound, board.gives_check(m));
-  };
+  // Step 6. The futility condition (§5.3, Alg. 11; engine/futility.h), taken once for the node.
+  const Futility futility(cfg, eval, board, ply, depth, in_check, alpha, beta);
 
   // The node's moves, in MovePicker's stages (engine/move_picker.h): the previous iteration's PV move
   // (pv_ordering, §4.6.2 L983 «para el primer movimiento») and the hash move (legal: its key matched this
@@ -281,8 +257,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   // alpha with no move: that ending is taken here from the moves as generated, without ordering them (their keys and
   // the selection were a fifth of version H's search). Any check, or a table move not among the moves generated, and
   // the loop runs as always. The counts are the loop's: one futility prune per legal move.
-  if (futility_prunes_node(cfg, margin, ply, material + positional, alpha)) {
-    if (const int pruned = moves_all_futile(pv_move, tt_move); pruned > 0) {
+  if (futility.prunes_node(ply, alpha)) {
+    if (const int pruned = moves_all_futile(board, pv_move, tt_move); pruned > 0) {
       stats.futility_prunes += std::uint64_t(pruned);
       if (uses_tt())
         tt.store(key, depth, mate_to_table(alpha, ply), Bound::Upper, Move(),
@@ -298,7 +274,6 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
   bool any_legal = false;
-  const int child_sp = sp + MaxMoves;
 
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     // UCI's searchmoves: the root looks at the moves it was given only.
@@ -309,10 +284,10 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     // Safe because the margin bounds what the positional terms can add in the one or two plies left;
     // never in check, near mate bounds or at the root unless the readings' flags say so (Step 6), never
     // for a checking move.
-    if (futile(m)) {
+    if (futility.prunes(m, alpha)) {
       ++stats.futility_prunes;
       // Fail-soft: the pruned move is taken to score no more than the bound it failed to reach.
-      best_score = std::max(best_score, futility_alpha_bound(cfg, futility_entry_alpha, alpha));
+      best_score = std::max(best_score, futility.alpha_bound(alpha));
       continue;
     }
     // After the futility test: a pruned move's child is never entered. Extensions only deepen the child.
@@ -346,42 +321,13 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
                         && lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
                                        cfg.killers && order.is_killer(ply, m), check);
 
-    // Step 7d. Search the move: the reduced search first when Step 7c applies; then, once a move has
-    // raised alpha, a minimal window (§4.5, Alg. 7) re-searched with the full window on a fail high.
-    // Safe because a minimal window only proves "no better than alpha", and any move that is better is
-    // searched again with the real window, so the value is the full-window one.
+    // Step 7d. Search the move (search_move): reduced first when Step 7c applies, then in the window the driver's
+    // row chose (windows).
     board.make_move(m);
     prefetch_child(child_probes(new_depth));
     verification_off[ply + 1] = verification_off[ply];
     if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
-    Score v = 0;
-    bool full = true;
-    if (reduce) {
-      ++stats.lmr_reductions;
-      v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, child_sp, false);
-      full = v > alpha && !stop;
-      if (full) ++stats.lmr_researches;
-    }
-    if (full) {
-      if (negascout_windows && searched > 0) {
-        // The survey's NegaScout (§4.2.13): «valor := -NegaScout(aplicar(mov, g), depth-1, -b, -a)» with
-        // «b := a+1», a null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is
-        // searched again, «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
-        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
-        if (v > alpha && v < beta && !stop) {
-          ++stats.pvs_researches;
-          v = -search(-beta, -v, new_depth, ply + 1, child_sp, false);
-        }
-      } else if (!negascout_windows && cfg.pvs && found_pv) {
-        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
-        if (v > alpha && v < beta && !stop) {
-          ++stats.pvs_researches;
-          v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
-        }
-      } else {
-        v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
-      }
-    }
+    const Score v = search_move(alpha, beta, new_depth, ply, sp, reduce, searched, found_pv);
     board.unmake_move(m);
     if (stop) return 0;
     ++searched;
@@ -424,4 +370,3 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
 }
 
 }  // namespace buho
-

@@ -51,6 +51,21 @@ inline std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) 
   return stats.ext_check;
 }
 
+// §4.5 the windows the node search gives a move once a first move is searched, chosen once from the driver's row
+// and the pvs flag: the survey's NegaScout (driver negascout), Alg. 7's minimal windows (pvs), or the full window.
+enum class WindowPolicy { Full, Pvs, NegaScout };
+inline WindowPolicy window_policy(const SearchConfig& c) {
+  if (root_driver_info(c.root_driver).negascout_windows) return WindowPolicy::NegaScout;
+  return c.pvs ? WindowPolicy::Pvs : WindowPolicy::Full;
+}
+
+// What Step 5 (the null move) found: the node's value when a null fail-high cuts it off, and whether the threat
+// extension (§3.6) deepens it.
+struct NullMoveResult {
+  std::optional<Score> cut;
+  bool threat = false;
+};
+
 struct SearchCore {
   SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
       : cfg(s), eval(e), capture_value(configured_piece_values(e)), move_stack(kMoveStackSize),
@@ -84,8 +99,8 @@ struct SearchCore {
   SearchConfig cfg;
   // Fail-soft at every return: the flag, or a driver that is fail-soft by definition (docs/search.md).
   const bool fail_soft = searches_fail_soft(cfg);
-  // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
-  const bool negascout_windows = root_driver_info(cfg.root_driver).negascout_windows;
+  // The windows of Step 7d (search_move), from the driver's row and the pvs flag.
+  const WindowPolicy windows = window_policy(cfg);
   // Whether the search keeps a table (the driver's row: minimax never, the memory-enhanced drivers always).
   const bool table_on = driver_keeps_table(cfg);
   // tt_horizon (V5) stores horizon values only to read them back: without table cut-offs (B, C: the table orders
@@ -194,7 +209,10 @@ struct SearchCore {
   }
 
   Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
-  int moves_all_futile(Move pv_move, Move tt_move);
+  // Step 5 (engine/null_move.cpp).
+  NullMoveResult null_move(Score alpha, Score beta, int depth, int ply, int sp, bool in_check, bool after_null);
+  // Steps 7c–7d: the search of a move just made.
+  Score search_move(Score alpha, Score beta, int new_depth, int ply, int sp, bool reduce, int searched, bool found_pv);
   Score horizon(Score alpha, Score beta, int ply, int sp);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
   std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);
