@@ -33,14 +33,14 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
   // A driver that does not iterate (the minimal tree) searches one tree at the target depth.
   const int first = cfg.iterative_deepening && driver.iterates ? 1 : target;
   Score prev = 0;
-  verification_off[0] = false;
+  stack[0].verification_off = false;
   prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
-  on_prev_pv[0] = true;
+  stack[0].on_prev_pv = true;
   for (int d = first; d <= target; ++d) {
     const std::uint64_t before = stats.nodes;
     root_best = Move();
     root_bound = ScoreBound::Exact;
-    pv_len[0] = 0;
+    stack[0].pv_len = 0;
     const DriverIteration iteration = driver.iteration(*this, d, prev);
     const Score v = iteration.value;
     stats.passes += std::uint64_t(iteration.passes);  // the one place passes are counted
@@ -58,7 +58,7 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
     // root null move every completed iteration has a move (or the root has none): nothing else changes.
     if (!root_best.is_null() || result.best_move.is_null()) {
       result.best_move = root_best;
-      result.pv.assign(pv[0], pv[0] + pv_len[0]);
+      result.pv.assign(stack[0].pv, stack[0].pv + stack[0].pv_len);
       if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
     }
     prev_pv_len = int(std::min<std::size_t>(result.pv.size(), MaxPly));

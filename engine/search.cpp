@@ -23,7 +23,7 @@ bool SearchCore::enter_node(int ply) {
   return stop;
 }
 
-Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked) {
+Score SearchCore::quiesce(Score alpha, Score beta, int ply, int qply, bool rule_checked) {
   // Steps 1-2. Count the node (enter_node; see search_stats.h); terminal by rule. After a capture the clock is
   // reset, so only the first quiescence ply can repeat; insufficient material can follow any capture.
   ++stats.qnodes;
@@ -39,9 +39,8 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
-  Move* moves = &move_stack[sp];
-  std::int64_t* scores = &score_stack[sp];
+  Move* moves = stack[ply].moves;
+  std::int64_t* scores = stack[ply].scores;
   int n = 0;
   // qsearch_captures (readings Q1/Q3/Q4) may leave some captures out; promotions always stay (Q6), and a
   // capture left out is still searched at the first ply as a check when qsearch_checks asks for checks.
@@ -69,7 +68,7 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
   MovePicker picker = MovePicker::of_generated(board, cfg, order, moves, scores, n, ordered);
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     board.make_move(m);
-    const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
+    const Score v = -quiesce(-beta, -alpha, ply + 1, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;
     if (v >= beta) return fail_soft ? v : beta;
@@ -130,13 +129,13 @@ std::optional<Score> SearchCore::etc_cutoff(const Move* moves, int n, int depth,
 // reaching the horizon again (a, b, c and c, b, a: from depth 3 on) is answered by the table. The positions
 // inside quiescence are never stored (L993). A node the table answers is counted as the search's node it is
 // (enter_node); otherwise quiescence counts it, as without the flag.
-Score SearchCore::horizon(Score alpha, Score beta, int ply, int sp) {
-  if (ply > 0 && board.is_draw_by_rule()) return quiesce(alpha, beta, ply, sp, 0);  // 0 by the path: never stored
+Score SearchCore::horizon(Score alpha, Score beta, int ply) {
+  if (ply > 0 && board.is_draw_by_rule()) return quiesce(alpha, beta, ply, 0);  // 0 by the path: never stored
   const std::uint64_t key = board.key();
   if (const TTEntry* e = tt.probe(key))
     if (const auto cut = read_bound(e, alpha, beta, ply)) return enter_node(ply) ? 0 : *cut;
   const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
-  const Score v = quiesce(alpha, beta, ply, sp, 0, true);  // not drawn: checked above, not again
+  const Score v = quiesce(alpha, beta, ply, 0, true);  // not drawn: checked above, not again
   if (stop) return 0;
   const Bound bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
   tt.store(key, 0, mate_to_table(v, ply), bound, Move(), subtree_size(nodes_at_entry, transposed_at_entry));
@@ -147,12 +146,11 @@ Score SearchCore::horizon(Score alpha, Score beta, int ply, int sp) {
 // re-searched at full depth when it beats alpha; then the window the driver's row chose once (SearchCore::windows).
 // Safe because a minimal window only proves "no better than alpha", and any move that is better is searched again
 // with the real window, so the value is the full-window one.
-Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, int sp, bool reduce, int searched,
+Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched,
                               bool found_pv) {
-  const int child_sp = sp + MaxMoves;
   if (reduce) {
     ++stats.lmr_reductions;
-    const Score v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, child_sp, false);
+    const Score v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, false);
     if (v <= alpha || stop) return v;
     ++stats.lmr_researches;
   }
@@ -162,10 +160,10 @@ Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, i
       // null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is searched again,
       // «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
       if (searched > 0) {
-        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
         if (v > alpha && v < beta && !stop) {
           ++stats.pvs_researches;
-          v = -search(-beta, -v, new_depth, ply + 1, child_sp, false);
+          v = -search(-beta, -v, new_depth, ply + 1, false);
         }
         return v;
       }
@@ -173,23 +171,23 @@ Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, i
     case WindowPolicy::Pvs:
       // §4.5 Alg. 7: once a move has raised alpha, a minimal window, re-searched with the full window on a fail high.
       if (found_pv) {
-        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
         if (v > alpha && v < beta && !stop) {
           ++stats.pvs_researches;
-          v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
+          v = -search(-beta, -alpha, new_depth, ply + 1, false);
         }
         return v;
       }
       break;
     case WindowPolicy::Full: break;
   }
-  return -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
+  return -search(-beta, -alpha, new_depth, ply + 1, false);
 }
 
-Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
+Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after_null) {
   // Step 1. Horizon: the position is handed to quiescence, which counts it (through the table first with
   // tt_horizon and table cut-offs).
-  if (depth <= 0) return horizon_reads_table ? horizon(alpha, beta, ply, sp) : quiesce(alpha, beta, ply, sp, 0);
+  if (depth <= 0) return horizon_reads_table ? horizon(alpha, beta, ply) : quiesce(alpha, beta, ply, 0);
 
   // Step 2. Count the node (enter_node; see search_stats.h). The counts at entry measure the subtree below
   // this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
@@ -219,7 +217,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
 
   // Step 5. Null move (§5.2, Alg. 10; engine/null_move.cpp): a cut-off ends the node; a null search that
   // finds a mate against the side to move extends it by one ply (§3.6 threat extension).
-  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, sp, in_check, after_null);
+  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, in_check, after_null);
   if (null_result.cut) return *null_result.cut;
   if (null_result.threat) {
     ++stats.ext_threat;
@@ -237,12 +235,13 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   // (pv_ordering, §4.6.2 L983 «para el primer movimiento») and the hash move (legal: its key matched this
   // position) before generating (§4.6.2), then the generated moves in order (§4.2–4.3). The single-reply extension
   // needs the number of legal moves before the first one is searched.
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   // pv_ordering (V2): on the previous iteration's PV, its move here goes first. The position is the one
   // where that move was played, so it is legal; plausible() only guards the invariant.
   Move pv_move = prev_pv_move(ply);
   if (!pv_move.is_null() && !plausible(board, pv_move)) pv_move = Move();
-  MovePicker picker(board, cfg, order, ply, &move_stack[sp], &score_stack[sp], pv_move, tt_move,
+  PlyFrame& frame = stack[ply];
+  PlyFrame& child = stack[ply + 1];
+  MovePicker picker(board, cfg, order, ply, frame.moves, frame.scores, pv_move, tt_move,
                     cfg.single_reply_ext ? MovePicker::Generation::Now : MovePicker::Generation::Lazy);
   // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first,
   // before any move is searched (so the moves are generated now).
@@ -325,9 +324,9 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     // row chose (windows).
     board.make_move(m);
     prefetch_child(child_probes(new_depth));
-    verification_off[ply + 1] = verification_off[ply];
-    if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
-    const Score v = search_move(alpha, beta, new_depth, ply, sp, reduce, searched, found_pv);
+    child.verification_off = frame.verification_off;
+    if (cfg.pv_ordering) child.on_prev_pv = !pv_move.is_null() && m == pv_move;
+    const Score v = search_move(alpha, beta, new_depth, ply, reduce, searched, found_pv);
     board.unmake_move(m);
     if (stop) return 0;
     ++searched;
