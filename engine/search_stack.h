@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/checks.h"
 #include "engine/types.h"
 
 namespace buho {
@@ -29,8 +30,15 @@ struct PlyFrame {
 class SearchStack {
  public:
   SearchStack() : frames_(MaxPly + 2) {}
-  PlyFrame& operator[](int ply) { return frames_[std::size_t(ply)]; }
-  const PlyFrame& operator[](int ply) const { return frames_[std::size_t(ply)]; }
+  // A ply within the stack (engine/checks.h: checked in a checks build, free otherwise).
+  PlyFrame& operator[](int ply) {
+    BUHO_ASSERT(ply >= 0 && ply < int(frames_.size()));
+    return frames_[std::size_t(ply)];
+  }
+  const PlyFrame& operator[](int ply) const {
+    BUHO_ASSERT(ply >= 0 && ply < int(frames_.size()));
+    return frames_[std::size_t(ply)];
+  }
 
  private:
   std::vector<PlyFrame> frames_;
