@@ -207,11 +207,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   if (uses_tt()) {
     if (const TTEntry* e = tt.probe(key)) {
       if (cfg.hash_move && plausible(board, e->move)) tt_move = e->move;
-      if (cfg.tt_cutoffs
-          && !root
-          && e->depth >= depth) {
+      if (tt_cutoff_applies(cfg, ply, e->depth, depth))
         if (const auto cut = read_bound(e, alpha, beta, ply)) return *cut;
-      }
     }
   }
 

@@ -153,6 +153,12 @@ inline bool futility_prunes(int margin, Score material, Score alpha, bool gives_
          && !gives_check;
 }
 
+// §4.6 Alg. 9 (Step 4): a stored bound ends the node or narrows its window only under tt_cutoffs, from an entry
+// searched at least as deep as this node, and never at the root, which must return a move.
+inline bool tt_cutoff_applies(const SearchConfig& c, int ply, int entry_depth, int depth) {
+  return c.tt_cutoffs && ply > 0 && entry_depth >= depth;
+}
+
 // Step 6c, §5.3 a futile node: under B1 (the node's balance decides every move) when the balance before any move
 // plus the margin cannot reach alpha, every move that does not give check is pruned. Not at the root, which must
 // return a move. `balance` is the node's material plus its positional part (futility_positional_part).

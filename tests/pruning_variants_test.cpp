@@ -113,6 +113,18 @@ TEST(PruningVariants, LimitedRazoringAsksItsCountsOnlyWhenTheCheapTestsHold) {
       << "a callable's value is the one compared";
 }
 
+// Step 4's condition: tt_cutoffs, an entry at least as deep, never at the root.
+TEST(PruningVariants, ATableCutOffNeedsTheFlagEnoughDepthAndNotTheRoot) {
+  SearchConfig s = base();
+  s.tt_cutoffs = true;
+  EXPECT_TRUE(tt_cutoff_applies(s, 2, 5, 5));
+  EXPECT_TRUE(tt_cutoff_applies(s, 2, 6, 5));
+  EXPECT_FALSE(tt_cutoff_applies(s, 2, 4, 5)) << "an entry shallower than the node";
+  EXPECT_FALSE(tt_cutoff_applies(s, 0, 9, 5)) << "never at the root";
+  s.tt_cutoffs = false;
+  EXPECT_FALSE(tt_cutoff_applies(s, 2, 9, 5)) << "the table orders moves only";
+}
+
 // Step 6b's condition: etc, tt_cutoffs and a table, never at the root.
 TEST(PruningVariants, EtcAppliesWithATableWhoseBoundsCutAndNotAtTheRoot) {
   SearchConfig s = base();
