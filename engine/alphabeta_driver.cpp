@@ -1,7 +1,7 @@
 // The thesis's driver (§3.4, §4.4, Alg. 6): alpha-beta with the full window, or with the aspiration window
 // around the previous iteration's value when it applies and one re-search on the failing side. NegaScout's root
 // is the same: the survey's NegaScout is called on the root with the window it is given (aspiration NegaScout
-// when on); its windows live in the node search (negascout_windows).
+// when on); its windows live in the node search (WindowPolicy::NegaScout, search_move).
 #include "engine/search_core.h"
 
 namespace buho {

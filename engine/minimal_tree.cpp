@@ -173,7 +173,12 @@ class MinimalTree {
 
 }  // namespace
 
-MinimalTreeCount count_minimal_tree(DriverContext& ctx, int depth, MinimalRefutation refutation) {
+MinimalTreeCount count_minimal_tree(SearchCore& core, int depth, MinimalRefutation refutation) {
+  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
+  TranspositionTable own;
+  if (!core.tt.allocated()) own.resize(core.cfg.tt_entries, core.cfg.tt_scheme);
+  DriverContext ctx = core.driver_context();
+  if (!core.tt.allocated()) ctx.tt = &own;
   return MinimalTree(ctx, refutation).count(depth);
 }
 
@@ -181,8 +186,7 @@ MinimalTreeCount count_minimal_tree(DriverContext& ctx, int depth, MinimalRefuta
 // so its counts are those of the one proof tree at the cell's depth, not a sum over iterations; the
 // memory-enhanced tests that find its values are not counted. One pass: one tree from the root.
 DriverIteration minimal_iteration(SearchCore& core, int depth, Score) {
-  DriverContext ctx = core.driver_context();
-  const MinimalTreeCount count = count_minimal_tree(ctx, depth, MinimalRefutation::Smallest);
+  const MinimalTreeCount count = count_minimal_tree(core, depth, MinimalRefutation::Smallest);
   core.stats.nodes += count.nodes;
   core.stats.qnodes += count.qnodes;
   core.stats.leaves += count.leaves;

@@ -6,12 +6,16 @@
 
 #include <cstdint>
 
-#include "engine/driver_context.h"
 #include "engine/search.h"  // MinimalRefutation, MinimalTreeCount
 
 namespace buho {
 
-// Counts the minimal tree of the current position of `ctx.board` at `depth`. The value and the best and
+struct SearchCore;  // engine/search_core.h
+
+// The one door to the minimal tree: Engine::minimal_tree (engine/engine.cpp) and the driver `minimal`
+// (minimal_iteration) both call it. Counts the minimal tree of the current position of `core.board` at `depth`,
+// seeing the engine through its DriverContext (engine/driver_context.h), on the engine's table or, when the engine
+// keeps none, on a table of tt_entries of its own. The value and the best and
 // refuting moves come first from memory-enhanced null-window tests on ctx.tt (a large table converges
 // them; their nodes are not counted). Then the proof tree is walked: at a node whose exact value v is
 // needed (a PV node) the best move is searched for v and every other move for the bound "no better than
@@ -21,6 +25,6 @@ namespace buho {
 // nodes are counted. A position met again whose bound is already proven at the same or a greater depth
 // counts one node, as a table hit does in alpha-beta. The version's extensions shape the tree; forward
 // pruning is not applied (the minimal tree is that of the exact search).
-MinimalTreeCount count_minimal_tree(DriverContext& ctx, int depth, MinimalRefutation refutation);
+MinimalTreeCount count_minimal_tree(SearchCore& core, int depth, MinimalRefutation refutation);
 
 }  // namespace buho

@@ -10,13 +10,12 @@ namespace buho {
 
 namespace {
 
-Score minimax(SearchCore& core, int depth, int ply, int sp) {
-  if (depth <= 0) return core.quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);
+Score minimax(SearchCore& core, int depth, int ply) {
+  if (depth <= 0) return core.quiesce(-ScoreInfinite, ScoreInfinite, ply, 0);
   if (const auto ended = core.start_node(ply)) return *ended;  // a full-width node (search_stats.h)
 
   Board& board = core.board;
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(core.move_stack.size()));
-  Move* moves = &core.move_stack[sp];
+  Move* moves = core.stack[ply].moves;
   const int n = int(generate_legal(board, moves) - moves);
   if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
   Score best = -ScoreInfinite;
@@ -24,7 +23,7 @@ Score minimax(SearchCore& core, int depth, int ply, int sp) {
     const Move m = moves[i];
     const int ext = core.extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
     board.make_move(m);
-    const Score v = -minimax(core, depth - 1 + ext, ply + 1, sp + n);
+    const Score v = -minimax(core, depth - 1 + ext, ply + 1);
     board.unmake_move(m);
     if (core.stop) return 0;
     if (v > best) {
@@ -38,6 +37,6 @@ Score minimax(SearchCore& core, int depth, int ply, int sp) {
 
 }  // namespace
 
-DriverIteration minimax_iteration(SearchCore& core, int depth, Score) { return {minimax(core, depth, 0, 0), 1}; }
+DriverIteration minimax_iteration(SearchCore& core, int depth, Score) { return {minimax(core, depth, 0), 1}; }
 
 }  // namespace buho

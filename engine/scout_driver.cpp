@@ -13,10 +13,10 @@ namespace buho {
 
 namespace {
 
-Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
+Score scout_eval(SearchCore& core, int depth, int ply) {
   const SearchConfig& cfg = core.cfg;
   Board& board = core.board;
-  if (depth <= 0) return core.quiesce(-ScoreInfinite, ScoreInfinite, ply, sp, 0);  // «Si N es nodo terminal v=f(N)»
+  if (depth <= 0) return core.quiesce(-ScoreInfinite, ScoreInfinite, ply, 0);  // «Si N es nodo terminal v=f(N)»
   const std::uint64_t nodes_at_entry = core.stats.nodes, transposed_at_entry = core.transposed_nodes;
   if (const auto ended = core.start_node(ply)) return *ended;  // a full-width node (search_stats.h)
 
@@ -26,8 +26,8 @@ Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
     if (const TTEntry* e = core.tt.probe(key); e && plausible(board, e->move)) tt_move = e->move;
 
   // The moves: the hash move first, then the version's order (engine/move_picker.h), generated before the first.
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(core.move_stack.size()));
-  MovePicker picker(board, cfg, core.order, ply, &core.move_stack[sp], &core.score_stack[sp], Move(), tt_move,
+  PlyFrame& frame = core.stack[ply];
+  MovePicker picker(board, cfg, core.order, ply, frame.moves, frame.scores, Move(), tt_move,
                     MovePicker::Generation::Now);
   const int n = picker.count();
   if (n == 0) return board.in_check() ? -ScoreMate + ply : 0;
@@ -35,7 +35,6 @@ Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
   Score v = -ScoreInfinite;
   Move best;
   bool first = true;
-  const int child_sp = sp + MaxMoves;
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     const int ext = core.extension_of(m, n, ply, depth, [&] { return board.gives_check(m); });
     const int new_depth = depth - 1 + ext;
@@ -43,11 +42,11 @@ Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
     core.prefetch_child(new_depth > 0);
     Score s;
     if (first) {
-      s = -scout_eval(core, new_depth, ply + 1, child_sp);
+      s = -scout_eval(core, new_depth, ply + 1);
     } else {
       // TEST(N_i, v, >): does this move score more than v? Its null-window search says so by failing low.
-      s = -core.search(-v - 1, -v, new_depth, ply + 1, child_sp, false);
-      if (s > v && !core.stop) s = -scout_eval(core, new_depth, ply + 1, child_sp);
+      s = -core.search(-v - 1, -v, new_depth, ply + 1, false);
+      if (s > v && !core.stop) s = -scout_eval(core, new_depth, ply + 1);
     }
     board.unmake_move(m);
     if (core.stop) return 0;
@@ -66,6 +65,6 @@ Score scout_eval(SearchCore& core, int depth, int ply, int sp) {
 
 }  // namespace
 
-DriverIteration scout_iteration(SearchCore& core, int depth, Score) { return {scout_eval(core, depth, 0, 0), 1}; }
+DriverIteration scout_iteration(SearchCore& core, int depth, Score) { return {scout_eval(core, depth, 0), 1}; }
 
 }  // namespace buho

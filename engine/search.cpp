@@ -1,17 +1,15 @@
-// The searcher (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), iterative
-// deepening (Alg. 3), aspiration (Alg. 6), minimal windows (Alg. 7), the transposition table (Alg. 8–9),
-// null move (Alg. 10), futility (Alg. 11) and late move reductions (Alg. 12), each behind its flag; and run(),
-// which deepens and calls the configured root driver's iteration (engine/root_driver.h) once per depth. The
-// engine's state is SearchCore (engine/search_core.h); the drivers live in files of their own.
+// The node search (ch. 3–5): fail-hard NegaMax alpha-beta (Alg. 2) with quiescence (Alg. 4), minimal windows
+// (Alg. 7), the transposition table (Alg. 8–9), null move (Alg. 10), futility (Alg. 11) and late move reductions
+// (Alg. 12), each behind its flag, each flag tested inside its rule (engine/search_rules.h). One helper a heuristic:
+// the null move is engine/null_move.cpp, the futility family engine/futility.h, the search of a move (its window
+// policy chosen once from the driver's row) search_move() below. Iterative deepening (Alg. 3) and the engine's
+// facade are engine/engine.cpp; the root drivers (aspiration, Alg. 6, among them) engine/root_driver.h. The
+// engine's state is SearchCore (engine/search_core.h).
 //
 // Node count: `stats.nodes` goes up in one place, enter_node(), which the top of every full-width node and of
 // quiesce() calls (see engine/search_stats.h); the minimal tree, not a search, adds its proof tree's count. A
 // position reaching the horizon goes straight to quiesce() and is counted there, once.
-#include "engine/search.h"
-
-#include <chrono>
-
-#include "engine/minimal_tree.h"
+#include "engine/futility.h"
 #include "engine/move_picker.h"
 #include "engine/search_core.h"
 
@@ -25,7 +23,7 @@ bool SearchCore::enter_node(int ply) {
   return stop;
 }
 
-Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked) {
+Score SearchCore::quiesce(Score alpha, Score beta, int ply, int qply, bool rule_checked) {
   // Steps 1-2. Count the node (enter_node; see search_stats.h); terminal by rule. After a capture the clock is
   // reset, so only the first quiescence ply can repeat; insufficient material can follow any capture.
   ++stats.qnodes;
@@ -41,9 +39,8 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
 
   // Step 4. The unstable moves: captures and promotions (§3.5); quiet checks too at the first ply when
   // qsearch_checks is on.
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
-  Move* moves = &move_stack[sp];
-  std::int64_t* scores = &score_stack[sp];
+  Move* moves = stack[ply].moves;
+  std::int64_t* scores = stack[ply].scores;
   int n = 0;
   // qsearch_captures (readings Q1/Q3/Q4) may leave some captures out; promotions always stay (Q6), and a
   // capture left out is still searched at the first ply as a check when qsearch_checks asks for checks.
@@ -71,7 +68,7 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int sp, int qply, bo
   MovePicker picker = MovePicker::of_generated(board, cfg, order, moves, scores, n, ordered);
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     board.make_move(m);
-    const Score v = -quiesce(-beta, -alpha, ply + 1, sp + n, qply + 1);
+    const Score v = -quiesce(-beta, -alpha, ply + 1, qply + 1);
     board.unmake_move(m);
     if (stop) return 0;
     if (v >= beta) return fail_soft ? v : beta;
@@ -132,37 +129,65 @@ std::optional<Score> SearchCore::etc_cutoff(const Move* moves, int n, int depth,
 // reaching the horizon again (a, b, c and c, b, a: from depth 3 on) is answered by the table. The positions
 // inside quiescence are never stored (L993). A node the table answers is counted as the search's node it is
 // (enter_node); otherwise quiescence counts it, as without the flag.
-Score SearchCore::horizon(Score alpha, Score beta, int ply, int sp) {
-  if (ply > 0 && board.is_draw_by_rule()) return quiesce(alpha, beta, ply, sp, 0);  // 0 by the path: never stored
+Score SearchCore::horizon(Score alpha, Score beta, int ply) {
+  if (ply > 0 && board.is_draw_by_rule()) return quiesce(alpha, beta, ply, 0);  // 0 by the path: never stored
   const std::uint64_t key = board.key();
   if (const TTEntry* e = tt.probe(key))
     if (const auto cut = read_bound(e, alpha, beta, ply)) return enter_node(ply) ? 0 : *cut;
   const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
-  const Score v = quiesce(alpha, beta, ply, sp, 0, true);  // not drawn: checked above, not again
+  const Score v = quiesce(alpha, beta, ply, 0, true);  // not drawn: checked above, not again
   if (stop) return 0;
   const Bound bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
   tt.store(key, 0, mate_to_table(v, ply), bound, Move(), subtree_size(nodes_at_entry, transposed_at_entry));
   return v;
 }
 
-// Step 6c of search(): the number of legal moves when there is at least one, none gives check and the table moves
-// (when not null) are among them; else 0.
-int SearchCore::moves_all_futile(Move pv_move, Move tt_move) {
-  Move moves[MaxMoves];
-  const Move* end = generate_legal(board, moves);
-  bool pv_found = pv_move.is_null(), tt_found = tt_move.is_null();
-  for (const Move* m = moves; m != end; ++m) {
-    if (board.gives_check(*m)) return 0;
-    pv_found = pv_found || *m == pv_move;
-    tt_found = tt_found || *m == tt_move;
+// Steps 7c–7d of search(), the move just made: the reduced null-window search when Step 7c reduces it (§5.4 Alg. 12),
+// re-searched at full depth when it beats alpha; then the window the driver's row chose once (SearchCore::windows).
+// Safe because a minimal window only proves "no better than alpha", and any move that is better is searched again
+// with the real window, so the value is the full-window one.
+Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched,
+                              bool found_pv) {
+  if (reduce) {
+    ++stats.lmr_reductions;
+    const Score v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, false);
+    if (v <= alpha || stop) return v;
+    ++stats.lmr_researches;
   }
-  return pv_found && tt_found ? int(end - moves) : 0;
+  switch (windows) {
+    case WindowPolicy::NegaScout:
+      // The survey's NegaScout (§4.2.13): «valor := -NegaScout(aplicar(mov, g), depth-1, -b, -a)» with «b := a+1», a
+      // null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is searched again,
+      // «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
+      if (searched > 0) {
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -v, new_depth, ply + 1, false);
+        }
+        return v;
+      }
+      break;
+    case WindowPolicy::Pvs:
+      // §4.5 Alg. 7: once a move has raised alpha, a minimal window, re-searched with the full window on a fail high.
+      if (found_pv) {
+        Score v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+        if (v > alpha && v < beta && !stop) {
+          ++stats.pvs_researches;
+          v = -search(-beta, -alpha, new_depth, ply + 1, false);
+        }
+        return v;
+      }
+      break;
+    case WindowPolicy::Full: break;
+  }
+  return -search(-beta, -alpha, new_depth, ply + 1, false);
 }
 
-Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null) {
+Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after_null) {
   // Step 1. Horizon: the position is handed to quiescence, which counts it (through the table first with
   // tt_horizon and table cut-offs).
-  if (depth <= 0) return horizon_reads_table ? horizon(alpha, beta, ply, sp) : quiesce(alpha, beta, ply, sp, 0);
+  if (depth <= 0) return horizon_reads_table ? horizon(alpha, beta, ply) : quiesce(alpha, beta, ply, 0);
 
   // Step 2. Count the node (enter_node; see search_stats.h). The counts at entry measure the subtree below
   // this node for the schemes that keep subtree sizes (Big1, BigAll, TwoBig1; docs/tt.md).
@@ -182,101 +207,42 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   if (uses_tt()) {
     if (const TTEntry* e = tt.probe(key)) {
       if (cfg.hash_move && plausible(board, e->move)) tt_move = e->move;
-      if (cfg.tt_cutoffs
-          && !root
-          && e->depth >= depth) {
+      if (tt_cutoff_applies(cfg, ply, e->depth, depth))
         if (const auto cut = read_bound(e, alpha, beta, ply)) return *cut;
-      }
     }
   }
 
-  // Step 5. Null move (§5.2, Alg. 10). Safe because passing is almost never the best move; not in
-  // check (illegal), not twice in a row (pointless), not with only king and pawns or little material
-  // (zugzwang), not below null_move_min_depth, not at the root unless null_move_at_root (a root cut-off
-  // has no move: run() keeps the previous iteration's), not when beta is a mate score (no static
-  // value can reach it, so the null search could not cut).
-  bool threat = false;
-  if (null_move_allowed(cfg, eval, board, ply, depth, in_check, after_null, beta)) {
-    ++stats.null_tries;
-    on_prev_pv[ply + 1] = false;  // pv_ordering: a null move leaves the previous PV
-    board.make_null();
-    prefetch_child(child_probes(depth - null_move_reduction(cfg, board, depth) - 1));
-    // A null window [beta - 1, beta] fail-hard can never show a mate score; with the threat extension the
-    // window's lower edge goes down to the mate bound so that a mate against us becomes visible.
-    const Score low = cfg.threat_ext ? std::min(beta - 1, -ScoreMateBound) : beta - 1;
-    verification_off[ply + 1] = verification_off[ply];
-    const Score v = -search(-beta, -low, depth - null_move_reduction(cfg, board, depth) - 1, ply + 1, sp, true);
-    board.unmake_null();
-    if (stop) return 0;
-    if (v >= beta && null_fail_high_verified(cfg, ply, verification_off[ply])) {
-      // Verified null move: this node searched at depth - 1 (no null move at it, verification off below);
-      // a fail high there confirms the cut-off, anything else suggests zugzwang, and the node is searched
-      // below at full depth with verification still on. The re-entry counts this node once more.
-      verification_off[ply] = true;
-      const Score w = search(alpha, beta, depth - 1, ply, sp, true);
-      verification_off[ply] = false;
-      if (stop) return 0;
-      if (w >= beta) {
-        ++stats.null_cutoffs;
-        return beta;
-      }
-    } else if (v >= beta) {
-      ++stats.null_cutoffs;
-      // Fail-soft returns the null search's bound, but never a mate score: passing proves no mate.
-      return fail_soft && v < ScoreMateBound ? v : beta;
-    }
-    // §3.6 threat extension: passing loses to a mate, so this node deserves a closer look.
-    threat = threat_extends(cfg, ply, depth, v);
-  }
-  if (threat) {
+  // Step 5. Null move (§5.2, Alg. 10; engine/null_move.cpp): a cut-off ends the node; a null search that
+  // finds a mate against the side to move extends it by one ply (§3.6 threat extension).
+  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, in_check, after_null);
+  if (null_result.cut) return *null_result.cut;
+  if (null_result.threat) {
     ++stats.ext_threat;
     ++depth;
   }
   // Limited razoring (Heinz 1998; off in every thesis version): a hopeless depth-3 node goes on at depth 2.
-  if (cfg.limited_razoring
-      && limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, eval.material_balance(board),
-                                  officer_count(board, ~board.side_to_move())))
+  if (limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, [&] { return eval.material_balance(board); },
+                               [&] { return officer_count(board, ~board.side_to_move()); }))
     --depth;
 
-  // Step 6. Futility condition (§5.3, Alg. 11): at depth 1 (margin 200) and 2 (razoring, 500), and only
-  // there, the node's material balance is taken once (Alg. 11 line 8); Step 7a uses it per move, with the
-  // balance after a capture or promotion under B2 (futility_material) and alpha at entry under A1
-  // (futility_alpha).
-  const int margin = futility_margin(cfg, ply, depth, in_check, alpha, beta);
-  const Score material = margin >= 0 ? eval.material_balance(board) : 0;
-  // P2/P3 (futility_positional): the node's positional part joins the balance, whole or within +-margin.
-  const Score positional = margin >= 0 && cfg.futility_positional != FutilityPositional::None
-                               ? futility_positional_part(cfg, margin, eval.evaluate(board) - material)
-                               : 0;
-  const Score futility_entry_alpha = alpha;
-  auto futile = [&](Move m) {
-    if (margin < 0) return false;
-    const Score bound = futility_alpha_bound(cfg, futility_entry_alpha, alpha);
-    Score balance = material;
-    if (futility_reads_material_after(cfg, m)) {
-      board.make_move(m);
-      balance = -eval.material_balance(board);
-      board.unmake_move(m);
-    }
-    balance += positional;
-    if (balance + margin > bound) return false;  // cheap exit before the check test
-    return futility_prunes(margin, balance, bound, board.gives_check(m));
-  };
+  // Step 6. The futility condition (§5.3, Alg. 11; engine/futility.h), taken once for the node.
+  const Futility futility(cfg, eval, board, ply, depth, in_check, alpha, beta);
 
   // The node's moves, in MovePicker's stages (engine/move_picker.h): the previous iteration's PV move
   // (pv_ordering, §4.6.2 L983 «para el primer movimiento») and the hash move (legal: its key matched this
   // position) before generating (§4.6.2), then the generated moves in order (§4.2–4.3). The single-reply extension
   // needs the number of legal moves before the first one is searched.
-  BUHO_ASSERT(sp >= 0 && sp + MaxMoves <= int(move_stack.size()));  // room for any node's moves
   // pv_ordering (V2): on the previous iteration's PV, its move here goes first. The position is the one
   // where that move was played, so it is legal; plausible() only guards the invariant.
   Move pv_move = prev_pv_move(ply);
   if (!pv_move.is_null() && !plausible(board, pv_move)) pv_move = Move();
-  MovePicker picker(board, cfg, order, ply, &move_stack[sp], &score_stack[sp], pv_move, tt_move,
+  PlyFrame& frame = stack[ply];
+  PlyFrame& child = stack[ply + 1];
+  MovePicker picker(board, cfg, order, ply, frame.moves, frame.scores, pv_move, tt_move,
                     cfg.single_reply_ext ? MovePicker::Generation::Now : MovePicker::Generation::Lazy);
   // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first,
   // before any move is searched (so the moves are generated now).
-  if (cfg.etc && cfg.tt_cutoffs && uses_tt() && !root) {
+  if (etc_applies(cfg, uses_tt(), ply)) {
     const auto children = picker.generated_moves();
     if (const auto cut = etc_cutoff(children.data(), int(children.size()), depth, beta, ply)) return *cut;
   }
@@ -287,8 +253,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   // alpha with no move: that ending is taken here from the moves as generated, without ordering them (their keys and
   // the selection were a fifth of version H's search). Any check, or a table move not among the moves generated, and
   // the loop runs as always. The counts are the loop's: one futility prune per legal move.
-  if (margin >= 0 && !root && !futility_reads_material_after_any(cfg) && material + positional + margin <= alpha) {
-    if (const int pruned = moves_all_futile(pv_move, tt_move); pruned > 0) {
+  if (futility.prunes_node(ply, alpha)) {
+    if (const int pruned = moves_all_futile(board, pv_move, tt_move); pruned > 0) {
       stats.futility_prunes += std::uint64_t(pruned);
       if (uses_tt())
         tt.store(key, depth, mate_to_table(alpha, ply), Bound::Upper, Move(),
@@ -304,7 +270,6 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
   bool any_legal = false;
-  const int child_sp = sp + MaxMoves;
 
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     // UCI's searchmoves: the root looks at the moves it was given only.
@@ -315,10 +280,10 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
     // Safe because the margin bounds what the positional terms can add in the one or two plies left;
     // never in check, near mate bounds or at the root unless the readings' flags say so (Step 6), never
     // for a checking move.
-    if (futile(m)) {
+    if (futility.prunes(m, alpha)) {
       ++stats.futility_prunes;
       // Fail-soft: the pruned move is taken to score no more than the bound it failed to reach.
-      best_score = std::max(best_score, futility_alpha_bound(cfg, futility_entry_alpha, alpha));
+      best_score = std::max(best_score, futility.alpha_bound(alpha));
       continue;
     }
     // After the futility test: a pruned move's child is never entered. Extensions only deepen the child.
@@ -352,42 +317,13 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
                         && lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
                                        cfg.killers && order.is_killer(ply, m), check);
 
-    // Step 7d. Search the move: the reduced search first when Step 7c applies; then, once a move has
-    // raised alpha, a minimal window (§4.5, Alg. 7) re-searched with the full window on a fail high.
-    // Safe because a minimal window only proves "no better than alpha", and any move that is better is
-    // searched again with the real window, so the value is the full-window one.
+    // Step 7d. Search the move (search_move): reduced first when Step 7c applies, then in the window the driver's
+    // row chose (windows).
     board.make_move(m);
     prefetch_child(child_probes(new_depth));
-    verification_off[ply + 1] = verification_off[ply];
-    if (cfg.pv_ordering) on_prev_pv[ply + 1] = !pv_move.is_null() && m == pv_move;
-    Score v = 0;
-    bool full = true;
-    if (reduce) {
-      ++stats.lmr_reductions;
-      v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, child_sp, false);
-      full = v > alpha && !stop;
-      if (full) ++stats.lmr_researches;
-    }
-    if (full) {
-      if (negascout_windows && searched > 0) {
-        // The survey's NegaScout (§4.2.13): «valor := -NegaScout(aplicar(mov, g), depth-1, -b, -a)» with
-        // «b := a+1», a null window after the first move; «si α < valor < β y no-es-primer-nodo-hijo» it is
-        // searched again, «-NegaScout(aplicar(mov, g), depth-1, -β, -valor)»: from the fail-soft value up.
-        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
-        if (v > alpha && v < beta && !stop) {
-          ++stats.pvs_researches;
-          v = -search(-beta, -v, new_depth, ply + 1, child_sp, false);
-        }
-      } else if (!negascout_windows && cfg.pvs && found_pv) {
-        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, child_sp, false);
-        if (v > alpha && v < beta && !stop) {
-          ++stats.pvs_researches;
-          v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
-        }
-      } else {
-        v = -search(-beta, -alpha, new_depth, ply + 1, child_sp, false);
-      }
-    }
+    child.verification_off = frame.verification_off;
+    if (cfg.pv_ordering) child.on_prev_pv = !pv_move.is_null() && m == pv_move;
+    const Score v = search_move(alpha, beta, new_depth, ply, reduce, searched, found_pv);
     board.unmake_move(m);
     if (stop) return 0;
     ++searched;
@@ -429,143 +365,4 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, int sp, bo
   return result;
 }
 
-SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_state) {
-  const auto t0 = std::chrono::steady_clock::now();
-  if (!keep_state) clear();
-  if (tt.allocated()) {
-    tt.counters = {};
-    tt.new_search();
-  }
-  transposed_nodes = 0;
-  stats = SearchStats{};
-  board = root;
-  node_budget = limits.node_budget;
-  external_stop = limits.stop;
-  on_leaf = limits.on_leaf;
-  const RootDriverInfo& driver = root_driver_info(cfg.root_driver);
-  root_moves = driver.honours_root_moves ? limits.root_moves : std::vector<Move>{};
-  stop = false;
-
-  SearchResult result;
-  const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
-  // A driver that does not iterate (the minimal tree) searches one tree at the target depth.
-  const int first = cfg.iterative_deepening && driver.iterates ? 1 : target;
-  Score prev = 0;
-  verification_off[0] = false;
-  prev_pv_len = 0;  // pv_ordering: no previous iteration yet (nor ever without iterative deepening)
-  on_prev_pv[0] = true;
-  for (int d = first; d <= target; ++d) {
-    const std::uint64_t before = stats.nodes;
-    root_best = Move();
-    root_bound = ScoreBound::Exact;
-    pv_len[0] = 0;
-    const DriverIteration iteration = driver.iteration(*this, d, prev);
-    const Score v = iteration.value;
-    stats.passes += std::uint64_t(iteration.passes);  // the one place passes are counted
-    stats.iteration_nodes.push_back(stats.nodes - before);
-    stats.iteration_passes.push_back(std::uint64_t(iteration.passes));
-    if (stop) break;
-    prev = v;
-    result.score = v;
-    // §5.2 with null_move_at_root: a root null cut-off returns beta without a move, like Alg. 10 at any
-    // node. It needs a finite beta (Step 5), so it happens only inside an aspiration window (Alg. 6),
-    // never in the first iteration. After the first search's cut-off the fail-high re-search [beta, +inf]
-    // cannot try the null move and searches the moves; when no move of the iteration beat its alpha
-    // (that re-search finds nothing above beta, or the fail-low re-search [-inf, V] is cut by the null
-    // move), the iteration keeps the previous iteration's move and PV, with its own value. Without a
-    // root null move every completed iteration has a move (or the root has none): nothing else changes.
-    if (!root_best.is_null() || result.best_move.is_null()) {
-      result.best_move = root_best;
-      result.pv.assign(pv[0], pv[0] + pv_len[0]);
-      if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
-    }
-    prev_pv_len = int(std::min<std::size_t>(result.pv.size(), MaxPly));
-    std::copy_n(result.pv.begin(), prev_pv_len, prev_pv);
-    stats.depth_reached = d;
-    if (limits.on_iteration)
-      limits.on_iteration({d, stats.seldepth, v, root_bound, stats.nodes,
-                           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), result.pv});
-    // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
-    // every shorter mate (a mate grafted from the table can be longer than the depth searched).
-    if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
-    // A clock's soft target (engine/time_manager.h): past it, the next iteration, which would take several times
-    // as long as this one, is not started.
-    if (limits.soft_time_ms > 0
-        && std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(limits.soft_time_ms))
-      break;
-  }
-  result.completed = !stop;
-  if (result.best_move.is_null()) {
-    // Stopped inside the first iteration, or no legal move: report the first legal move, if any.
-    Move buf[MaxMoves];
-    Move* end = generate_legal(board, buf);
-    if (end != buf) result.best_move = !root_best.is_null() ? root_best : !root_moves.empty() ? root_moves.front() : buf[0];
-    if (result.pv.empty() && !result.best_move.is_null()) result.pv.assign(1, result.best_move);
-    if (end == buf) result.score = board.in_check() ? -ScoreMate : 0;
-  }
-
-  if (tt.allocated()) {
-    stats.tt_probes = tt.counters.probes;
-    stats.tt_hits = tt.counters.hits;
-    stats.tt_stores = tt.counters.stores;
-    stats.tt_overwrites = tt.counters.overwrites;
-    stats.tt_collisions = tt.counters.collisions;
-    stats.tt_refused = tt.counters.refused;
-    stats.tt_occupied = tt.occupied_slots();
-    stats.tt_capacity = tt.capacity_slots();
-  }
-  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  result.stats = stats;
-  return result;
-}
-
-TableLayout transposition_table_layout(ReplacementScheme scheme) {
-  return {TranspositionTable::slots_per_entry(scheme), TranspositionTable::bytes_per_slot(scheme),
-          TranspositionTable::bytes_per_entry(scheme)};
-}
-
-std::size_t transposition_table_bytes(const SearchConfig& c) {
-  return std::size_t(c.tt_entries) * TranspositionTable::bytes_per_entry(c.tt_scheme);
-}
-
-const TranspositionTable* Engine::transposition_table() const {
-  return impl_->tt.allocated() ? &impl_->tt : nullptr;
-}
-
-EngineMemory::EngineMemory() = default;
-EngineMemory::~EngineMemory() = default;
-
-Engine::Engine(const SearchConfig& search, const EvalConfig& eval, EngineMemory* memory)
-    : impl_(std::make_unique<SearchCore>(search, eval, memory ? &memory->table_ : nullptr)), memory_(memory) {}
-
-Engine::~Engine() {
-  if (!memory_ || !impl_->tt.allocated()) return;
-  impl_->tt.reset_as_new();
-  memory_->table_ = std::make_unique<TranspositionTable>(std::move(impl_->tt));
-}
-
-SearchResult Engine::search(const Board& root, const Limits& limits, bool keep_state) {
-  return impl_->run(root, limits, keep_state);
-}
-
-MinimalTreeCount Engine::minimal_tree(const Board& root, const Limits& limits, MinimalRefutation refutation) {
-  SearchCore& e = *impl_;
-  e.clear();
-  // The memory-enhanced tests that find the value and the moves need a table, whatever the config says.
-  TranspositionTable own;
-  if (!e.tt.allocated()) own.resize(e.cfg.tt_entries, e.cfg.tt_scheme);
-  e.stats = SearchStats{};
-  e.board = root;
-  e.node_budget = limits.node_budget;
-  e.external_stop = limits.stop;
-  e.on_leaf = nullptr;
-  e.stop = false;
-  DriverContext ctx = e.driver_context();
-  if (!e.tt.allocated()) ctx.tt = &own;
-  return count_minimal_tree(ctx, std::max(1, std::min(limits.depth, MaxPly - 1)), refutation);
-}
-
-bool searches_root_moves(RootDriver driver) { return root_driver_info(driver).honours_root_moves; }
-
 }  // namespace buho
-

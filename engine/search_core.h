@@ -1,7 +1,7 @@
-// The engine's state and node functions, seen by engine/search.cpp and by the root drivers that search with the
-// alpha-beta node function (alphabeta, negascout, minimax, scout, mtdf: engine/*_driver.cpp). The drivers of
-// their own trees see it only through DriverContext (engine/driver_context.h). Not part of the engine's interface:
-// the harness includes engine/search.h.
+// The engine's state and node functions, seen by engine/search.cpp (the node search), engine/engine.cpp (iterative
+// deepening and the facade) and the root drivers that search with the alpha-beta node function (alphabeta,
+// negascout, minimax, scout, mtdf: engine/*_driver.cpp). The drivers of their own trees see it only through
+// DriverContext (engine/driver_context.h). Not part of the engine's interface: the harness includes engine/search.h.
 #pragma once
 
 #include <algorithm>
@@ -24,11 +24,10 @@
 #include "engine/root_driver.h"
 #include "engine/search.h"
 #include "engine/search_rules.h"
+#include "engine/search_stack.h"
 #include "engine/transposition_table.h"
 
 namespace buho {
-
-inline constexpr int kMoveStackSize = MaxPly * MaxMoves;
 
 // The kind a stored bound is read as (tt_bound_use). Alg. 9 as printed (L1082-L1096, docs/readings.md §5) cuts on a
 // «LimiteInferior» entry when its value <= alpha and on a «LimiteSuperior» one when it is >= beta, while
@@ -51,10 +50,24 @@ inline std::uint64_t& extension_counter(SearchStats& stats, ExtensionKind kind) 
   return stats.ext_check;
 }
 
+// §4.5 the windows the node search gives a move once a first move is searched, chosen once from the driver's row
+// and the pvs flag: the survey's NegaScout (driver negascout), Alg. 7's minimal windows (pvs), or the full window.
+enum class WindowPolicy { Full, Pvs, NegaScout };
+inline WindowPolicy window_policy(const SearchConfig& c) {
+  if (root_driver_info(c.root_driver).negascout_windows) return WindowPolicy::NegaScout;
+  return c.pvs ? WindowPolicy::Pvs : WindowPolicy::Full;
+}
+
+// What Step 5 (the null move) found: the node's value when a null fail-high cuts it off, and whether the threat
+// extension (§3.6) deepens it.
+struct NullMoveResult {
+  std::optional<Score> cut;
+  bool threat = false;
+};
+
 struct SearchCore {
   SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
-      : cfg(s), eval(e), capture_value(configured_piece_values(e)), move_stack(kMoveStackSize),
-        score_stack(kMoveStackSize) {
+      : cfg(s), eval(e), capture_value(configured_piece_values(e)) {
     if (!uses_tt()) return;
     // A table lent by EngineMemory of this size and scheme is taken as it is (reset as new when handed back).
     if (lent && *lent && (*lent)->entries() == std::max(1, cfg.tt_entries) && (*lent)->scheme() == cfg.tt_scheme) {
@@ -84,8 +97,8 @@ struct SearchCore {
   SearchConfig cfg;
   // Fail-soft at every return: the flag, or a driver that is fail-soft by definition (docs/search.md).
   const bool fail_soft = searches_fail_soft(cfg);
-  // The survey's NegaScout windows in place of Alg. 7's (driver negascout).
-  const bool negascout_windows = root_driver_info(cfg.root_driver).negascout_windows;
+  // The windows of Step 7d (search_move), from the driver's row and the pvs flag.
+  const WindowPolicy windows = window_policy(cfg);
   // Whether the search keeps a table (the driver's row: minimax never, the memory-enhanced drivers always).
   const bool table_on = driver_keeps_table(cfg);
   // tt_horizon (V5) stores horizon values only to read them back: without table cut-offs (B, C: the table orders
@@ -125,26 +138,18 @@ struct SearchCore {
   // quiescence. Returns whether to stop.
   bool enter_node(int ply);
 
-  // §2.3: one preallocated move stack for every ply; a node's moves sit above its parent's.
-  std::vector<Move> move_stack;
-  std::vector<std::int64_t> score_stack;
-  Move pv[MaxPly + 1][MaxPly + 1];
-  int pv_len[MaxPly + 1] = {};
+  // The per-ply stack (engine/search_stack.h): each ply's moves, PV, and flags along the line.
+  SearchStack stack;
 
-  // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): the last completed iteration's principal variation,
-  // and for each ply whether the line from the root to it is that PV's first `ply` moves.
+  // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): the last completed iteration's principal variation
+  // (whether a ply's line is on it: PlyFrame::on_prev_pv).
   Move prev_pv[MaxPly + 1];
   int prev_pv_len = 0;
-  bool on_prev_pv[MaxPly + 2] = {};
   // The previous PV's move at `ply`, to be tried first, or the null move when the line has left the PV.
   Move prev_pv_move(int ply) const {
-    if (!cfg.pv_ordering || ply >= prev_pv_len || !on_prev_pv[ply]) return Move();
+    if (!cfg.pv_ordering || ply >= prev_pv_len || !stack[ply].on_prev_pv) return Move();
     return prev_pv[ply];
   }
-
-  // Verified null move (Tabibi & Netanyahu 2002): verification_off[ply] is true below a node that has
-  // verified a null fail-high, where null fail-highs cut off at once (the paper's `verify` flag, kept per ply).
-  bool verification_off[MaxPly + 2] = {};
 
   void clear() {
     if (tt.allocated()) tt.clear();
@@ -177,9 +182,11 @@ struct SearchCore {
   Score evaluate() { return eval.evaluate(board); }
 
   void update_pv(int ply, Move m) {
-    pv[ply][ply] = m;
-    for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
-    pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+    PlyFrame& f = stack[ply];
+    const PlyFrame& child = stack[ply + 1];
+    f.pv[ply] = m;
+    for (int i = ply + 1; i < child.pv_len; ++i) f.pv[i] = child.pv[i];
+    f.pv_len = std::max(child.pv_len, ply + 1);
   }
 
   // Steps 1-3 of every full-width node and of quiescence: count the node (enter_node), then end it when
@@ -187,21 +194,24 @@ struct SearchCore {
   // has just checked) or at the deepest ply. Returns the node's value when it ends here.
   std::optional<Score> start_node(int ply, bool rule_checked = false) {
     if (enter_node(ply)) return Score(0);
-    pv_len[ply] = ply;
+    stack[ply].pv_len = ply;
     if (ply > 0 && !rule_checked && board.is_draw_by_rule()) return Score(0);
     if (ply >= MaxPly) return eval.evaluate(board);
     return std::nullopt;
   }
 
-  Score search(Score alpha, Score beta, int depth, int ply, int sp, bool after_null);
-  int moves_all_futile(Move pv_move, Move tt_move);
-  Score horizon(Score alpha, Score beta, int ply, int sp);
+  Score search(Score alpha, Score beta, int depth, int ply, bool after_null);
+  // Step 5 (engine/null_move.cpp).
+  NullMoveResult null_move(Score alpha, Score beta, int depth, int ply, bool in_check, bool after_null);
+  // Steps 7c–7d: the search of a move just made.
+  Score search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched, bool found_pv);
+  Score horizon(Score alpha, Score beta, int ply);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
   std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);
   // rule_checked: the caller has just found the position not drawn by rule (horizon() under tt_horizon).
-  Score quiesce(Score alpha, Score beta, int ply, int sp, int qply, bool rule_checked = false);
+  Score quiesce(Score alpha, Score beta, int ply, int qply, bool rule_checked = false);
   // One pass: a search of the root by the alpha-beta node function (the driver counts it).
-  Score search_root(Score alpha, Score beta, int depth) { return search(alpha, beta, depth, 0, 0, false); }
+  Score search_root(Score alpha, Score beta, int depth) { return search(alpha, beta, depth, 0, false); }
   // A granted extension (§3.6) of move m at this node, counted; 0 or 1 ply.
   template <class GivesCheck>
   int extension_of(Move m, int n_legal, int ply, int depth, GivesCheck&& check) {
@@ -215,7 +225,7 @@ struct SearchCore {
   DriverContext driver_context() {
     return DriverContext{cfg, eval, board, stats, tt.allocated() ? &tt : nullptr, order,
                          [this](int ply) { return enter_node(ply); },
-                         [this](Score a, Score b, int ply) { return quiesce(a, b, ply, ply * MaxMoves, 0); },
+                         [this](Score a, Score b, int ply) { return quiesce(a, b, ply, 0); },
                          [this] { return stop; }, on_leaf, root_best};
   }
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);

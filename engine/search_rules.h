@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include <cstdlib>
+#include <type_traits>
 
 #include "engine/board.h"
 #include "engine/eval.h"
@@ -33,7 +34,7 @@ inline bool null_move_material_allows(const SearchConfig& c, const Evaluator& ev
 // passes in a row prove nothing), not with only king and pawns or little material (zugzwang), not when
 // beta is a mate score (no static value can reach it). Alg. 10 itself has no minimum depth and no root
 // exclusion: null_move_min_depth (N1 = 1, N2 = 3, N3 = 4) and null_move_at_root (N3) are the readings.
-// At the root a cut-off returns beta without a move: see SearchCore::run (engine/search.cpp) for the move kept then.
+// At the root a cut-off returns beta without a move: see SearchCore::run (engine/engine.cpp) for the move kept then.
 inline bool null_move_allowed(const SearchConfig& c, const Evaluator& eval, const Board& b, int ply, int depth,
                               bool in_check, bool after_null, Score beta) {
   return c.null_move
@@ -67,14 +68,24 @@ inline bool null_fail_high_verified(const SearchConfig& c, int ply, bool verific
   return c.null_move_verified && ply > 0 && !verification_off;
 }
 
+// A rule's argument that is dear to compute (a material count) may be passed as a callable, asked only once the
+// cheaper conditions before it hold; a plain value is taken as it is (the tests pass values).
+template <class T>
+constexpr auto lazy_value(T&& x) {
+  if constexpr (std::is_invocable_v<T>) return x();
+  else return x;
+}
+
 // Limited razoring (Heinz, ICCA J. 21(2), 1998, beside extended futility): at a pre-pre-frontier node
 // (depth 3), out of check, away from mate bounds, with the opponent holding more than 3 pieces, a material
 // balance so low that even razoring_margin_3 (a queen) cannot lift it to alpha reduces the node to depth 2,
 // where the depth-2 futility margin (a rook: Heinz's extended futility) prunes its quiet moves. Heinz also
 // spares a node reached by an extended move; this engine's thesis versions extend nothing, so that test is
-// left out. Needs futility (without it the reduced node would prune nothing).
+// left out. Needs futility (without it the reduced node would prune nothing). `material` and `opponent_pieces`
+// are values or callables (lazy_value): the searcher passes callables, so a node with the flag off counts nothing.
+template <class Material, class Pieces>
 inline bool limited_razoring_reduces(const SearchConfig& c, int ply, int depth, bool in_check, Score alpha,
-                                     Score beta, Score material, int opponent_pieces) {
+                                     Score beta, Material&& material, Pieces&& opponent_pieces) {
   const bool near_mate = alpha <= -ScoreMateBound || alpha >= ScoreMateBound
                          || beta <= -ScoreMateBound || beta >= ScoreMateBound;
   return c.limited_razoring && c.futility
@@ -82,8 +93,8 @@ inline bool limited_razoring_reduces(const SearchConfig& c, int ply, int depth, 
          && depth == 3
          && !in_check
          && !near_mate
-         && opponent_pieces > 3
-         && material + c.razoring_margin_3 <= alpha;
+         && lazy_value(opponent_pieces) > 3
+         && lazy_value(material) + c.razoring_margin_3 <= alpha;
 }
 
 // §5.3 Alg. 11, node part: frontier (depth 1) and pre-frontier (depth 2) nodes, not in check. The root is
@@ -140,6 +151,29 @@ inline bool futility_prunes(int margin, Score material, Score alpha, bool gives_
   return margin >= 0
          && material + margin <= alpha
          && !gives_check;
+}
+
+// §4.6 Alg. 9 (Step 4): a stored bound ends the node or narrows its window only under tt_cutoffs, from an entry
+// searched at least as deep as this node, and never at the root, which must return a move.
+inline bool tt_cutoff_applies(const SearchConfig& c, int ply, int entry_depth, int depth) {
+  return c.tt_cutoffs && ply > 0 && entry_depth >= depth;
+}
+
+// Step 6c, §5.3 a futile node: under B1 (the node's balance decides every move) when the balance before any move
+// plus the margin cannot reach alpha, every move that does not give check is pruned. Not at the root, which must
+// return a move. `balance` is the node's material plus its positional part (futility_positional_part).
+inline bool futility_prunes_node(const SearchConfig& c, int margin, int ply, Score balance, Score alpha) {
+  return margin >= 0
+         && ply > 0
+         && !futility_reads_material_after_any(c)
+         && balance + margin <= alpha;
+}
+
+// Enhanced transposition cut-offs (Plaat, Schaeffer, Pijls & de Bruin 1996): the children's table entries are read
+// before any move is searched, when the search keeps a table whose bounds cut (tt_cutoffs); never at the root, which
+// must return a move.
+inline bool etc_applies(const SearchConfig& c, bool table_on, int ply) {
+  return c.etc && c.tt_cutoffs && table_on && ply > 0;
 }
 
 // §5.4 Alg. 12 scope. Under L2 (after_alpha_raised) a move is reduced only in the `si no` branch of line 9's

@@ -95,6 +95,63 @@ TEST(PruningVariants, LimitedRazoringFiresOnlyOnAHopelessDepthThreeNode) {
   EXPECT_FALSE(limited_razoring_reduces(s, 2, 3, false, alpha, beta, -1000, 4)) << "needs futility";
 }
 
+// The rule asks its dear arguments (the material count, the opponent's pieces) only once the cheaper conditions hold:
+// with the flag off, or at another depth, the searcher's callables are never called.
+TEST(PruningVariants, LimitedRazoringAsksItsCountsOnlyWhenTheCheapTestsHold) {
+  SearchConfig s = base();
+  int asked = 0;
+  auto material = [&] { ++asked; return Score(-1000); };
+  auto pieces = [&] { ++asked; return 4; };
+  EXPECT_FALSE(limited_razoring_reduces(s, 2, 3, false, 0, 1, material, pieces)) << "off by default";
+  EXPECT_EQ(asked, 0) << "the flag is tested inside the rule, before any count";
+  s.limited_razoring = true;
+  EXPECT_FALSE(limited_razoring_reduces(s, 2, 4, false, 0, 1, material, pieces)) << "depth 3 only";
+  EXPECT_EQ(asked, 0);
+  EXPECT_TRUE(limited_razoring_reduces(s, 2, 3, false, 0, 1, material, pieces));
+  EXPECT_EQ(asked, 2);
+  EXPECT_FALSE(limited_razoring_reduces(s, 2, 3, false, 0, 1, [] { return Score(-899); }, pieces))
+      << "a callable's value is the one compared";
+}
+
+// Step 4's condition: tt_cutoffs, an entry at least as deep, never at the root.
+TEST(PruningVariants, ATableCutOffNeedsTheFlagEnoughDepthAndNotTheRoot) {
+  SearchConfig s = base();
+  s.tt_cutoffs = true;
+  EXPECT_TRUE(tt_cutoff_applies(s, 2, 5, 5));
+  EXPECT_TRUE(tt_cutoff_applies(s, 2, 6, 5));
+  EXPECT_FALSE(tt_cutoff_applies(s, 2, 4, 5)) << "an entry shallower than the node";
+  EXPECT_FALSE(tt_cutoff_applies(s, 0, 9, 5)) << "never at the root";
+  s.tt_cutoffs = false;
+  EXPECT_FALSE(tt_cutoff_applies(s, 2, 9, 5)) << "the table orders moves only";
+}
+
+// Step 6b's condition: etc, tt_cutoffs and a table, never at the root.
+TEST(PruningVariants, EtcAppliesWithATableWhoseBoundsCutAndNotAtTheRoot) {
+  SearchConfig s = base();
+  EXPECT_FALSE(etc_applies(s, true, 3)) << "off by default";
+  s.etc = true;
+  s.tt_cutoffs = true;
+  EXPECT_TRUE(etc_applies(s, true, 3));
+  EXPECT_FALSE(etc_applies(s, false, 3)) << "no table";
+  EXPECT_FALSE(etc_applies(s, true, 0)) << "never at the root";
+  s.tt_cutoffs = false;
+  EXPECT_FALSE(etc_applies(s, true, 3)) << "the table's bounds must cut";
+}
+
+// Step 6c's condition: a margin, not the root, B1 (the node's balance decides every move), and a balance that the
+// margin cannot lift above alpha.
+TEST(PruningVariants, AFutileNodeNeedsAMarginBOneAndABalanceBelowAlpha) {
+  SearchConfig s = base();
+  s.futility_material = FutilityMaterial::BeforeMove;
+  EXPECT_TRUE(futility_prunes_node(s, 200, 3, -400, -100));
+  EXPECT_TRUE(futility_prunes_node(s, 200, 3, -300, -100)) << "balance + margin == alpha prunes";
+  EXPECT_FALSE(futility_prunes_node(s, 200, 3, -299, -100)) << "within the margin of alpha";
+  EXPECT_FALSE(futility_prunes_node(s, -1, 3, -1000, 0)) << "no margin: futility does not apply";
+  EXPECT_FALSE(futility_prunes_node(s, 200, 0, -1000, 0)) << "never at the root";
+  s.futility_material = FutilityMaterial::AfterMove;
+  EXPECT_FALSE(futility_prunes_node(s, 200, 3, -1000, 0)) << "B2: a capture's balance is read after it";
+}
+
 // The material balance the rule reads, on a board: White to move, down a queen for a pawn.
 TEST(PruningVariants, LimitedRazoringReadsTheBoardsMaterial) {
   const Board b = Board::from_fen("r1b1kb1r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1B1KB1R w KQkq - 0 1");

@@ -85,9 +85,9 @@ TEST(Search, ExactVersionsReturnTheMinimaxValue) {
   EXPECT_GE(checked, 80);
 }
 
-// The root-driver seam (engine/search.cpp root_iteration): every driver in the name table has one name
-// both ways, and on the exact versions returns the minimax value, as the thesis's alpha-beta does. A new
-// driver (MTD(f), SSS*, ...) is held to the same value by this loop without a line changed here.
+// The root-driver seam (engine/engine.cpp run(), each driver's row in engine/root_driver.h): every driver in the
+// name table has one name both ways, and on the exact versions returns the minimax value, as the thesis's alpha-beta
+// does. A new driver (MTD(f), SSS*, ...) is held to the same value by this loop without a line changed here.
 TEST(Search, EveryRootDriverReturnsTheMinimaxValue) {
   EXPECT_EQ(SearchConfig{}.root_driver, RootDriver::AlphaBeta);  // the thesis's
   Minimax ref{EvalConfig{}};

@@ -1,0 +1,47 @@
+// The search's per-ply stack: one frame per ply of the current line, holding what a node at that ply keeps for
+// itself and shows its parent and children (§2.3: one preallocated move list per ply, a node's moves above its
+// parent's). A node at `ply` owns frame `ply`; its children own `ply + 1`. The null move's child and the verified
+// re-search (engine/null_move.cpp) run before the node generates its moves, so they never overwrite a list in use.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/checks.h"
+#include "engine/types.h"
+
+namespace buho {
+
+struct PlyFrame {
+  Move moves[MaxMoves];            // the node's moves, as the picker generates them
+  std::int64_t scores[MaxMoves];   // their ordering keys (engine/move_picker.h)
+  Move pv[MaxPly + 1];             // the principal variation from this ply (entries ply .. pv_len - 1)
+  int pv_len = 0;
+  // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): whether the line from the root to this ply is the previous
+  // iteration's PV's first `ply` moves.
+  bool on_prev_pv = false;
+  // Verified null move (Tabibi & Netanyahu 2002): true below a node that has verified a null fail-high, where null
+  // fail-highs cut off at once (the paper's `verify` flag, kept per ply).
+  bool verification_off = false;
+};
+
+// Frames for plies 0 .. MaxPly + 1: a node at MaxPly ends before it searches a move, but its frame's pv_len is set
+// and its parent reads the child's frame.
+class SearchStack {
+ public:
+  SearchStack() : frames_(MaxPly + 2) {}
+  // A ply within the stack (engine/checks.h: checked in a checks build, free otherwise).
+  PlyFrame& operator[](int ply) {
+    BUHO_ASSERT(ply >= 0 && ply < int(frames_.size()));
+    return frames_[std::size_t(ply)];
+  }
+  const PlyFrame& operator[](int ply) const {
+    BUHO_ASSERT(ply >= 0 && ply < int(frames_.size()));
+    return frames_[std::size_t(ply)];
+  }
+
+ private:
+  std::vector<PlyFrame> frames_;
+};
+
+}  // namespace buho
