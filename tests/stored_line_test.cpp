@@ -1,7 +1,7 @@
 // A cell's line is CellRecord::to_json().dump() (cell_store.h): on a sample of every committed
 // results/*/cells.jsonl, a line read into a record and written again must give the same bytes as the text before its
 // checksum, so that the store's writer changes no committed cell's bytes and a line rewritten by `harness migrate`
-// keeps its fields as they were.
+// keeps its fields as they were; and the store's own formatter (record_line.h) must write those bytes too.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -29,11 +29,13 @@ TEST(StoredLine, ToJsonRewritesCommittedLinesByteForByte) {
     FlagSetTable sets = read_flag_sets(flag_sets_file(file));
     std::ifstream in(file, std::ios::binary);
     int lineno = 0;
+    RecordLine record_line;
     for (std::string line; std::getline(in, line);) {
       ++lineno;
       if (line.empty() || (lineno > 20 && lineno % 40 != 0)) continue;
       const CellRecord r = CellRecord::from_json(nlohmann::json::parse(line), &sets);
       const std::string written = r.to_json().dump();
+      ASSERT_EQ(record_line.format(r), written) << "line " << lineno << ": the store's formatter (record_line.h)";
       ++lines;
       if (check_line(line) == LineCheck::ok) {
         // The committed lines keep the checksum kind they were written with (line_checksum.h): the text before it.

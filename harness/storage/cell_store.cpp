@@ -87,8 +87,8 @@ FlagSetTable read_flag_sets(const std::filesystem::path& file) {
 }
 
 void CellStore::append(const CellRecord& rec) {
-  const std::string line = rec.to_json().dump();
   std::lock_guard lock(mutex_);
+  const std::string_view line = format_.format(rec);
   const bool names_set =
       rec.flag_set.text && (rec.written_inputs.is_null() || rec.written_inputs.at("flags").is_string());
   if (names_set && !sets_written_.count(rec.flag_set.hash)) {
