@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -123,9 +124,7 @@ TEST(Migrate, ASecondMigrationChangesNothing) {
   const auto again = run_harness("migrate " + out.string());
   ASSERT_EQ(again.code, 0) << again.output;
   EXPECT_NE(again.output.find("results_format 1 already; nothing changed"), std::string::npos) << again.output;
-  std::size_t seen = 0;
-  for (const auto& e : fs::directory_iterator(out)) ++seen;
-  EXPECT_EQ(seen, files.size());
+  EXPECT_EQ(std::size_t(std::distance(fs::directory_iterator(out), fs::directory_iterator())), files.size());
   for (const auto& [file, text] : files) EXPECT_EQ(read_text(file), text) << file;
 }
 
