@@ -42,7 +42,7 @@ std::vector<json> read_lines(const fs::path& file) {
 }
 
 // Writes the lines as the harness writes them, each with its checksum (the committed directories are sealed:
-// scripts/seal_cells.py): these tests edit what a line says, and then check what the harness makes of it.
+// results/README.md): these tests edit what a line says, and then check what the harness makes of it.
 void write_lines(const fs::path& file, const std::vector<json>& lines) {
   std::string text;
   for (json j : lines) {
@@ -268,35 +268,6 @@ TEST(CellIdentity, MakeCellAgreesWithTheJsonDefinitions) {
     EXPECT_EQ(record_of_inputs(c, engine).key, c.key);
     EXPECT_EQ(record_of_inputs(c, "another").key, cell_key(in.key_json(), "another"));
   }
-}
-
-// A key hashed on from a kept prefix is the key: cells of one FEN and depth in a row, a FEN or depth or engine that
-// changes, a depth seen again after another, an escaped FEN, and a depth past those kept.
-TEST(CellIdentity, MakeCellWithKeptKeyPrefixesGivesTheSameKeys) {
-  CellKeyPrefixes prefixes;
-  CellInputs in;
-  in.position = "P";
-  const char* const fens[] = {"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1",
-                              "fen with \"quotes\" and \\"};
-  int checked = 0;
-  auto check = [&](const std::string& engine, const char* fen, int depth, std::uint64_t budget) {
-    in.fen = fen;
-    in.depth = depth;
-    in.node_budget = budget;
-    in.search.tt_entries = depth == 3 ? 4096 : buho::SearchConfig{}.tt_entries;
-    const CellSpec kept = make_cell(in, engine, nullptr, &prefixes);
-    EXPECT_EQ(kept.key, make_cell(in, engine).key) << engine << " " << fen << " d" << depth;
-    EXPECT_EQ(kept.key, cell_key(in.key_json(), engine)) << engine << " " << fen << " d" << depth;
-    ++checked;
-  };
-  for (const char* fen : fens)
-    for (const std::string engine : {"buho-2+sig:0123456789abcdef", "thesis"})
-      for (int depth : {1, 2, 1, 3, 300, 300, 2})
-        for (std::uint64_t budget : {0ULL, 5000ULL}) check(engine, fen, depth, budget);
-  // Only the FEN changes (the engine and depth as the last cell's), then only the engine.
-  for (const char* fen : fens) check("thesis", fen, 2, 0);
-  check("buho-2+sig:0123456789abcdef", fens[2], 2, 0);
-  EXPECT_EQ(checked, 3 * 2 * 7 * 2 + 3 + 1);
 }
 
 }  // namespace cell_identity_test

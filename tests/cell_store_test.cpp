@@ -218,19 +218,17 @@ TEST(CellStore, TornTailStaysWhenItsCopyCannotBeWritten) {
   EXPECT_EQ(runner_test::read_text(file), text);  // the original is truncated only after a verified copy
 }
 
-// With write(2) (reserve 0): the partial line is cut off. Mapped: the reservation of the next lines fails before
-// any byte of the line is copied. Either way the file keeps its whole lines and the store takes no more.
+// The partial line is cut off: the file keeps its whole lines and the store takes no more.
 TEST(CellStore, RefusedWriteLeavesWholeLinesAndStopsTheStore) {
-  for (const std::size_t reserve : {std::size_t(0), std::size_t(4096)}) {
-    SCOPED_TRACE(reserve);
+  {
     TempDir dir;
     const auto file = dir / "cells.jsonl";
-    CellStore store(file, reserve);
+    CellStore store(file);
     store.append(record("a", 10));
     const std::string first = runner_test::read_text(file);
     std::string before;
     try {
-      FileSizeLimit limit(first.find('\n') + 1 + 100);  // the next line gets 100 bytes in, or its reserve none
+      FileSizeLimit limit(first.find('\n') + 1 + 100);  // the next line gets 100 bytes in
       for (int i = 0; i < 10; ++i) {
         before = runner_test::read_text(file);
         store.append(record("b" + std::to_string(i), 20));
@@ -240,7 +238,7 @@ TEST(CellStore, RefusedWriteLeavesWholeLinesAndStopsTheStore) {
       EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find("File too large"), std::string::npos) << e.what();
     }
-    // The partial line was cut off, or never begun; a mapped file's zeros are its reserve, no line.
+    // The partial line was cut off.
     EXPECT_EQ(read_cells(file).rows.size(), std::count(before.begin(), before.end(), '\n'));
     // The store takes no more lines, even once the disk has room: the run is over.
     EXPECT_THROW(store.append(record("c", 30)), IoError);
@@ -306,15 +304,13 @@ TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
 }
 
 // A run whose output directory is removed (or replaced) stops with an IoError rather than appending to a deleted
-// file until the end: with write(2) at its next line, mapped at its next sync (at most a second later in a run).
+// file until the end: at its next sync (at most a second later in a run).
 TEST(CellStore, RemovedOrReplacedDirectoryStopsTheStore) {
-  for (const std::size_t reserve : {std::size_t(0), CellStore::kReserveBytes})
-    for (const bool replace : {false, true}) {
-      SCOPED_TRACE(reserve);
+  for (const bool replace : {false, true}) {
       TempDir dir;
       const auto out = dir / "out";
       std::filesystem::create_directories(out);
-      CellStore store(out / "cells.jsonl", reserve);
+      CellStore store(out / "cells.jsonl");
       store.append(record("a", 10));
       std::filesystem::remove_all(out);
       if (replace) {
@@ -332,9 +328,9 @@ TEST(CellStore, RemovedOrReplacedDirectoryStopsTheStore) {
     }
 }
 
-// A killed run (SIGKILL, no destructor) keeps every line appended through the mapping: the file ends with the
-// reserve's zeros, which read as no line; the next store cuts them; the next lines follow the kept ones.
-TEST(CellStore, AKilledMappedStoreKeepsItsLinesAndItsZerosReadAsNone) {
+// A killed run (SIGKILL, no destructor) keeps every line appended: the file ends with its last whole line; the next
+// store's lines follow the kept ones.
+TEST(CellStore, AKilledStoreKeepsEveryLine) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
   const pid_t child = ::fork();
@@ -349,27 +345,22 @@ TEST(CellStore, AKilledMappedStoreKeepsItsLinesAndItsZerosReadAsNone) {
   ::waitpid(child, &status, 0);
   ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
   const std::string left = runner_test::read_text(file);
-  const std::size_t lines_end = left.rfind('\n') + 1;
-  ASSERT_GT(left.size(), lines_end) << "no reserve left behind";
-  EXPECT_EQ(left.find_first_not_of('\0', lines_end), std::string::npos);
-  EXPECT_TRUE(ends_in_torn_line(file));
+  ASSERT_FALSE(left.empty());
+  EXPECT_EQ(left.back(), '\n');
+  EXPECT_FALSE(ends_in_torn_line(file));
   const StoreContents read = read_cells(file, true);
   ASSERT_EQ(read.rows.size(), 3u);
   EXPECT_EQ(read.rows[2].nodes(), 12u);
   EXPECT_FALSE(read.torn_tail);
-  EXPECT_EQ(read.zero_tail_bytes, left.size() - lines_end);
+  EXPECT_EQ(read.zero_tail_bytes, 0u);
   store_cells(file, {record("k3", 13)});
   const std::string after = runner_test::read_text(file);
-  EXPECT_EQ(after.substr(0, lines_end), left.substr(0, lines_end));
-  EXPECT_EQ(after.back(), '\n');
+  EXPECT_EQ(after.substr(0, left.size()), left);
   EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 4);
-  EXPECT_FALSE(ends_in_torn_line(file));
-  for (const auto& e : std::filesystem::directory_iterator(dir.path))  // zeros are cut, never copied aside
-    EXPECT_EQ(e.path().filename().string().find(".torn-"), std::string::npos) << e.path();
 }
 
-// A kill inside a line's copy: the line has no newline and zeros follow it. The fragment is a torn tail (ignored,
-// then set aside), the zeros no line.
+// An older build's mapped store killed inside a line's copy left a line without its newline, and zeros after it.
+// The fragment is a torn tail (ignored, then set aside), the zeros no line.
 TEST(CellStore, ALineCutOffBeforeAReserveIsATornTail) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";

@@ -137,29 +137,31 @@ TEST_F(RunFailures, LockOfAKilledRunDoesNotBlock) {
   EXPECT_EQ(cells_by_key(out).size(), kCells);
 }
 
-// A run killed with SIGKILL leaves its cells.jsonl with the zeros its store reserved past the last line
-// (cell_store.h): `harness report` reads every kept cell, cuts the zeros (the lock is free: the kernel released
-// it), and a resumed run completes the experiment after them.
-TEST_F(RunFailures, AKilledRunsReserveIsReadAsNoLineAndCut) {
+// A run killed with SIGKILL leaves its cells.jsonl ending with its last whole line (each cell's line written with
+// one write(2): cell_store.h): `harness report` reads every kept cell and changes nothing, and a resumed run
+// completes the experiment after them.
+TEST_F(RunFailures, AKilledRunLeavesWholeLinesThatAResumeCompletes) {
   const fs::path out = tmp / "out";
   kill_a_run_after_three_cells(out);
   if (HasFailure()) return;
   const std::string left = runner_test::read_text(out / "cells.jsonl");
-  const std::size_t lines_end = left.rfind('\n') + 1;
-  EXPECT_GT(left.size(), lines_end) << "no reserve left behind";
+  ASSERT_FALSE(left.empty());
+  EXPECT_EQ(left.back(), '\n');
   const auto kept = harness::read_cells(out / "cells.jsonl", true);
   EXPECT_FALSE(kept.torn_tail);
-  EXPECT_EQ(kept.zero_tail_bytes, left.size() - lines_end);
+  EXPECT_EQ(kept.zero_tail_bytes, 0u);
   const auto report = runner_test::run_harness("report " + out.string());
   ASSERT_EQ(report.code, 0) << report.output;
   EXPECT_NE(report.output.find(std::to_string(kept.rows.size()) + " of " + std::to_string(kCells) + " cells measured"),
             std::string::npos)
       << report.output;
-  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), left.substr(0, lines_end));
+  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), left);
   const auto r = runner_test::run_harness(run_args(out));
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(cells_by_key(out).size(), kCells);
-  EXPECT_EQ(runner_test::read_text(out / "cells.jsonl").back(), '\n');
+  const std::string after = runner_test::read_text(out / "cells.jsonl");
+  EXPECT_EQ(after.substr(0, left.size()), left);
+  EXPECT_EQ(after.back(), '\n');
 }
 
 TEST_F(RunFailures, EveryBadInputExitsTwoNamingTheInput) {

@@ -12,7 +12,6 @@
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/cell_record.h"
 #include "harness/experiment/result_set.h"
-#include "harness/storage/cell_line.h"
 #include "runner_test_util.h"
 
 namespace time_limit_test {
@@ -54,13 +53,11 @@ TEST(TimeLimit, ADeepCellStopsAtItsTimeLimitAndIsStoredAsStoppedByTime) {
   EXPECT_FALSE(cell.best_move.empty());
   EXPECT_GE(cell.search_seconds, 0.19);
   EXPECT_LT(cell.search_seconds, 2.0);
-  // The line as stored names the limit among its inputs (its key hashes it) and why the cell stopped; the fast
-  // writer writes what the JSON tree does.
+  // The line as stored names the limit among its inputs (its key hashes it) and why the cell stopped.
   const std::string line = runner_test::read_text(dir / "out" / "cells.jsonl");
   EXPECT_NE(line.find("\"time_limit_ms\":200"), std::string::npos) << line;
   EXPECT_NE(line.find("\"stopped_by\":\"time\""), std::string::npos) << line;
-  CellLineWriter writer;
-  EXPECT_EQ(std::string(writer.write(cell)), cell.to_json().dump());
+  EXPECT_EQ(line.substr(0, line.find(",\"line_xxh\"")), cell.to_json().dump().substr(0, cell.to_json().dump().size() - 1));
 
   const std::string md = runner_test::read_text(dir / "out" / "REPORT.md");
   EXPECT_NE(md.find("- Time limit: 200 ms of wall clock per cell; 1 cell(s) stopped by it"), std::string::npos) << md;

@@ -143,9 +143,9 @@ Measured measure(long cells, int depth, int threads, const std::filesystem::path
 }
 
 // What the larger run's lines cost by themselves. Its first records (up to kHotRecords) are read back from its
-// cells.jsonl (not timed), their inputs typed as the runner's are (written_inputs null: the line writer's path for a
-// run's records), then written again, in turn, as many times as the run had lines, one writer reused: into memory
-// only, and through a fresh CellStore (the flag-set line, each line's checksum, the mapped file's page cache; its
+// cells.jsonl (not timed), their inputs typed as the runner's are (written_inputs null, as a run's records), then
+// written again, in turn, as many times as the run had lines: into memory only (RecordLine, as CellStore formats), and through a
+// fresh CellStore (the flag-set line, each line's checksum, one write(2) a line; its
 // closing sync not timed, as a run's syncs are another thread's). Three times each, medians. So few records stay in
 // the caches, as a run's record does between its search and its line (10^5 records read back and written once each
 // took 1.0 us a line against 0.7). Whatever else a run does, a cell costs at least its line.
@@ -180,10 +180,10 @@ LineCost line_cost(const std::filesystem::path& cells_file, std::size_t lines, c
   cost.lines = lines;
   std::vector<double> format, store;
   for (int pass = 0; pass < 3; ++pass) {
-    CellLineWriter writer;
     std::size_t bytes = 0;  // read, so that no pass is optimised away
+    RecordLine line;
     const auto t0 = Clock::now();
-    for (std::size_t i = 0; i < lines; ++i) bytes += writer.write(records[i % records.size()]).size();
+    for (std::size_t i = 0; i < lines; ++i) bytes += line.format(records[i % records.size()]).size();
     format.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     if (bytes == 0) throw IoError("bench run: no line written");
   }
@@ -191,9 +191,8 @@ LineCost line_cost(const std::filesystem::path& cells_file, std::size_t lines, c
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     CellStore out(dir / "cells.jsonl");
-    CellLineWriter writer;
     const auto t0 = Clock::now();
-    for (std::size_t i = 0; i < lines; ++i) out.append(records[i % records.size()], writer);
+    for (std::size_t i = 0; i < lines; ++i) out.append(records[i % records.size()]);
     store.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     out.close();
   }

@@ -191,7 +191,7 @@ void run_command(const RunOptions& opt) {
     RunnerOptions options{opt.threads, !opt.quiet, read_cells(cells_file).rows};
     options.interrupt = &watch.interrupted();
     totals = run_cells(todo, engine, store, options, in_shard, shard_done);
-    store.close();  // the file cut to its lines: the store's reserve removed (cell_store.h)
+    store.close();  // the last lines synced (cell_store.h)
   }
 
   // 4. The run log (where and how these cells were measured), then the reports from the files

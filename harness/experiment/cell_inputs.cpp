@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "harness/experiment/presets.h"
-#include "harness/storage/cell_line.h"  // append_json_string, append_int, append_uint
 
 namespace harness {
 
@@ -56,26 +55,9 @@ json CellInputs::key_json(const std::string& flags_hash) const {
 
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash, std::uint64_t time_limit_ms) {
-  // nlohmann's canonical form (keys sorted, no spaces), assembled by hand in one buffer: it is built for every cell
-  // of a run.
-  std::string text;
-  text.reserve(fen.size() + position.size() + flags_hash.size() + 96);
-  text += "{\"depth\":";
-  append_int(text, depth);
-  text += ",\"fen\":";
-  append_json_string(text, fen);
-  text += ",\"flags\":\"";
-  text += flags_hash;
-  text += "\",\"node_budget\":";
-  append_uint(text, node_budget);
-  text += ",\"position\":";
-  append_json_string(text, position);
-  if (time_limit_ms) {
-    text += ",\"time_limit_ms\":";
-    append_uint(text, time_limit_ms);
-  }
-  text += '}';
-  return text;
+  json j = {{"depth", depth}, {"fen", fen}, {"flags", flags_hash}, {"node_budget", node_budget}, {"position", position}};
+  if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;
+  return j.dump();  // sorted keys, no spaces: canonical
 }
 
 std::string CellInputs::identity() const {
@@ -86,63 +68,12 @@ std::string CellInputs::identity() const {
 
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
 
-namespace {
-
-// A key's text up to its FEN, as cell_key's canonical dump begins (keys sorted: depth, engine, fen, ...).
-void append_key_prefix(std::string& text, int depth, const std::string& engine_identity, const std::string& fen) {
-  text += "{\"depth\":";
-  append_int(text, depth);
-  text += ",\"engine\":";
-  append_json_string(text, engine_identity);
-  text += ",\"fen\":";
-  append_json_string(text, fen);
-}
-
-}  // namespace
-
-std::uint64_t CellKeyPrefixes::state(int depth, const std::string& engine_identity, const std::string& fen) {
-  // A depth past any search's (the engine's plies are far fewer) is hashed each time rather than kept.
-  constexpr int kDepthsKept = 256;
-  auto hashed = [&] {
-    std::string text;
-    append_key_prefix(text, depth, engine_identity, fen);
-    return fnv1a_64(text);
-  };
-  if (depth < 0 || depth >= kDepthsKept) return hashed();
-  if (by_depth_.size() <= std::size_t(depth)) by_depth_.resize(std::size_t(depth) + 1);
-  Entry& e = by_depth_[std::size_t(depth)];
-  if (!e.set || e.fen != fen || e.engine != engine_identity) e = Entry{true, engine_identity, fen, hashed()};
-  return e.state;
-}
-
-CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags,
-                   CellKeyPrefixes* prefixes) {
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags) {
   CellSpec c;
   c.flag_set = flags ? *flags : inputs.flag_set();
-  // The identity and the key's text as identity() and cell_key(key_json()) give them (nlohmann's canonical dump:
-  // keys sorted, no spaces), assembled by hand: tests/cell_identity_test.cpp checks the two ways agree.
   c.identity =
       identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash, inputs.time_limit_ms);
-  // The key's text after its FEN, hashed on from its prefix's state.
-  std::string key_text;
-  key_text.reserve(engine_identity.size() + inputs.fen.size() + c.flag_set.hash.size() + 160);
-  std::uint64_t from = kFnv1aBasis;
-  if (prefixes) from = prefixes->state(inputs.depth, engine_identity, inputs.fen);
-  else append_key_prefix(key_text, inputs.depth, engine_identity, inputs.fen);
-  key_text += ",\"flags\":\"";
-  key_text += c.flag_set.hash;
-  key_text += "\",\"node_budget\":";
-  append_uint(key_text, inputs.node_budget);
-  if (inputs.time_limit_ms) {
-    key_text += ",\"time_limit_ms\":";
-    append_uint(key_text, inputs.time_limit_ms);
-  }
-  key_text += ",\"tt_entries\":";
-  append_int(key_text, inputs.tt_entries());
-  key_text += ",\"tt_scheme\":";
-  append_json_string(key_text, inputs.tt_scheme());
-  key_text += '}';
-  c.key = hex16(fnv1a_64(key_text, from));
+  c.key = cell_key(inputs.key_json(c.flag_set.hash), engine_identity);
   c.key_engine = engine_identity;
   c.inputs = std::move(inputs);
   return c;

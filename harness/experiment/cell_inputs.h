@@ -103,28 +103,9 @@ struct CellSpec {
   bool only_in_versions() const { return tables.size() == 1 && tables[0] == TableRef::versions(); }
 };
 
-// The FNV-1a state of a cell key's text up to its FEN (`{"depth":D,"engine":E,"fen":F`, cell_key's order), for the
-// cells that share depth, engine and FEN: an enumeration makes the versions of a position one after another, and the
-// byte-by-byte FNV chain over the whole text was a quarter of a cell's making. One entry per depth (the last FEN
-// seen there); a caller's own, like a writer's buffers.
-class CellKeyPrefixes {
- public:
-  std::uint64_t state(int depth, const std::string& engine_identity, const std::string& fen);
-
- private:
-  struct Entry {
-    bool set = false;
-    std::string engine, fen;
-    std::uint64_t state = 0;
-  };
-  std::vector<Entry> by_depth_;
-};
-
 // A cell of `inputs` for the engine `engine_identity`, in no table yet. `flags`, when given, must be
 // inputs.flag_set() (computed once for the many cells of one version: the dump of every flag is most of the cost).
-// `prefixes`, when given, keeps the key's hashed prefix from cell to cell (the same key either way).
-CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags = nullptr,
-                   CellKeyPrefixes* prefixes = nullptr);
+CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags = nullptr);
 // The identity() text of cells of these scalar inputs whose flags have the flag set hash `flags_hash`.
 // `time_limit_ms` 0 leaves it out of the text.
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,

@@ -9,6 +9,7 @@
 #include "harness/identity/engine_identity.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
+#include "harness/storage/results_format.h"
 
 namespace harness {
 
@@ -71,6 +72,7 @@ json experiment_file_json(const Experiment& exp, const std::string& engine, cons
   json j = {{"experiment", exp.to_json()}, {"engine", engine}, {"config", config_file}, {"notes", exp.notes_json()}};
   // Every line of a directory made from now on carries its checksum: a line without one is an edit (cell_store.h).
   j["line_checksums"] = true;
+  j[kResultsFormatKey] = kResultsFormat;  // the format of the directory's files (results_format.h)
   // The suite's solutions only when some position has one, so other sets' files stay as they were.
   if (exp.any_solution()) j["solutions"] = exp.solutions_json();
   // The design (design.h) only when the config has one, so other sets' files stay as they were.
@@ -94,6 +96,11 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
   }
   if (!out.file.is_object() || !out.file.contains("experiment") || !out.file.contains("engine") || !out.file["engine"].is_string())
     throw UserError(fmt::format("{}: missing 'experiment' or 'engine'", exp_file.string()));
+  if (const auto f = out.file.find(kResultsFormatKey);
+      f != out.file.end() && (!f->is_number_unsigned() || f->get<std::uint64_t>() > std::uint64_t(kResultsFormat)))
+    throw UserError(fmt::format("{}: results_format {} is not one this harness reads (it reads up to {}): written by a "
+                                "newer build?",
+                                exp_file.string(), f->dump(), kResultsFormat));
   out.experiment = Experiment::from_json(out.file["experiment"], exp_file.string());
   out.engine = out.file["engine"].get<std::string>();
   return out;

@@ -194,7 +194,6 @@ class CellRun {
 
   void worker(std::size_t id) {
     buho::EngineMemory memory;  // this thread's table, passed from cell to cell (engine/search.h)
-    CellLineWriter line_writer;  // this thread's line buffers, reused from cell to cell
     // The last position this thread parsed, and its FEN: the run order keeps the cells of one position together as
     // long as their series tie (8 versions of a position in a row on a depth-1 run), and a parse costs about 3 us
     // (the board's 32 KB of move history cleared), 6 % of a depth-1 cell's engine time.
@@ -224,7 +223,7 @@ class CellRun {
           record_out_of_memory(id, *cell, out_of_memory);
           continue;
         }
-        store.append(*rec, line_writer);
+        store.append(*rec);
         record_finished(id, *cell, *rec, seconds_since(t_cell));
       } catch (...) {
         std::lock_guard lock(mutex);

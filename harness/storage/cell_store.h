@@ -19,8 +19,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/cell_record.h"
-#include "harness/storage/cell_line.h"
 #include "harness/storage/line_checksum.h"  // with_checksum, check_line
+#include "harness/storage/record_line.h"
 
 namespace harness {
 
@@ -48,7 +48,7 @@ struct StoreContents {
   std::size_t unchecked = 0;     // lines without a checksum (written before checksums existed)
   bool torn_tail = false;        // the last line was incomplete and was ignored
   std::size_t torn_bytes = 0;
-  std::size_t zero_tail_bytes = 0;  // zero bytes after the last line: a killed run's reserve (LineStore), no line
+  std::size_t zero_tail_bytes = 0;  // zero bytes after the last line: an older build's reserve left by a kill, no line
 };
 
 // Reads a cells.jsonl. A missing file is empty. An unparsable line that is not the last one is a
@@ -57,67 +57,46 @@ struct StoreContents {
 // a checksum is refused too: none of its lines was ever written without one.
 StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked = false);
 
-// An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl). Opening it first copies any
-// torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away (and cuts a zero-filled
-// reserve, below), so new lines never glue onto a fragment. append() is thread-safe. A finished cell (or pair)
-// survives the process's crash or kill at once: its line is in the kernel's page cache when append() returns. The
-// data reach the disk (fdatasync) when kSyncSeconds have passed since the last sync, and at sync(): a power loss
-// costs at most the lines of the last kSyncSeconds (a sync per line took 2 ms, 75 % of a depth-1 cell's engine
-// time). sync() waits for the disk outside the store's lock, so appends go on meanwhile. The writers call sync() at
-// least every second (a run's supervising thread every half second) and close() at the end. Any failed write, reservation or
-// sync throws IoError naming the file; the file keeps its whole lines (a partial one is cut off, or set aside by the
-// next open) and the store refuses further lines.
-//
-// Two ways to put a line in the page cache:
-//  - write(2) of the whole line (reserve_bytes 0: a flag-set file, pairs.jsonl), the file checked at each line to be
-//    still the one at its path (stat): a run whose directory was removed or replaced stops at its next line.
-//  - a shared memory mapping of the file's tail (reserve_bytes > 0: cells.jsonl). The store reserves reserve_bytes
-//    past the last line (posix_fallocate: blocks allocated, so a full disk is an IoError and never a SIGBUS inside
-//    a copy), writes them as zeros (they are zeros: this only brings their pages into the page cache at half the
-//    cost of faulting them in through the mapping), maps them, and copies each line into the mapping, its newline last. Pages written through a shared
-//    mapping are the file's page cache: the kernel writes them back after the process's death as after a write(2),
-//    and fdatasync flushes them as it flushes written ones. No system call per line: a depth-1 cell's write(2) and
-//    stat cost 13 % of its engine time (docs/history.md). While the store is open, and after a kill, the file is
-//    longer than its lines: the reserve reads as zero bytes after the last line, which every reader here takes for
-//    no line (read_cells, set_torn_tail_aside cuts them), and close() cuts it. A kill inside a line's copy leaves a
-//    line without its newline followed by zeros: a torn tail, set aside as one. The path is checked at each sync and
-//    each new reservation, so a removed or replaced directory stops the run within a second (the supervising
-//    thread syncs every half second) rather than at the next line: the lines of that second went into the removed file,
-//    as every line before them did; what the check promises is that the run stops instead of computing to its end
-//    into a file nobody can read. Where no reserve can be had (a disk or quota nearly full, a file-size limit:
-//    ENOSPC, EDQUOT, EFBIG) or the file system maps no files (ENODEV), the store goes on with write(2) from the end
-//    of its lines, so a nearly full disk still takes every line that fits, and the first that does not fails as above.
+// An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl), opened O_APPEND. Opening it
+// first copies any torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away (and cuts
+// the zero bytes an older build's mapped reserve may have left), so new lines never glue onto a fragment. append()
+// is thread-safe and writes the whole line, checksum and newline included, with one write(2): a finished cell (or
+// pair) survives the process's crash or kill at once, its line being in the kernel's page cache when append()
+// returns. The data reach the disk (fdatasync) when kSyncSeconds have passed since the last sync, and at sync(): a
+// power loss costs at most the lines of the last kSyncSeconds (a sync per line took 2 ms, 75 % of a depth-1 cell's
+// engine time). sync() waits for the disk outside the store's lock, so appends go on meanwhile. The writers call
+// sync() at least every second (a run's supervising thread every half second) and close() at the end.
+// At each sync the file is checked to be still the one at its path (stat): a run whose directory was removed or
+// replaced stops within a second rather than computing to its end into a file nobody can read.
+// Any failed write or sync throws IoError naming the file; a partly written line is cut off (or, if even that
+// fails, set aside by the next open), so the file keeps its whole lines, and the store refuses further lines.
 class LineStore {
  public:
-  explicit LineStore(const std::filesystem::path& file, std::size_t reserve_bytes = 0);
+  explicit LineStore(const std::filesystem::path& file);
   ~LineStore();
   LineStore(const LineStore&) = delete;
   LineStore& operator=(const LineStore&) = delete;
   void append(std::string_view json_text);  // one JSON object's text: its checksum and newline are added here
   void sync();                                // the lines appended so far, to the disk
-  // The file cut to its lines (the reserve removed), synced and closed; IoError if any of it fails. The destructor
-  // does the same, best effort, for a store left by an exception.
+  // The file synced and closed; IoError if it fails. The destructor does the same, best effort, for a store left by
+  // an exception.
   void close();
   static constexpr double kSyncSeconds = 1.0;
 
  private:
   struct Impl;
-  Impl* impl_;
+  std::unique_ptr<Impl> impl_;
 };
 
-// cells.jsonl's writer: a mapped LineStore of cell records (a reserve of kReserveBytes), each line written by
-// CellLineWriter (cell_line.h: the bytes of CellRecord::to_json().dump(), without building the tree). A record that
-// names a flag set this store has not written yet gets its set's line in the flag-set file first (write(2)), synced
-// (a resumed run writes a set again once: the reader takes a repeated set as one).
+// cells.jsonl's writer: a LineStore of cell records, each line CellRecord::to_json().dump() (nlohmann's canonical
+// form: members sorted, no spaces), formatted by a RecordLine (record_line.h) under the store's lock: 1-2 us a line
+// against a cell's tens of microseconds in the engine, so the workers seldom wait for each other there. A record that names a flag set this store has not written yet gets its set's
+// line in the flag-set file first, synced (a resumed run writes a set again once: the reader takes a repeated set as
+// one).
 class CellStore {
  public:
-  // About a thousand cell lines: a reservation (and a check of the path) per thousand cells.
-  static constexpr std::size_t kReserveBytes = std::size_t(1) << 20;
-  explicit CellStore(const std::filesystem::path& file, std::size_t reserve_bytes = kReserveBytes)
-      : file_(file), lines_(file, reserve_bytes) {}
+  explicit CellStore(const std::filesystem::path& file) : file_(file), lines_(file) {}
   void append(const CellRecord& rec);
-  // The same with a writer of the caller's (a worker's, reused from cell to cell: no buffers made per line).
-  void append(const CellRecord& rec, CellLineWriter& writer);
   void sync() { lines_.sync(); }
   void close();
 
@@ -125,21 +104,21 @@ class CellStore {
   std::filesystem::path file_;
   LineStore lines_;
   std::mutex mutex_;  // a record's flag-set line and its own line go in that order, whichever thread writes
+  RecordLine format_;
   std::unique_ptr<LineStore> sets_;  // opened at the first record that names a set
   std::unordered_set<std::string> sets_written_;
 };
 
 // Whether `file` ends with anything but a whole line: a line without its newline (a write cut off) or the zero bytes
-// of a mapped store's reserve.
+// an older build's mapped reserve left after a kill.
 bool ends_in_torn_line(const std::filesystem::path& file);
 // Moves such a last line to `<file>.torn-<time>` (copied, synced and read back first) and cuts it off, and cuts a
 // zero-filled reserve, with a note on stderr; nothing when the file ends with a whole line. Only while no other process appends to the file.
 void set_torn_tail_aside(const std::filesystem::path& file);
 // Opens an append-only line file (cells.jsonl, a match's pairs.jsonl) for appending: a torn last line set aside
 // first, the file created if missing and then its directory synced, so the new file survives a power loss. The
-// descriptor (O_APPEND, or read-write `for_mapping`) is the caller's to close; IoError naming the file if it cannot
-// be opened.
-int open_for_appending(const std::filesystem::path& file, bool for_mapping = false);
+// descriptor (O_APPEND) is the caller's to close; IoError naming the file if it cannot be opened.
+int open_for_appending(const std::filesystem::path& file);
 
 // "20240131-235959": for names of files moved aside.
 std::string timestamp_for_filename();

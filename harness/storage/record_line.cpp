@@ -1,0 +1,150 @@
+#include "harness/storage/record_line.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <numeric>
+
+#include <nlohmann/json.hpp>
+
+namespace harness {
+
+namespace {
+
+void put(std::string& out, std::uint64_t v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+void put(std::string& out, int v) {
+  char buf[16];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+void put(std::string& out, bool v) { out += v ? "true" : "false"; }
+void put(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  char buf[64];
+  out.append(buf, nlohmann::detail::to_chars(buf, buf + sizeof buf, v));
+}
+void put(std::string& out, std::string_view s) {
+  const bool plain = std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  if (!plain) {
+    out += nlohmann::json(s).dump();
+    return;
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+void put(std::string& out, const std::string& s) { put(out, std::string_view(s)); }
+void put(std::string& out, const nlohmann::json& v) { out += v.dump(); }
+template <typename T>
+void put(std::string& out, const std::vector<T>& list) {
+  out += '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += ',';
+    put(out, list[i]);
+  }
+  out += ']';
+}
+
+}  // namespace
+
+void RecordLine::add(std::string_view key) {
+  members_.push_back({key, value_begin_, values_.size()});
+  value_begin_ = values_.size();
+}
+
+std::string_view RecordLine::format(const CellRecord& r) {
+  members_.clear();
+  values_.clear();
+  value_begin_ = 0;
+  const auto member = [this](std::string_view key, const auto& value) {
+    put(values_, value);
+    add(key);
+  };
+  if (r.written_inputs.is_null()) {  // CellInputs::key_json's members
+    member("fen", r.inputs.fen);
+    member("depth", r.inputs.depth);
+    member("flags", r.flag_set.hash);
+    member("tt_entries", r.inputs.tt_entries());
+    member("tt_scheme", r.inputs.tt_scheme());
+    member("node_budget", r.inputs.node_budget);
+    if (r.inputs.time_limit_ms) member("time_limit_ms", r.inputs.time_limit_ms);
+  } else {
+    for (auto it = r.written_inputs.begin(); it != r.written_inputs.end(); ++it) member(it.key(), it.value());
+  }
+  member("key", r.key);
+  member("engine", r.engine);
+  member("position", r.inputs.position);
+  member("version", r.inputs.version);
+  for (const auto& c : r.counters) member(c.name, c.value);
+  member("iteration_nodes", r.iteration_nodes);
+  member("depth_reached", r.depth_reached);
+  member("seldepth", r.seldepth);
+  member("completed", r.completed);
+  if (!r.failure.empty()) member("failed", r.failure);
+  if (!r.stopped_by.empty()) member("stopped_by", r.stopped_by);
+  member("best_move", r.best_move);
+  member("score", r.score);
+  member("pv", r.pv);
+  member("search_seconds", r.search_seconds);
+  member("engine_seconds", r.engine_seconds);
+  if (r.load) {
+    member("tt_occupied", r.load->occupied);
+    member("tt_capacity", r.load->capacity);
+  }
+  for (const auto& c : r.later_counters) member(c.name, c.value);
+  if (r.later_counter("passes")) member("iteration_passes", r.iteration_passes);
+  if (!r.iteration_best_moves.empty()) {
+    member("iteration_best_moves", r.iteration_best_moves);
+    member("iteration_seconds", r.iteration_seconds);
+  }
+  if (r.solve) {
+    member("solved", r.solve->solved);
+    if (r.solve->found_depth) {
+      member("solved_depth", *r.solve->found_depth);
+      member("solved_nodes", *r.solve->found_nodes);
+      member("solved_seconds", *r.solve->found_seconds);
+    }
+  }
+  // The order: that of an earlier line whose keys came in the same order (a run's lines have few such sequences,
+  // told apart by their optional members), else sorted again and kept, the most recent first.
+  const auto same_key = [](const Member& m, const std::string& k) { return m.key == k; };
+  auto found = std::find_if(orders_.begin(), orders_.end(), [&](const Order& o) {
+    return std::equal(members_.begin(), members_.end(), o.keys.begin(), o.keys.end(), same_key);
+  });
+  if (found == orders_.end()) {
+    if (orders_.size() == kOrdersKept) orders_.pop_back();
+    Order& o = orders_.emplace_back();
+    found = orders_.end() - 1;
+    for (const Member& m : members_) o.keys.emplace_back(m.key);
+    o.order.resize(members_.size());
+    std::iota(o.order.begin(), o.order.end(), std::size_t(0));
+    std::stable_sort(o.order.begin(), o.order.end(), [&](std::size_t a, std::size_t b) { return members_[a].key < members_[b].key; });
+    // Of equal keys (stable: in the order they were set) only the last, as an assignment to a map member keeps.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < o.order.size(); ++i) {
+      if (kept && members_[o.order[kept - 1]].key == members_[o.order[i]].key) --kept;
+      o.order[kept++] = o.order[i];
+    }
+    o.order.resize(kept);
+  }
+  std::rotate(orders_.begin(), found, found + 1);
+  const std::vector<std::size_t>& order = orders_.front().order;
+  line_.clear();
+  line_ += '{';
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Member& m = members_[order[i]];
+    if (i) line_ += ',';
+    put(line_, m.key);
+    line_ += ':';
+    line_.append(values_, m.begin, m.end - m.begin);
+  }
+  line_ += '}';
+  return line_;
+}
+
+}  // namespace harness
