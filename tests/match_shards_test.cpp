@@ -25,6 +25,15 @@ using runner_test::TempDir;
 using runner_test::write_text;
 namespace fs = std::filesystem;
 
+// The merged shards' files against the single run's: every pair, match.json, summary.json, games.pgn, REPORT.md.
+void expect_same_match(const match_test::MatchFiles& joined, const match_test::MatchFiles& one) {
+  EXPECT_EQ(joined.pairs, one.pairs);
+  EXPECT_EQ(joined.match_json, one.match_json);
+  EXPECT_EQ(joined.summary_json, one.summary_json);
+  EXPECT_EQ(joined.pgn, one.pgn);
+  EXPECT_EQ(joined.report, one.report);
+}
+
 // CONFIG in tmp/<file>.json: the match `name` (default `file`) of H against E.
 fs::path write_config(const TempDir& tmp, const std::string& file_name, int pairs, int nodes, std::string name = "") {
   const json cfg{{"name", name.empty() ? file_name : name},
@@ -76,11 +85,7 @@ TEST(MatchShards, FourShardsMergedEqualOneRunByteForByte) {
   const match_test::MatchFiles one = match_test::match_files_without_timing(tmp / "single");
   const match_test::MatchFiles joined = match_test::match_files_without_timing(tmp / "merged");
   ASSERT_EQ(one.pairs.size(), 24u);
-  EXPECT_EQ(joined.pairs, one.pairs);
-  EXPECT_EQ(joined.match_json, one.match_json);
-  EXPECT_EQ(joined.summary_json, one.summary_json);
-  EXPECT_EQ(joined.pgn, one.pgn);
-  EXPECT_EQ(joined.report, one.report);
+  expect_same_match(joined, one);
   EXPECT_NE(joined.report.find("| pairs counted | 24 of 24 |"), std::string::npos) << joined.report;
   // The merged pairs carry their checksums and the match's key.
   const std::string key = match_test::stored_pairs(tmp / "single")[0]["match"];
@@ -128,11 +133,7 @@ TEST(MatchShards, ThreeHundredPairsInFourShardsEqualOneRun) {
   const match_test::MatchFiles one = match_test::match_files_without_timing(tmp / "single");
   const match_test::MatchFiles joined = match_test::match_files_without_timing(tmp / "merged");
   ASSERT_EQ(one.pairs.size(), 300u);
-  EXPECT_EQ(joined.pairs, one.pairs);
-  EXPECT_EQ(joined.match_json, one.match_json);
-  EXPECT_EQ(joined.summary_json, one.summary_json);
-  EXPECT_EQ(joined.pgn, one.pgn);
-  EXPECT_EQ(joined.report, one.report);
+  expect_same_match(joined, one);
   const json summary = json::parse(one.summary_json);
   EXPECT_EQ(summary["match"]["pairs"], 300);
   EXPECT_EQ(summary["match"]["sprt"]["verdict"], "no decision") << summary["match"]["sprt"].dump();
