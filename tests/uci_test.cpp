@@ -4,8 +4,10 @@
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <iterator>
 #include <mutex>
 #include <random>
 #include <regex>
@@ -172,7 +174,14 @@ TEST(Uci, NodeAndTimeLimitsEndTheSearch) {
   s.send("go nodes 3000");
   auto lines = s.lines();
   EXPECT_TRUE(has_line(lines, "bestmove "));
-  EXPECT_LE(last_info_nodes(lines), 3000u);
+  // The final info line counts the whole search: the budget, and at most the node that found it reached.
+  EXPECT_GE(last_info_nodes(lines), 3000u);
+  EXPECT_LE(last_info_nodes(lines), 3000u + 64u);
+  // ... and it is the line just before the bestmove, with the table's fill.
+  const auto best = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+  ASSERT_NE(best, lines.begin());
+  EXPECT_EQ(std::prev(best)->rfind("info depth ", 0), 0u) << *std::prev(best);
+  EXPECT_NE(std::prev(best)->find(" hashfull "), std::string::npos) << *std::prev(best);
 
   Session t;
   t.send("position startpos");
@@ -547,7 +556,7 @@ TEST(Uci, SearchmovesRestrictsTheRoot) {
       const std::string first = l.substr(l.find(" pv ") + 4, 4);
       EXPECT_TRUE(first == "a2a3" || first == "h2h3") << l;
     }
-  EXPECT_EQ(infos, 4);
+  EXPECT_EQ(infos, 5);  // one per iteration, and the search's final line
   s.send("setoption name driver value minimax");
   s.send("go depth 2 searchmoves a2a3");
   lines = s.lines();

@@ -495,6 +495,7 @@ struct UciSession::Impl {
     // move when none completed).
     try {
       const buho::SearchResult r = engine->search(root, limits, keep_state);
+      final_info(r);
       best = r.best_move.is_null() ? fallback_move(board) : r.best_move.uci();
       if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
     } catch (const std::exception& e) {
@@ -510,6 +511,18 @@ struct UciSession::Impl {
     if (timer.joinable()) timer.join();
     if (g.infinite) wait_for_stop(go_number);
     answer(best);
+  }
+
+  // UCI: a search ends with one `info` line of the whole search, whatever stopped it (depth, `go nodes`, `movetime`,
+  // `stop`), as Stockfish prints one when a search stops: the depth last completed, the search's nodes and time
+  // (not its last iteration's), the table's fill in permille (hashfull) and the PV the bestmove comes from.
+  void final_info(const buho::SearchResult& r) {
+    const buho::SearchStats& s = r.stats;
+    const double nps = s.seconds > 0 ? double(s.nodes) / s.seconds : 0;
+    const std::uint64_t hashfull = s.tt_capacity ? 1000 * s.tt_occupied / s.tt_capacity : 0;
+    say(fmt::format("info depth {} seldepth {} score {} nodes {} nps {:.0f} time {:.0f} hashfull {} pv {}",
+                    s.depth_reached, s.seldepth, score_text(r.score), s.nodes, nps, s.seconds * 1000, hashfull,
+                    moves_text(r.pv)));
   }
 
   // A new session's state, the engine kept (see reset() in the header). Called while the executor waits.
