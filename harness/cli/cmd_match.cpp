@@ -39,15 +39,6 @@ std::string utc_date_for_pgn() {
   return buf;
 }
 
-// The first key at which two identities differ ("players", "nodes", ...), for the refusal's message.
-std::string first_difference(const nlohmann::json& a, const nlohmann::json& b) {
-  for (auto it = a.begin(); it != a.end(); ++it)
-    if (!b.contains(it.key()) || b[it.key()] != it.value()) return it.key();
-  for (auto it = b.begin(); it != b.end(); ++it)
-    if (!a.contains(it.key())) return it.key();
-  return "";
-}
-
 struct MatchOptions {
   std::string config;
   int threads = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -114,7 +105,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
     if (old_identity != identity)
       throw UserError(fmt::format("--out {}: holds the pairs of another match (its '{}' differs from {}'s); give "
                                   "another --out, or --fresh to set them aside",
-                                  dir.string(), first_difference(old_identity, identity), opt.config));
+                                  dir.string(), first_differing_key(old_identity, identity), opt.config));
     date = old.value("date", date);
   } else if (std::filesystem::exists(pairs_file)) {
     throw UserError(fmt::format("--out {}: holds {} without {}; give another --out, or --fresh", dir.string(),

@@ -56,15 +56,6 @@ json without_shard(json j) {
   return j;
 }
 
-// The first key at which two match files differ ("engine", "players", "nodes", ...).
-std::string first_difference(const json& a, const json& b) {
-  for (auto it = a.begin(); it != a.end(); ++it)
-    if (!b.contains(it.key()) || b[it.key()] != it.value()) return it.key();
-  for (auto it = b.begin(); it != b.end(); ++it)
-    if (!a.contains(it.key())) return it.key();
-  return "";
-}
-
 struct ShardInput {
   std::string dir;
   json file;
@@ -72,6 +63,14 @@ struct ShardInput {
 };
 
 }  // namespace
+
+std::string first_differing_key(const json& a, const json& b) {
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (!b.contains(it.key()) || b[it.key()] != it.value()) return it.key();
+  for (auto it = b.begin(); it != b.end(); ++it)
+    if (!a.contains(it.key())) return it.key();
+  return "";
+}
 
 MatchMergeResult merge_match_shards(const std::vector<std::string>& dirs, const fs::path& out) {
   // Every input checked first: the same match in the same n shards, each shard once, none missing, each complete.
@@ -97,7 +96,7 @@ MatchMergeResult merge_match_shards(const std::vector<std::string>& dirs, const 
       if (a != b)
         throw UserError(fmt::format("{} and {} hold shards of different matches (match.json's '{}' differs): only the "
                                     "shards of one config played by one engine merge",
-                                    first->dir, d, first_difference(a, b)));
+                                    first->dir, d, first_differing_key(a, b)));
       if (in.shard.count != first->shard.count)
         throw UserError(fmt::format("{} is shard {} but {} is shard {}: a match's shards merge only with the other "
                                     "shards of the same split (the same n)",

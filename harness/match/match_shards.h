@@ -30,6 +30,10 @@ std::optional<Shard> match_file_shard(const nlohmann::json& match_file, const st
 // How many of a match's `pairs` pairs shard `s` holds (pair k when k mod n = i - 1).
 int shard_pair_count(const Shard& s, int pairs);
 
+// The first key at which two match identities (match.json members) differ ("engine", "players", "nodes", ...), ""
+// when they agree: what a refusal to resume or to merge names.
+std::string first_differing_key(const nlohmann::json& a, const nlohmann::json& b);
+
 struct MatchMergeResult {
   int shards = 0;
   int pairs = 0;
