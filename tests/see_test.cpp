@@ -1,0 +1,90 @@
+// Static exchange evaluation (engine/see.h) on hand-made exchanges whose outcome is known by counting: an undefended
+// piece, a defended one, x-rays through a capturing slider, en passant, a promotion, and a king that may not
+// recapture into an attack. Values: pawn 100, knight 300, bishop 300, rook 500, queen 900 (any values would do;
+// these make the sums easy to read).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/board.h"
+#include "engine/see.h"
+
+namespace see_test {
+
+using namespace buho;
+
+constexpr PieceValues kValues = {0, 100, 300, 300, 500, 900, 0};
+
+int see_of(const std::string& fen, const std::string& uci) {
+  const Board b = Board::from_fen(fen);
+  const Move m = b.parse_uci_move(uci);
+  EXPECT_FALSE(m.is_null()) << uci << " is not legal in " << fen;
+  return see(b, m, kValues);
+}
+
+TEST(See, UndefendedPieceIsWonWhole) {
+  // CPW's first example: Rxe5 wins the pawn, nothing recaptures.
+  EXPECT_EQ(see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"), 100);
+}
+
+TEST(See, DefendedPawnTakenByKnightLosesTheKnightForThePawnAndMore) {
+  // CPW's second example: Nxe5 with the d-file rook, the queen behind it and the bishop all in the exchange:
+  // N takes P (+100), N is taken (-300), ... the best stop for both sides leaves white a knight for a pawn down.
+  EXPECT_EQ(see_of("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5"), 100 - 300);
+}
+
+TEST(See, QueenTakingADefendedPawnLosesTheQueenLessThePawn) {
+  EXPECT_EQ(see_of("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5"), 100 - 900);
+}
+
+TEST(See, EqualTradeIsZeroAndAQuietMoveToASafeSquareIsZero) {
+  EXPECT_EQ(see_of("4k3/8/3p4/4n3/8/5N2/8/4K3 w - - 0 1", "f3e5"), 0);  // N x N, p x N: 300 - 300
+  EXPECT_EQ(see_of("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3"), 0);
+}
+
+TEST(See, QuietMoveOntoAnAttackedSquareLosesThePiece) {
+  EXPECT_EQ(see_of("4k3/8/8/2p5/8/8/8/3RK3 w - - 0 1", "d1d4"), -500);  // the c5 pawn takes the rook
+}
+
+TEST(See, XRayBehindTheFirstCapturerJoinsTheExchange) {
+  // Two white rooks doubled on the d-file against one defender of d5: R x P, R x R, R x R wins a pawn.
+  EXPECT_EQ(see_of("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+  // Without the second rook the same capture loses the rook for the pawn.
+  EXPECT_EQ(see_of("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"), 100 - 500);
+}
+
+TEST(See, SideToRecaptureMayStandPat) {
+  // B x N defended by a pawn: black recaptures, an even trade (300 - 300).
+  EXPECT_EQ(see_of("4k3/8/3p4/4n3/8/8/1B6/4K3 w - - 0 1", "b2e5"), 0);
+  // With the queen behind the bishop (an x-ray) the pawn is lost too: N + P for the B.
+  EXPECT_EQ(see_of("4k3/8/3p4/4n3/8/8/1B6/Q3K3 w - - 0 1", "b2e5"), 300 - 300 + 100);
+  // R x N defended by a pawn: the rook is lost for the knight; white stops after one capture.
+  EXPECT_EQ(see_of("4k3/8/3p4/4n3/8/8/8/4RK2 w - - 0 1", "e1e5"), 300 - 500);
+}
+
+TEST(See, EnPassantWinsThePawnBesideTheTarget) {
+  EXPECT_EQ(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+}
+
+TEST(See, PromotionCountsThePromotedPieceLessThePawn) {
+  EXPECT_EQ(see_of("7k/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"), 900 - 100);
+  // Promoting onto a square the rook covers: the new queen is taken at once.
+  EXPECT_EQ(see_of("1r5k/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"), 900 - 100 - 900);
+}
+
+TEST(See, KingMayNotRecaptureIntoAnAttack) {
+  // Q x f7 next to the black king, defended by the bishop on c4: the king cannot take back, the queen wins the pawn.
+  EXPECT_EQ(see_of("4k3/5p2/8/8/2B5/8/8/4K2Q w - - 0 1", "h1h5"), 0);
+  EXPECT_EQ(see_of("4k3/5p2/8/7Q/2B5/8/8/4K3 w - - 0 1", "h5f7"), 100);
+  // Undefended, the king takes the queen back: white loses the queen for the pawn.
+  EXPECT_EQ(see_of("4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1", "h5f7"), 100 - 900);
+}
+
+TEST(See, AtLeastIsTheThresholdForm) {
+  const Board b = Board::from_fen("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1");
+  const Move m = b.parse_uci_move("e1e5");
+  EXPECT_TRUE(see_at_least(b, m, kValues, -800));
+  EXPECT_FALSE(see_at_least(b, m, kValues, -799));
+}
+
+}  // namespace see_test
