@@ -9,6 +9,36 @@
 
 namespace buho {
 
+namespace {
+
+// Limits::pv_from_table: `pv` continued, while it is shorter than `length`, with the moves the table stores for the
+// positions the line reaches: each legal in its position (plausible, and found among the legal moves), never into a
+// position already on the line, never past a draw by rule. The table's counters are left as the search left them.
+void continue_pv_from_table(const Board& root, TranspositionTable& tt, std::vector<Move>& pv, int length) {
+  if (!tt.allocated() || pv.empty()) return;
+  const TTCounters counters = tt.counters;
+  Board b = root;
+  std::vector<std::uint64_t> seen{b.key()};
+  for (const Move m : pv) {
+    b.make_move(m);
+    seen.push_back(b.key());
+  }
+  Move legal[MaxMoves];
+  while (int(pv.size()) < length && !b.is_draw_by_rule()) {
+    const TTEntry* e = tt.probe(b.key());
+    if (!e || !plausible(b, e->move)) break;
+    Move* end = generate_legal(b, legal);
+    if (std::find(legal, end, e->move) == end) break;
+    b.make_move(e->move);
+    if (std::find(seen.begin(), seen.end(), b.key()) != seen.end()) break;
+    seen.push_back(b.key());
+    pv.push_back(e->move);
+  }
+  tt.counters = counters;
+}
+
+}  // namespace
+
 // Alg. 3: one iteration per depth, from 1 (or the target alone without iterative deepening, or for a driver that
 // does not iterate) to the target, each through the driver's row.
 SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_state) {
@@ -26,9 +56,12 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
   on_leaf = limits.on_leaf;
   const RootDriverInfo& driver = root_driver_info(cfg.root_driver);
   root_moves = driver.honours_root_moves ? limits.root_moves : std::vector<Move>{};
+  const std::vector<Move> base_root_moves = root_moves;
+  const int lines = driver.honours_root_moves ? std::max(1, limits.multipv) : 1;
   stop = false;
 
   SearchResult result;
+  std::vector<Move> searched_pv;  // the PV the last completed iteration searched (result.pv may continue it)
   const int target = std::max(1, std::min(limits.depth, MaxPly - 1));
   // A driver that does not iterate (the minimal tree) searches one tree at the target depth.
   const int first = cfg.iterative_deepening && driver.iterates ? 1 : target;
@@ -58,15 +91,19 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
     // root null move every completed iteration has a move (or the root has none): nothing else changes.
     if (!root_best.is_null() || result.best_move.is_null()) {
       result.best_move = root_best;
-      result.pv.assign(stack[0].pv, stack[0].pv + stack[0].pv_len);
-      if (result.pv.empty() || result.pv.front() != root_best) result.pv.assign(1, root_best);
+      searched_pv.assign(stack[0].pv, stack[0].pv + stack[0].pv_len);
+      if (searched_pv.empty() || searched_pv.front() != root_best) searched_pv.assign(1, root_best);
     }
-    prev_pv_len = int(std::min<std::size_t>(result.pv.size(), MaxPly));
-    std::copy_n(result.pv.begin(), prev_pv_len, prev_pv);
+    prev_pv_len = int(std::min<std::size_t>(searched_pv.size(), MaxPly));
+    std::copy_n(searched_pv.begin(), prev_pv_len, prev_pv);
+    // pv_ordering follows the searched PV; the table's continuation is only reported.
+    result.pv = searched_pv;
+    if (limits.pv_from_table) continue_pv_from_table(root, tt, result.pv, d);
     stats.depth_reached = d;
     if (limits.on_iteration)
       limits.on_iteration({d, stats.seldepth, v, root_bound, stats.nodes,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), result.pv});
+    if (lines > 1 && !search_other_lines(d, limits, t0, result)) break;
     // Alg. 3 line 3: a mate score ends the deepening, once the iteration is deep enough to have seen
     // every shorter mate (a mate grafted from the table can be longer than the depth searched).
     if (std::abs(v) >= ScoreMateBound && ScoreMate - std::abs(v) <= d) break;
@@ -76,6 +113,7 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
         && std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(limits.soft_time_ms))
       break;
   }
+  root_moves = base_root_moves;
   result.completed = !stop;
   if (result.best_move.is_null()) {
     // Stopped inside the first iteration, or no legal move: report the first legal move, if any.
@@ -99,6 +137,47 @@ SearchResult SearchCore::run(const Board& root, const Limits& limits, bool keep_
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   result.stats = stats;
   return result;
+}
+
+// Limits::multipv, at depth d, after line 1's pass: the passes for lines 2, 3, ..., each with the root's moves less the
+// first moves of the lines before it, each from its own line's previous value (its aspiration window). A pass stopped
+// before it completes leaves its line as the previous iteration left it. False when the search was stopped.
+bool SearchCore::search_other_lines(int d, const Limits& limits, std::chrono::steady_clock::time_point t0,
+                                    SearchResult& result) {
+  std::vector<Move> candidates = root_moves;
+  if (candidates.empty()) {
+    Move buf[MaxMoves];
+    candidates.assign(buf, generate_legal(board, buf));
+  }
+  const RootDriverInfo& driver = root_driver_info(cfg.root_driver);
+  std::vector<Move> taken{result.best_move};
+  const std::vector<Move> line_one_moves = root_moves;
+  for (int k = 2; k <= limits.multipv; ++k) {
+    root_moves.clear();
+    for (const Move m : candidates)
+      if (std::find(taken.begin(), taken.end(), m) == taken.end()) root_moves.push_back(m);
+    if (root_moves.empty()) break;
+    if (result.lines.size() < std::size_t(k - 1)) result.lines.emplace_back();
+    RootLine& line = result.lines[std::size_t(k - 2)];
+    root_best = Move();
+    root_bound = ScoreBound::Exact;
+    stack[0].pv_len = 0;
+    const std::uint64_t before = stats.nodes;
+    const DriverIteration iteration = driver.iteration(*this, d, line.depth > 0 ? line.score : result.score);
+    stats.passes += std::uint64_t(iteration.passes);
+    stats.iteration_nodes.back() += stats.nodes - before;
+    stats.iteration_passes.back() += std::uint64_t(iteration.passes);
+    if (stop || root_best.is_null()) break;
+    line = {d, iteration.value, root_bound, std::vector<Move>(stack[0].pv, stack[0].pv + stack[0].pv_len)};
+    if (line.pv.empty() || line.pv.front() != root_best) line.pv.assign(1, root_best);
+    if (limits.pv_from_table) continue_pv_from_table(board, tt, line.pv, d);
+    taken.push_back(root_best);
+    if (limits.on_iteration)
+      limits.on_iteration({d, stats.seldepth, line.score, line.bound, stats.nodes,
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), line.pv, k});
+  }
+  root_moves = line_one_moves;
+  return !stop;
 }
 
 TableLayout transposition_table_layout(ReplacementScheme scheme) {

@@ -32,6 +32,15 @@ struct IterationReport {
   std::uint64_t nodes = 0;      // so far, over every iteration
   double seconds = 0;           // so far
   std::vector<Move> pv;
+  int line = 1;                 // Limits::multipv: which line (1 = the best; 2 = the best of the other moves; ...)
+};
+
+// Limits::multipv: a line beyond the first, as the last iteration that searched it left it.
+struct RootLine {
+  int depth = 0;
+  Score score = 0;
+  ScoreBound bound = ScoreBound::Exact;
+  std::vector<Move> pv;  // never empty
 };
 
 struct Limits {
@@ -53,6 +62,16 @@ struct Limits {
   // search began, no new iteration starts; 0 = none. The hard limit is the caller's, through `stop`. A search ended
   // here completed its last iteration (completed stays true); where it ends depends on the machine and its load.
   std::uint64_t soft_time_ms = 0;
+  // The reported PV (each iteration's and the result's) continued with the transposition table's moves where the
+  // searched PV ends: a search of a position the table already holds ends its PV at the first table cut-off below the
+  // root (one move, no ponder move). Only what is reported changes, never the search or its counts. Off by default:
+  // the cells keep the PV the search itself found.
+  bool pv_from_table = false;
+  // UCI's MultiPV: each iteration searches the root `multipv` times, each pass without the first moves of the lines
+  // found before it at that depth (within root_moves), so line k is the best of the moves the k - 1 better lines do
+  // not start with. Line 1 is the search as with 1, its tree unchanged; the passes after it add their nodes to the
+  // counts. Read by the drivers that honour root_moves; the others search one line.
+  int multipv = 1;
 };
 
 // Whether `driver` honours Limits::root_moves: alphabeta, negascout and mtdf, whose root is a node of search().
@@ -64,6 +83,7 @@ struct SearchResult {
   std::vector<Move> pv;
   SearchStats stats;
   bool completed = true;          // false when the node budget stopped the search
+  std::vector<RootLine> lines;    // Limits::multipv: lines 2, 3, ... (fewer when the root has fewer moves)
 };
 
 // The memory layout of a table entry under `scheme` (schemes are compared at equal memory): its slots

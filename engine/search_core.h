@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -229,6 +230,8 @@ struct SearchCore {
                          [this] { return stop; }, on_leaf, root_best};
   }
   SearchResult run(const Board& root, const Limits& limits, bool keep_state);
+  // Limits::multipv: lines 2, 3, ... of the iteration at depth d (engine/engine.cpp).
+  bool search_other_lines(int d, const Limits& limits, std::chrono::steady_clock::time_point t0, SearchResult& result);
 };
 
 }  // namespace buho

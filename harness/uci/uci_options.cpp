@@ -94,6 +94,7 @@ std::vector<std::string> UciOptions::declarations() const {
   out.push_back(std::move(versions));
   out.push_back(fmt::format("option name Hash type spin default {} min 1 max {}", hash_megabytes(config_.search),
                             kMaxHashMegabytes));
+  out.push_back(fmt::format("option name MultiPV type spin default 1 min 1 max {}", buho::MaxMoves));
   out.emplace_back(std::string_view("option name Clear Hash type button"));  // not push_back(literal): GCC 12 false -Warray-bounds
   for (const auto& p : buho::search_params()) out.push_back(declaration(p, config_.search, ""));
   for (const auto& p : buho::eval_params()) out.push_back(declaration(p, config_.eval, kEvalPrefix));
@@ -126,6 +127,20 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     if (mb < 1 || mb > kMaxHashMegabytes) return fmt::format("option Hash: '{}' is not a number of MB in 1..{}", value, kMaxHashMegabytes);
     config_.search.tt_entries = tt_entries_for_megabytes(config_.search, mb);
     hash_megabytes_ = mb;
+    return {};
+  }
+  if (same_ignoring_case(name, "MultiPV")) {
+    int lines = 0;
+    try {
+      std::size_t used = 0;
+      lines = std::stoi(value, &used);
+      if (used != value.size()) lines = 0;
+    } catch (const std::exception&) {
+      lines = 0;
+    }
+    if (lines < 1 || lines > buho::MaxMoves)
+      return fmt::format("option MultiPV: '{}' is not a number of lines in 1..{}", value, buho::MaxMoves);
+    multipv_ = lines;
     return {};
   }
   if (same_ignoring_case(name.substr(0, 5), kEvalPrefix)) {

@@ -1,6 +1,7 @@
 // The UCI options: every search flag and every evaluation term (`eval.<term>`) of the flag tables that
 // `harness flags` prints, the thesis's versions as `Version` (A..H from configs/versions.json, which resets every
-// flag to that version but keeps a Hash set before it), `Hash` in MB and `Clear Hash`.
+// flag to that version but keeps a Hash set before it), `Hash` in MB, `Clear Hash` and `MultiPV` (the number of best
+// lines a search reports, Limits::multipv).
 #pragma once
 
 #include <string>
@@ -28,6 +29,7 @@ class UciOptions {
   // `Clear Hash` is not a setting: the session handles it.
   std::string set(const std::string& name, const std::string& value);
   const UciConfig& config() const { return config_; }
+  int multipv() const { return multipv_; }
 
  private:
   PresetBook book_;
@@ -35,6 +37,7 @@ class UciOptions {
   // The Hash set (MB), kept across a `Version`, which sets its flags but not the table's memory, so options give the
   // same table in any order; 0 = none set (or tt_entries set since), the version's own table.
   int hash_megabytes_ = 0;
+  int multipv_ = 1;  // not a search flag: how many lines a search reports (any version)
 };
 
 // Whether a `setoption` name is the `Clear Hash` button (option names are not case-sensitive in UCI).

@@ -27,6 +27,7 @@
 #include "engine/time_manager.h"
 #include "harness/identity/engine_signature.h"
 #include "harness/paths.h"
+#include "harness/uci/uci_go.h"
 #include "harness/uci/uci_options.h"
 #include "harness/uci/uci_position.h"
 
@@ -35,12 +36,6 @@ namespace harness {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// A non-negative whole number, or -1.
-long long parse_count(const std::string& s) {
-  if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos) return -1;
-  return std::stoll(s);
-}
 
 std::string score_text(buho::Score v) {
   if (const auto m = mate_in_moves(v)) return *m < 0 ? fmt::format("mate -{}", -*m) : fmt::format("mate {}", *m);
@@ -60,27 +55,6 @@ std::string moves_text(const std::vector<buho::Move>& pv) {
   return s;
 }
 
-// What `go` asked for.
-struct GoRequest {
-  int depth = 0;                 // 0 = no depth limit
-  long long nodes = 0;           // 0 = no node limit
-  long long movetime = -1;       // ms; -1 = none
-  long long time[2] = {-1, -1};  // wtime, btime (ms)
-  long long inc[2] = {0, 0};     // winc, binc
-  long long movestogo = 0;
-  bool infinite = false;
-  int perft = 0;
-  std::vector<buho::Move> searchmoves;  // empty: every root move
-};
-
-// The words `go` takes, each a parameter's name (searchmoves' list ends at the next one).
-bool is_go_keyword(const std::string& w) {
-  for (const char* k : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate",
-                        "movetime", "infinite", "perft"})
-    if (w == k) return true;
-  return false;
-}
-
 // Every option that shapes an engine (each search flag and evaluation term, as its text): two configurations with
 // the same key build engines that search alike, so an engine is rebuilt only when the key changes.
 std::string engine_key(const UciConfig& c) {
@@ -89,9 +63,6 @@ std::string engine_key(const UciConfig& c) {
   for (const auto& p : buho::eval_params()) append_word(key, buho::param_to_text(p, c.eval));
   return key;
 }
-
-// `go perft N` takes N up to this, as `harness perft` does; a deeper count would run for days (and stops on `stop`).
-constexpr int kMaxPerftDepth = 20;
 
 // The move a `go` that does not search answers with (UCI needs one `bestmove` per `go`, and a GUI waits for it):
 // the first legal move, or "(none)" when there is none (mate or stalemate; Stockfish's word) or no position.
@@ -314,67 +285,6 @@ struct UciSession::Impl {
     board = b;
   }
 
-  bool parse_go(const std::vector<std::string>& t, GoRequest& g) {
-    for (std::size_t i = 1; i < t.size(); ++i) {
-      const std::string& k = t[i];
-      if (k == "infinite") {
-        g.infinite = true;
-        continue;
-      }
-      if (k == "ponder") continue;  // no pondering: searched as a normal go
-      if (k == "searchmoves") {
-        for (; i + 1 < t.size() && !is_go_keyword(t[i + 1]); ++i) {
-          const buho::Move m = board->parse_uci_move(t[i + 1]);
-          if (m.is_null()) {
-            error(fmt::format("go searchmoves: '{}' is not a legal move in {}", t[i + 1], board->fen()));
-            return false;
-          }
-          g.searchmoves.push_back(m);
-        }
-        if (g.searchmoves.empty()) {
-          error("go searchmoves: expected at least one move");
-          return false;
-        }
-        continue;
-      }
-      const bool takes_number = k == "depth" || k == "nodes" || k == "movetime" || k == "wtime" || k == "btime" ||
-                                k == "winc" || k == "binc" || k == "movestogo" || k == "perft" || k == "mate";
-      if (!takes_number) {
-        error(fmt::format("go: unknown or unsupported parameter '{}'", k));
-        return false;
-      }
-      const long long v = i + 1 < t.size() ? parse_count(t[i + 1]) : -1;
-      if (v < 0) {
-        error(fmt::format("go {}: expected a non-negative number, got '{}'", k, i + 1 < t.size() ? t[i + 1] : ""));
-        return false;
-      }
-      ++i;
-      if (k == "depth") g.depth = int(std::min<long long>(v, buho::MaxPly - 1));
-      if (k == "mate") g.depth = int(std::min<long long>(2 * v, buho::MaxPly - 1));
-      if (k == "nodes") g.nodes = v;
-      if (k == "movetime") g.movetime = v;
-      if (k == "wtime") g.time[0] = v;
-      if (k == "btime") g.time[1] = v;
-      if (k == "winc") g.inc[0] = v;
-      if (k == "binc") g.inc[1] = v;
-      if (k == "movestogo") g.movestogo = v;
-      if (k == "perft") {
-        if (v > kMaxPerftDepth) {
-          error(fmt::format("go perft {}: at most {}", v, kMaxPerftDepth));
-          return false;
-        }
-        g.perft = int(v);
-      }
-    }
-    // `mate 0` too: it would leave the depth unset, an unbounded search (found by fuzz/uci_session_fuzz.cpp).
-    const auto has = [&t](const char* k) { return std::find(t.begin(), t.end(), k) != t.end(); };
-    if ((g.depth == 0 && (has("depth") || has("mate"))) || (g.perft == 0 && has("perft"))) {
-      error("go: depth, mate and perft take a number >= 1");
-      return false;
-    }
-    return true;
-  }
-
   // How long this search may take: `movetime` is a hard limit of its own; a clock (wtime/btime, winc/binc,
   // movestogo) gets the engine's time manager's soft target and hard limit for the side to move
   // (engine/time_manager.h); neither: no limit (-1).
@@ -433,7 +343,14 @@ struct UciSession::Impl {
       return answer(fallback_move(board));
     }
     GoRequest g;
-    if (!parse_go(t, g)) return answer(fallback_move(board));  // after its `info string error`
+    if (const std::string err = parse_go(t, *board, g); !err.empty()) {
+      error(err);
+      return answer(fallback_move(board));
+    }
+    if (!g.ignored_searchmoves.empty())
+      say(fmt::format("info string go searchmoves: ignored {} (not legal in {}); {}", fmt::join(g.ignored_searchmoves, ", "),
+                      board->fen(), g.searchmoves.empty() ? "no move named is legal: every move is searched"
+                                                          : "the legal ones are searched"));
     if (g.perft > 0 && !unsearched) return cmd_perft(g.perft);
     if (!g.searchmoves.empty() && !buho::searches_root_moves(options.config().search.root_driver)) {
       std::vector<std::string_view> honouring;  // the drivers whose rows honour root moves
@@ -467,15 +384,22 @@ struct UciSession::Impl {
     limits.node_budget = std::uint64_t(g.nodes);
     limits.stop = &stop;
     limits.root_moves = g.searchmoves;
+    limits.pv_from_table = true;  // a repeated search reports the whole line it knows, and a ponder move
+    limits.multipv = options.multipv();
+    if (limits.multipv > 1 && !buho::searches_root_moves(options.config().search.root_driver))
+      say(fmt::format("info string MultiPV {}: the driver '{}' searches every root move, so one line is reported",
+                      limits.multipv, buho::driver_name(options.config().search.root_driver)));
+    const bool tag_lines = limits.multipv > 1;
     buho::Move last_iteration_move;  // the best move of the last completed iteration
-    limits.on_iteration = [this, &last_iteration_move](const buho::IterationReport& r) {
-      if (!r.pv.empty()) last_iteration_move = r.pv.front();
+    limits.on_iteration = [this, &last_iteration_move, tag_lines](const buho::IterationReport& r) {
+      if (r.line == 1 && !r.pv.empty()) last_iteration_move = r.pv.front();
       const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
       const char* bound = r.bound == buho::ScoreBound::Lower   ? " lowerbound"
                           : r.bound == buho::ScoreBound::Upper ? " upperbound"
                                                                : "";
-      say(fmt::format("info depth {} seldepth {} score {}{} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
-                      score_text(r.score), bound, r.nodes, nps, r.seconds * 1000, moves_text(r.pv)));
+      say(fmt::format("info depth {} seldepth {}{} score {}{} nodes {} nps {:.0f} time {:.0f} pv {}", r.depth, r.seldepth,
+                      tag_lines ? fmt::format(" multipv {}", r.line) : "", score_text(r.score), bound, r.nodes, nps,
+                      r.seconds * 1000, moves_text(r.pv)));
     };
     const buho::MoveTimeBudget time = time_budget(g);
     limits.soft_time_ms = std::uint64_t(time.soft_ms);
@@ -495,7 +419,7 @@ struct UciSession::Impl {
     // move when none completed).
     try {
       const buho::SearchResult r = engine->search(root, limits, keep_state);
-      final_info(r);
+      final_info(r, tag_lines);
       best = r.best_move.is_null() ? fallback_move(board) : r.best_move.uci();
       if (r.pv.size() > 1) best += " ponder " + r.pv[1].uci();
     } catch (const std::exception& e) {
@@ -516,13 +440,19 @@ struct UciSession::Impl {
   // UCI: a search ends with one `info` line of the whole search, whatever stopped it (depth, `go nodes`, `movetime`,
   // `stop`), as Stockfish prints one when a search stops: the depth last completed, the search's nodes and time
   // (not its last iteration's), the table's fill in permille (hashfull) and the PV the bestmove comes from.
-  void final_info(const buho::SearchResult& r) {
+  // Under MultiPV (`tag_lines`) one such line per line found, each tagged `multipv k`, with the whole search's counts.
+  void final_info(const buho::SearchResult& r, bool tag_lines) {
     const buho::SearchStats& s = r.stats;
     const double nps = s.seconds > 0 ? double(s.nodes) / s.seconds : 0;
     const std::uint64_t hashfull = s.tt_capacity ? 1000 * s.tt_occupied / s.tt_capacity : 0;
-    say(fmt::format("info depth {} seldepth {} score {} nodes {} nps {:.0f} time {:.0f} hashfull {} pv {}",
-                    s.depth_reached, s.seldepth, score_text(r.score), s.nodes, nps, s.seconds * 1000, hashfull,
-                    moves_text(r.pv)));
+    auto line = [&](int k, int depth, buho::Score score, const std::vector<buho::Move>& pv) {
+      say(fmt::format("info depth {} seldepth {}{} score {} nodes {} nps {:.0f} time {:.0f} hashfull {} pv {}", depth,
+                      s.seldepth, tag_lines ? fmt::format(" multipv {}", k) : "", score_text(score), s.nodes, nps,
+                      s.seconds * 1000, hashfull, moves_text(pv)));
+    };
+    line(1, s.depth_reached, r.score, r.pv);
+    for (std::size_t i = 0; i < r.lines.size(); ++i)
+      if (r.lines[i].depth > 0) line(int(i) + 2, r.lines[i].depth, r.lines[i].score, r.lines[i].pv);
   }
 
   // A new session's state, the engine kept (see reset() in the header). Called while the executor waits.
