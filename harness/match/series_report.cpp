@@ -2,10 +2,13 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "harness/errors.h"
 #include "harness/input_file.h"
+#include "harness/match/ladder_fit.h"
 #include "harness/match/series_node_savings.h"
 #include "harness/report/markdown_text.h"
 #include "harness/storage/durable_file.h"
@@ -25,6 +28,44 @@ std::string saving_text(const GeometricInterval& g) {
 
 // summary.json must be the same file whichever compiler rebuilds it: 9 decimals (tt_study.cpp says why).
 double stable(double x) { return std::round(x * 1e9) / 1e9; }
+
+// The series' matches at one limit, fitted on one Elo scale (ladder_fit.h) when their pairings link three players or
+// more.
+struct LimitLadder {
+  std::string limit;
+  LadderFit fit;
+};
+
+std::vector<LimitLadder> series_ladders(const std::vector<const LoadedMatch*>& matches) {
+  std::vector<std::string> limits;
+  for (const LoadedMatch* m : matches)
+    if (std::find(limits.begin(), limits.end(), limit_text(m->spec.limit)) == limits.end())
+      limits.push_back(limit_text(m->spec.limit));
+  std::vector<LimitLadder> out;
+  for (const std::string& limit : limits) {
+    std::vector<LadderMatch> games;
+    for (const LoadedMatch* m : matches) {
+      if (limit_text(m->spec.limit) != limit) continue;
+      LadderMatch g{m->spec.players[0].name, m->spec.players[1].name, {}};
+      for (const PairRecord* p : m->tally.counted)
+        g.pair_half_points.push_back(p->first_player_half_points(0) + p->first_player_half_points(1));
+      games.push_back(std::move(g));
+    }
+    // The anchor: the player with the most games (the best measured; a chain's baseline may have won or lost
+    // everything, and a rating pinned to it would carry no interval).
+    std::map<std::string, std::size_t> pairs_of;
+    for (const LadderMatch& g : games) {
+      pairs_of[g.first] += g.pair_half_points.size();
+      pairs_of[g.second] += g.pair_half_points.size();
+    }
+    std::string anchor = games.front().second;
+    for (const auto& [player, pairs] : pairs_of)
+      if (pairs > pairs_of[anchor]) anchor = player;
+    LadderFit fit = fit_ladder(games, anchor);
+    if (fit.ratings.size() >= 3) out.push_back({limit, std::move(fit)});
+  }
+  return out;
+}
 
 class SeriesStudy final : public Study {
  public:
@@ -52,7 +93,50 @@ class SeriesStudy final : public Study {
                         m->spec.sprt_enabled ? verdict_text(t.verdict, m->spec.sprt) : "-");
     }
     if (!node_savings_from_.empty()) md += join_markdown();
+    md += ladder_markdown();
     return md;
+  }
+
+  // One Elo scale per limit for every player the pairings link (ladder_fit.h).
+  std::string ladder_markdown() const {
+    std::string md;
+    for (const LimitLadder& l : ladders_) {
+      md += fmt::format(
+          "\n## Ladder at {}\n\nEvery player the matches at this limit link, on one Elo scale: a Bradley–Terry model "
+          "fitted jointly by maximum likelihood to all their games (a draw is half a win; Hunter's MM algorithm), "
+          "anchored at 0 on {}, with one virtual draw per pairing as the prior; 95 % intervals from {} bootstrap "
+          "resamples of each match's pairs. Players only linked through a chain of matches carry every link's "
+          "uncertainty.\n\n| player | Elo | 95 % interval | games |\n| --- | ---: | --- | ---: |\n",
+          l.limit, table_cell(l.fit.anchor), l.fit.resamples);
+      for (const LadderRating& r : l.fit.ratings)
+        md += fmt::format("| {} | {:+.1f} | [{:+.1f}, {:+.1f}] | {} |\n", table_cell(r.player), r.elo, r.low, r.high,
+                          r.games);
+      if (!l.fit.shutouts.empty()) {
+        md += "\nA pairing one side won whole has no finite maximum; there the prior sets the rating, which is a bound "
+              "(the winner at least that much stronger):";
+        for (const auto& s : l.fit.shutouts) md += " " + s + ";";
+        md.back() = '.';
+        md += "\n";
+      }
+    }
+    return md;
+  }
+
+  // The rows under "series", the ladders (when any) under "ladder".
+  void add_to_summary(nlohmann::json& summary) const override {
+    summary[std::string(name())] = json();
+    if (ladders_.empty()) return;
+    nlohmann::json out = nlohmann::json::array();
+    for (const LimitLadder& l : ladders_) {
+      nlohmann::json ratings = nlohmann::json::array();
+      for (const LadderRating& r : l.fit.ratings)
+        ratings.push_back({{"player", r.player}, {"elo", stable(r.elo)}, {"low", stable(r.low)},
+                           {"high", stable(r.high)}, {"games", r.games}});
+      out.push_back({{"limit", l.limit}, {"anchor", l.fit.anchor}, {"method", "bradley_terry_mm"},
+                     {"prior_virtual_draws_per_pairing", 1}, {"bootstrap_resamples", l.fit.resamples},
+                     {"shutouts", l.fit.shutouts}, {"ratings", ratings}});
+    }
+    summary["ladder"] = out;
   }
 
   // Each match beside its first player's node saving at fixed depth, and the reading of both intervals.
@@ -118,6 +202,7 @@ class SeriesStudy final : public Study {
   std::vector<const LoadedMatch*> matches_;
   std::vector<std::string> node_savings_from_;
   std::vector<std::optional<NodeSaving>> savings_;  // one per match, when node_savings_from_ names runs
+  std::vector<LimitLadder> ladders_ = series_ladders(matches_);
 };
 
 }  // namespace
