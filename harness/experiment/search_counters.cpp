@@ -113,6 +113,7 @@ std::string flag_counter_line_text(const SearchStats& s, const buho::SearchConfi
   std::string text;
   for (const auto& f : kFlagCounters)
     if (c.*f.flag) text += fmt::format(fmt::runtime(f.counter.text), f.counter.value(s));
+  text.erase(0, text.find_first_not_of(' '));  // a line that starts with a later flag's group: no leading spaces
   return text;
 }
 
