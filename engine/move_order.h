@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "engine/board.h"
 #include "engine/piece_values.h"
@@ -79,6 +80,9 @@ class MoveOrder {
   static constexpr std::int64_t kLosingCapture = 2 * kCategory;
   static constexpr std::int64_t kQuiet = 1 * kCategory;        // + history
   static constexpr std::int64_t kHistoryCap = kCategory - 1;
+  // counter_moves (engine/history_rules.h): the counter move sits right below every killer (a killer's counter is
+  // at least 1) and above the losing captures and the quiet moves.
+  static constexpr std::int64_t kCounterMove = kKiller;
 
   void clear();
 
@@ -100,7 +104,47 @@ class MoveOrder {
   void add_history(Move m, int depth);
   std::int64_t history(Move m) const { return history_[index64(m.from())][index64(m.to())]; }
 
+  // --- Modern ordering by history (issue 50; rules in engine/history_rules.h). Off in versions A–H: no table is
+  // allocated and no key changes unless a flag asks. ---
+  // What the keys of the node at `ply` read of the line above it: the moves 1 and 2 plies back, by the piece that
+  // made each and its destination (NoPiece for none, or for the null move). search() sets it before the node's
+  // moves are scored.
+  struct LineContext {
+    Piece piece1 = NoPiece;
+    Square to1 = 0;
+    Piece piece2 = NoPiece;
+    Square to2 = 0;
+  };
+  // Allocates (zeroed) the tables the flags of `cfg` use; the others stay empty.
+  void enable(const SearchConfig& cfg);
+  void set_line(int ply, const LineContext& line) { lines_[std::size_t(ply)] = line; }
+  const LineContext& line(int ply) const { return lines_[std::size_t(ply)]; }
+  // counter_moves: the quiet move that last refuted the previous move of the line at `ply` (null for none).
+  Move counter_move(int ply) const;
+  // continuation_history: the entry for the move (p, to) after the move `back` plies up (1 or 2) of the line at
+  // `ply`; 0 when there is no such move.
+  int continuation(int ply, int back, Piece p, Square to) const;
+  // capture_history: the entry of a capture (or promotion) m of position b.
+  int capture_history_of(const Board& b, Move m) const;
+  // What a fail high of `best` at `ply` with `depth` to go taught the modern tables (the quiet and tactical moves
+  // tried before it, in `quiets` and `tacticals`, best not among them): the counter move, the bonus to best and the
+  // malus to the moves tried before it (Ethereal's update_history_heuristics / update_capture_histories). Returns
+  // the counts of continuation and capture entries updated.
+  struct Updates {
+    std::uint64_t continuation = 0, capture = 0;
+  };
+  Updates update_on_cutoff(const Board& b, int ply, int depth, Move best, const Move* quiets, int n_quiets,
+                           const Move* tacticals, int n_tacticals);
+
  private:
+  // The entry, or null when the table is off or the line has no such move.
+  std::int16_t* continuation_slot(int ply, int back, Piece p, Square to);
+  std::int16_t& capture_entry(const Board& b, Move m);
+  std::array<LineContext, MaxPly + 2> lines_{};
+  std::vector<Move> counters_;                  // [piece][to]: 16 x 64
+  std::vector<std::int16_t> continuation_[2];   // [1 or 2 plies back][(piece, to) of that move][(piece, to)]
+  std::vector<std::int16_t> capture_;           // [piece][to][captured type]: 16 x 64 x 7
+
   std::array<std::array<Killer, 2>, MaxPly + 1> killers_{};
   std::array<std::array<std::int64_t, 64>, 64> history_{};
 };

@@ -12,6 +12,7 @@
 #include "engine/futility.h"
 #include "engine/move_picker.h"
 #include "engine/search_core.h"
+#include "engine/singular_rules.h"
 
 namespace buho {
 
@@ -147,10 +148,10 @@ Score SearchCore::horizon(Score alpha, Score beta, int ply) {
 // Safe because a minimal window only proves "no better than alpha", and any move that is better is searched again
 // with the real window, so the value is the full-window one.
 Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched,
-                              bool found_pv) {
+                              bool found_pv, int reduced_depth) {
   if (reduce) {
     ++stats.lmr_reductions;
-    const Score v = -search(-alpha - 1, -alpha, new_depth - cfg.lmr_reduction, ply + 1, false);
+    const Score v = -search(-alpha - 1, -alpha, reduced_depth, ply + 1, false);
     if (v <= alpha || stop) return v;
     ++stats.lmr_researches;
   }
@@ -184,6 +185,18 @@ Score SearchCore::search_move(Score alpha, Score beta, int new_depth, int ply, b
   return -search(-beta, -alpha, new_depth, ply + 1, false);
 }
 
+// What a fail high of `m` at `ply` teaches the modern tables (counter_moves, continuation_history, capture_history;
+// engine/history_rules.h), with the moves tried before it in the node's frame.
+void SearchCore::learn_on_cutoff(int ply, int depth, Move m, int n_quiets, int n_tacticals) {
+  const PlyFrame& f = stack[ply];
+  if (cfg.counter_moves && !m.is_capture() && !m.is_promotion() && m == order.counter_move(ply))
+    ++stats.counter_move_cutoffs;
+  const MoveOrder::Updates u =
+      order.update_on_cutoff(board, ply, depth, m, f.quiets_tried, n_quiets, f.tacticals_tried, n_tacticals);
+  stats.cont_history_updates += u.continuation;
+  stats.capture_history_updates += u.capture;
+}
+
 Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after_null) {
   // Step 1. Horizon: the position is handed to quiescence, which counts it (through the table first with
   // tt_horizon and table cut-offs).
@@ -198,15 +211,34 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   const bool root = ply == 0;
   const bool in_check = board.in_check();
   const std::uint64_t key = board.key();
+  // singular_ext (engine/singular_rules.h): the node of an excluded-move search, which leaves the hash move out and
+  // neither reads nor writes its position's table entry.
+  const Move excluded = stack[ply].excluded;
+  const bool table_here = uses_tt() && excluded.is_null();
+  // The modern ordering's line (engine/history_rules.h): this node's move is none until its loop makes one (the
+  // null move's child sees none), and its keys read the moves 1 and 2 plies above.
+  if (follows_line) {
+    stack[ply].move = Move();
+    stack[ply].moved = NoPiece;
+    order.set_line(ply, line_above(ply));
+  }
 
   // Step 4. Transposition table (§4.6, Alg. 9). The stored move orders (hash_move); a stored bound of
   // enough depth ends the node or narrows its window (tt_cutoffs). Never at the root, which must
   // return a move. Alg. 9 as printed swaps the two bound kinds (tt_bound_use=as_printed reads them so);
   // by default the text of §4.6.2 (L971-L977) is followed.
   Move tt_move;
-  if (uses_tt()) {
+  Score tt_value = 0;  // singular_ext: the entry's value, kind and depth
+  Bound tt_kind = Bound::Upper;
+  int tt_depth = -1;
+  if (table_here) {
     if (const TTEntry* e = tt.probe(key)) {
       if (cfg.hash_move && plausible(board, e->move)) tt_move = e->move;
+      if (cfg.singular_ext) {
+        tt_value = mate_from_table(e->value, ply);
+        tt_kind = bound_as_read(cfg, e->bound);
+        tt_depth = e->depth;
+      }
       if (tt_cutoff_applies(cfg, ply, e->depth, depth))
         if (const auto cut = read_bound(e, alpha, beta, ply)) return *cut;
     }
@@ -214,7 +246,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
 
   // Step 5. Null move (§5.2, Alg. 10; engine/null_move.cpp): a cut-off ends the node; a null search that
   // finds a mate against the side to move extends it by one ply (§3.6 threat extension).
-  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, in_check, after_null);
+  // An excluded-move search tries none (Stockfish 15.1 Step 9: !excludedMove).
+  const NullMoveResult null_result = null_move(alpha, beta, depth, ply, in_check, after_null || !excluded.is_null());
   if (null_result.cut) return *null_result.cut;
   if (null_result.threat) {
     ++stats.ext_threat;
@@ -227,6 +260,27 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
 
   // Step 6. The futility condition (§5.3, Alg. 11; engine/futility.h), taken once for the node.
   const Futility futility(cfg, eval, board, ply, depth, in_check, alpha, beta);
+
+  // Step 6a. Singular extension with multi-cut (singular_ext, Stockfish 15.1 Step 15; engine/singular_rules.h): the
+  // node without its hash move, at half depth, in a null window below the stored value. Made before the picker
+  // generates this node's moves (the excluded search uses this ply's frame). Off in versions A–H.
+  bool singular = false;
+  if (singular_tested(cfg, ply, depth, !excluded.is_null(), tt_move, tt_kind, tt_depth, tt_value)) {
+    const Score sb = singular_beta(cfg, tt_value, depth);
+    ++stats.singular_searches;
+    stack[ply].excluded = tt_move;
+    const Score v = search(sb - 1, sb, singular_depth(depth), ply, false);
+    stack[ply].excluded = Move();
+    if (stop) return 0;
+    switch (singular_outcome(v, sb, beta)) {
+      case SingularOutcome::Extend:
+        singular = extension_fits(cfg, ply, depth, 1);
+        if (singular) ++stats.singular_extensions;
+        break;
+      case SingularOutcome::MultiCut: ++stats.multi_cuts; return fail_soft ? sb : beta;
+      case SingularOutcome::None: break;
+    }
+  }
 
   // The node's moves, in MovePicker's stages (engine/move_picker.h): the previous iteration's PV move
   // (pv_ordering, §4.6.2 L983 «para el primer movimiento») and the hash move (legal: its key matched this
@@ -242,7 +296,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
                     cfg.single_reply_ext ? MovePicker::Generation::Now : MovePicker::Generation::Lazy);
   // Step 6b. Enhanced transposition cut-offs (etc, off in every thesis version): the children's entries first,
   // before any move is searched (so the moves are generated now).
-  if (etc_applies(cfg, uses_tt(), ply)) {
+  if (etc_applies(cfg, table_here, ply)) {
     const auto children = picker.generated_moves();
     if (const auto cut = etc_cutoff(children.data(), int(children.size()), depth, beta, ply)) return *cut;
   }
@@ -256,7 +310,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   if (futility.prunes_node(ply, alpha)) {
     if (const int pruned = moves_all_futile(board, pv_move, tt_move); pruned > 0) {
       stats.futility_prunes += std::uint64_t(pruned);
-      if (uses_tt())
+      if (table_here)
         tt.store(key, depth, mate_to_table(alpha, ply), Bound::Upper, Move(),
                  subtree_size(nodes_at_entry, transposed_at_entry));
       return alpha;
@@ -270,10 +324,12 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
   bool any_legal = false;
+  int n_quiets = 0, n_tacticals = 0;  // the moves tried so far, when a modern table learns from a fail high
 
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
     // UCI's searchmoves: the root looks at the moves it was given only.
     if (root && !root_moves.empty() && std::find(root_moves.begin(), root_moves.end(), m) == root_moves.end()) continue;
+    if (m == excluded) continue;  // the singular test's node leaves its hash move out
     any_legal = true;
 
     // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
@@ -305,7 +361,8 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
       }
       return gives_check;
     };
-    const int ext = extension_of(m, picker.count_if_generated(), ply, depth, check);
+    int ext = extension_of(m, picker.count_if_generated(), ply, depth, check);
+    if (singular && m == tt_move) ext = 1;  // Step 6a found it singular (at most one ply a move, as §3.6's)
     const int new_depth = depth - 1 + ext;
 
     // Step 7c. Late move reduction (§5.4, Alg. 12): after lmr_min_moves moves, at depth >= lmr_min_depth,
@@ -316,6 +373,11 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
     const bool reduce = lmr_scope_allows(cfg, found_pv)
                         && lmr_reduces(cfg, m, searched, depth, in_check, ext, m == tt_move,
                                        cfg.killers && order.is_killer(ply, m), check);
+    const int reduced = reduce ? reduced_depth(m, new_depth, depth, searched, ply) : new_depth;
+    if (follows_line) {
+      frame.move = m;
+      frame.moved = board.piece_at(m.from());
+    }
 
     // Step 7d. Search the move (search_move): reduced first when Step 7c applies, then in the window the driver's
     // row chose (windows).
@@ -323,7 +385,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
     prefetch_child(child_probes(new_depth));
     child.verification_off = frame.verification_off;
     if (cfg.pv_ordering) child.on_prev_pv = !pv_move.is_null() && m == pv_move;
-    const Score v = search_move(alpha, beta, new_depth, ply, reduce, searched, found_pv);
+    const Score v = search_move(alpha, beta, new_depth, ply, reduce, searched, found_pv, reduced);
     board.unmake_move(m);
     if (stop) return 0;
     ++searched;
@@ -336,10 +398,15 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
       if (searched == 1) ++stats.first_move_cutoffs;
       if (cfg.killers && !m.is_capture() && !m.is_promotion()) order.add_killer(ply, m);
       if (cfg.history) order.add_history(m, depth);
-      if (uses_tt())
+      if (learns_on_cutoff) learn_on_cutoff(ply, depth, m, n_quiets, n_tacticals);
+      if (table_here)
         tt.store(key, depth, mate_to_table(v, ply), Bound::Lower, m, subtree_size(nodes_at_entry, transposed_at_entry));
       if (root) root_best = m;
       return fail_soft ? v : beta;
+    }
+    if (learns_on_cutoff) {
+      if (m.is_capture() || m.is_promotion()) frame.tacticals_tried[n_tacticals++] = m;
+      else frame.quiets_tried[n_quiets++] = m;
     }
     best_score = std::max(best_score, v);
     if (v > alpha) {
@@ -353,13 +420,14 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   }
 
   // Step 8. No legal move: mate or stalemate (§2.2). Mate in n plies scores ScoreMate - n.
-  if (!any_legal) return in_check ? -ScoreMate + ply : 0;
+  // The excluded-move search's node with no other move fails low (Stockfish 15.1: alpha): the hash move is singular.
+  if (!any_legal) return !excluded.is_null() ? alpha : in_check ? -ScoreMate + ply : 0;
 
   // Step 9. Store (Alg. 8 line 31): exact when a move raised alpha, else an upper bound. Fail-soft stores and
   // returns the best score found: when no move raised alpha it is still an upper bound (every move's score
   // is, and a pruned move counts as the bound it failed), and a tighter one than alpha.
   const Score result = fail_soft ? best_score : alpha;
-  if (uses_tt())
+  if (table_here)
     tt.store(key, depth, mate_to_table(result, ply), alpha > old_alpha ? Bound::Exact : Bound::Upper, best,
              subtree_size(nodes_at_entry, transposed_at_entry));
   return result;

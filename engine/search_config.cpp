@@ -222,6 +222,45 @@ ParamTable<SearchConfig> make_table() {
            "safety drops sharply', §3.6) by one ply"),
       number("max_extension_ply", &S::max_extension_ply, 1, 120,
              "plies from the root: no extension pushes a line's horizon past this ply (§3.6: 32)"),
+      // --- Modern: move ordering by history, reductions and extensions (issue 50); off in versions A–H ---
+      flag("counter_moves", &S::counter_moves,
+           "counter-move heuristic (Uiterwijk 1992; Ethereal history.c, Stockfish 15.1 movepick.cpp): a table "
+           "[piece][to] of the previous move holds the quiet move that last refuted it (a fail high); that move is "
+           "ordered right after the killers"),
+      flag("continuation_history", &S::continuation_history,
+           "continuation history (Ethereal history.c; Stockfish 15.1 update_continuation_histories): quiet-move "
+           "histories indexed by the move 1 and 2 plies back (piece, to) and the move's (piece, to), added to the "
+           "quiet key; on a fail high the cut-off move gets a bonus and the quiet moves tried before it a malus, "
+           "h += delta - h*|delta|/16384, delta = 16d^2 + 128(d-1) (32 above depth 13)"),
+      flag("capture_history", &S::capture_history,
+           "capture history (Ethereal history.c; Stockfish 15.1 captureHistory): [piece][to][captured type], "
+           "bonus to a capture that fails high and malus to the captures tried before it (the gravity update of "
+           "continuation_history), added x8 to the MVV/LVA key within its category"),
+      flag("lmr_log", &S::lmr_log,
+           "logarithmic LMR (Ethereal search.c LMRTable; Stockfish 15.1 Reductions): a reduced move loses "
+           "lmr_log_base + log(depth) * log(moves) / lmr_log_divisor plies instead of lmr_reduction, at least 1, "
+           "the reduced search at least 1 ply deep; needs lmr"),
+      number("lmr_log_base", &S::lmr_log_base, -1000, 1000, "hundredths of a ply, lmr_log's base (Ethereal: 75)"),
+      number("lmr_log_divisor", &S::lmr_log_divisor, 1, 10000, "hundredths, lmr_log's divisor (Ethereal: 225)"),
+      flag("lmr_history", &S::lmr_history,
+           "history-adjusted LMR (Ethereal search.c 'Adjust based on history scores'; Stockfish 15.1 'LMR adjusted "
+           "by history'): the reduction minus clamp(h / lmr_history_divisor, -2, 2), h the move's continuation "
+           "histories (1 and 2 plies back), at least 1 ply, the reduced search at least 1 ply deep; needs lmr"),
+      number("lmr_history_divisor", &S::lmr_history_divisor, 1, 1000000,
+             "history units a ply of lmr_history's adjustment (Ethereal: 5000)"),
+      flag("singular_ext", &S::singular_ext,
+           "singular extension with multi-cut (Stockfish 15.1 search.cpp Step 15): at depth >= singular_min_depth, "
+           "not at the root, a hash move whose entry is a lower bound or exact of depth >= depth - "
+           "singular_tt_depth and not a mate: the node without that move is searched at (depth - 1) / 2 with the "
+           "window [sb - 1, sb], sb = tt value - singular_margin * depth; below sb the hash move is extended one "
+           "ply, else when sb >= beta the node returns sb (multi-cut)"),
+      number("singular_min_depth", &S::singular_min_depth, 1, 128,
+             "plies, smallest depth a singular extension is tested at (Stockfish 15.1: 4)"),
+      number("singular_tt_depth", &S::singular_tt_depth, 0, 128,
+             "plies: the hash move's entry needs depth >= depth - this (Stockfish 15.1: 3)"),
+      number("singular_margin", &S::singular_margin, 0, 1000,
+             "cp a ply of depth below the tt value, singular beta (Stockfish 15.1: 3 of its units, 2.4 cp on its "
+             "middlegame pawn of 126, 1.4 on its endgame pawn of 208: 2)"),
   };
 }
 

@@ -263,6 +263,21 @@ struct SearchConfig {
   bool pawn_ext = false;             // extend a pawn move to the 7th rank or a promotion
   bool king_safety_ext = false;      // extend when the mover's king safety drops sharply
   int max_extension_ply = 32;        // extended depth is capped at this many plies from the root
+
+  // --- Modern: move ordering by history, reductions and extensions (issue 50); off in versions A–H ---
+  // Rules in engine/history_rules.h and engine/singular_rules.h; sources there and in docs/search.md.
+  bool counter_moves = false;         // Uiterwijk 1992: the quiet move that refuted the previous move, after killers
+  bool continuation_history = false;  // Ethereal history.c: quiet history by the moves 1 and 2 plies back
+  bool capture_history = false;       // Ethereal history.c / SF 15.1: history of captures added to MVV/LVA
+  bool lmr_log = false;               // Ethereal search.c: reduction base + log(d) * log(m) / divisor
+  int lmr_log_base = 75;              // hundredths: Ethereal's 0.75
+  int lmr_log_divisor = 225;          // hundredths: Ethereal's 2.25
+  bool lmr_history = false;           // Ethereal search.c: reduction - clamp(history / divisor, -2, 2)
+  int lmr_history_divisor = 5000;     // Ethereal's 5000
+  bool singular_ext = false;          // SF 15.1 search.cpp Step 15: singular extension with multi-cut
+  int singular_min_depth = 4;         // plies: SF 15.1's depth >= 4
+  int singular_tt_depth = 3;          // plies: the table entry's depth >= depth - this (SF 15.1: 3)
+  int singular_margin = 2;            // cp a ply: singular beta = tt value - margin * depth (SF 15.1: 3 units)
 };
 
 // The one table of search flags (name, meaning, range) used by `harness flags`, JSON and --set.
@@ -274,7 +289,9 @@ const ParamTable<SearchConfig>& search_params();
 // step through them.
 inline constexpr bool SearchConfig::*kForwardPruningFlags[] = {
     &SearchConfig::null_move,          &SearchConfig::futility,           &SearchConfig::lmr,
-    &SearchConfig::null_move_verified, &SearchConfig::null_move_adaptive, &SearchConfig::limited_razoring};
+    &SearchConfig::null_move_verified, &SearchConfig::null_move_adaptive, &SearchConfig::limited_razoring,
+    // Modern (issue 50): history-adjusted and logarithmic LMR act only with lmr; singular_ext's multi-cut prunes.
+    &SearchConfig::lmr_log,            &SearchConfig::lmr_history,        &SearchConfig::singular_ext};
 // Whether any of them is on in `c` (the verified and adaptive forms act only with null_move itself).
 bool prunes_forward(const SearchConfig& c);
 

@@ -19,6 +19,7 @@
 
 #include "engine/driver_context.h"
 #include "engine/eval.h"
+#include "engine/history_rules.h"
 #include "engine/move_order.h"
 #include "engine/move_picker.h"
 #include "engine/movegen.h"
@@ -69,6 +70,7 @@ struct NullMoveResult {
 struct SearchCore {
   SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
       : cfg(s), eval(e), capture_value(configured_piece_values(e)) {
+    init_modern();
     if (!uses_tt()) return;
     // A table lent by EngineMemory of this size and scheme is taken as it is (reset as new when handed back).
     if (lent && *lent && (*lent)->entries() == std::max(1, cfg.tt_entries) && (*lent)->scheme() == cfg.tt_scheme) {
@@ -201,11 +203,57 @@ struct SearchCore {
     return std::nullopt;
   }
 
+  // --- Modern ordering, reductions and extensions (issue 50; engine/history_rules.h, engine/singular_rules.h) ---
+  // Whether the line above a node is followed (the counter move and the continuation histories read it).
+  const bool follows_line = cfg.counter_moves || keeps_continuation_history(cfg);
+  // Whether a fail high teaches the modern tables (the moves tried before it are kept in the frame).
+  const bool learns_on_cutoff = follows_line || cfg.capture_history;
+  // lmr_log's table (Ethereal's LMRTable), by depth and moves searched, both capped at 63; filled when lmr_log is on.
+  std::array<std::array<std::int8_t, 64>, 64> lmr_log_r{};
+  void init_modern() {
+    order.enable(cfg);
+    if (!cfg.lmr_log) return;
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m)
+        lmr_log_r[std::size_t(d)][std::size_t(m)] =
+            std::int8_t(std::clamp(lmr_log_reduction(cfg.lmr_log_base, cfg.lmr_log_divisor, d, m), -100, 100));
+  }
+  // The line above the node at `ply`: the moves 1 and 2 plies back (the null move and the root's parent: none).
+  MoveOrder::LineContext line_above(int ply) const {
+    MoveOrder::LineContext l;
+    if (ply >= 1 && !stack[ply - 1].move.is_null()) {
+      l.piece1 = stack[ply - 1].moved;
+      l.to1 = stack[ply - 1].move.to();
+    }
+    if (ply >= 2 && !stack[ply - 2].move.is_null()) {
+      l.piece2 = stack[ply - 2].moved;
+      l.to2 = stack[ply - 2].move.to();
+    }
+    return l;
+  }
+  // The depth a move Step 7c reduces is searched at (lmr_reduced_depth), counted for lmr_log and lmr_history.
+  int reduced_depth(Move m, int new_depth, int depth, int searched, int ply) {
+    const int log_r = cfg.lmr_log ? lmr_log_r[std::size_t(std::min(depth, 63))][std::size_t(std::min(searched + 1, 63))]
+                                  : 0;
+    int history = 0;
+    if (cfg.lmr_history) {
+      const Piece p = board.piece_at(m.from());
+      history = order.continuation(ply, 1, p, m.to()) + order.continuation(ply, 2, p, m.to());
+    }
+    const int d = lmr_reduced_depth(cfg, new_depth, log_r, history);
+    if (cfg.lmr_log) stats.lmr_reduced_plies += std::uint64_t(std::max(new_depth - d, 0));
+    if (cfg.lmr_history && d != lmr_reduced_depth(cfg, new_depth, log_r, 0)) ++stats.lmr_history_changes;
+    return d;
+  }
+
+  void learn_on_cutoff(int ply, int depth, Move m, int n_quiets, int n_tacticals);
   Score search(Score alpha, Score beta, int depth, int ply, bool after_null);
   // Step 5 (engine/null_move.cpp).
   NullMoveResult null_move(Score alpha, Score beta, int depth, int ply, bool in_check, bool after_null);
   // Steps 7c–7d: the search of a move just made.
-  Score search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched, bool found_pv);
+  // reduced_depth: the depth of the reduced search when `reduce` (SearchCore::reduced_depth).
+  Score search_move(Score alpha, Score beta, int new_depth, int ply, bool reduce, int searched, bool found_pv,
+                    int reduced_depth);
   Score horizon(Score alpha, Score beta, int ply);
   std::optional<Score> read_bound(const TTEntry* e, Score& alpha, Score& beta, int ply);
   std::optional<Score> etc_cutoff(const Move* moves, int n, int depth, Score beta, int ply);

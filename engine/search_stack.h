@@ -23,6 +23,17 @@ struct PlyFrame {
   // Verified null move (Tabibi & Netanyahu 2002): true below a node that has verified a null fail-high, where null
   // fail-highs cut off at once (the paper's `verify` flag, kept per ply).
   bool verification_off = false;
+  // Modern ordering and extensions (issue 50; engine/history_rules.h, engine/singular_rules.h). The move being
+  // searched at this ply and the piece that makes it (null for the null move and before the first move): the
+  // continuation histories and the counter move of the plies below read them. search() resets it at entry.
+  Move move;
+  Piece moved = NoPiece;
+  // singular_ext: the hash move a singular search leaves out of this node's moves (null: none).
+  Move excluded;
+  // The quiet and tactical moves the node has searched so far, kept when a modern table learns from a fail high
+  // (MoveOrder::update_on_cutoff).
+  Move quiets_tried[MaxMoves];
+  Move tacticals_tried[MaxMoves];
 };
 
 // Frames for plies 0 .. MaxPly + 1: a node at MaxPly ends before it searches a move, but its frame's pv_len is set

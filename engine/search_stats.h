@@ -58,6 +58,16 @@ struct SearchStats {
   // Plaat et al. 1996's enhanced transposition cut-offs (flag etc); absent from the cells of a search without it.
   std::uint64_t etc_probes = 0;            // children's entries looked up before a node searched its moves
   std::uint64_t etc_cutoffs = 0;           // nodes ended by such an entry
+  // Modern move ordering by history, reductions and extensions (issue 50; engine/history_rules.h,
+  // engine/singular_rules.h); each absent from the cells of a search without its flag.
+  std::uint64_t counter_move_cutoffs = 0;  // counter_moves: fail highs on the previous move's counter move
+  std::uint64_t cont_history_updates = 0;  // continuation_history: bonus/malus updates of the quiet tables
+  std::uint64_t capture_history_updates = 0;  // capture_history: bonus/malus updates of the capture table
+  std::uint64_t lmr_reduced_plies = 0;     // lmr_log: plies taken off by the reduced searches (sum)
+  std::uint64_t lmr_history_changes = 0;   // lmr_history: reductions the history made longer or shorter
+  std::uint64_t singular_searches = 0;     // singular_ext: excluded-move searches made
+  std::uint64_t singular_extensions = 0;   // ... that extended the hash move
+  std::uint64_t multi_cuts = 0;            // ... that ended the node (singular beta >= beta)
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

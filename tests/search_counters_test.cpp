@@ -207,4 +207,29 @@ TEST(SearchCounters, FlagCountersOnlyWhereTheirFlagIsOn) {
   EXPECT_FALSE(r.to_json().contains("etc_probes"));
 }
 
+// The counters of the modern ordering, reduction and extension flags (issue 50), each only with its own flag.
+TEST(SearchCounters, ModernOrderingCountersFollowTheirOwnFlags) {
+  const SearchStats s = distinct_stats();
+  buho::SearchConfig c;
+  c.counter_moves = true;
+  auto values = flag_counter_values(s, c);
+  ASSERT_EQ(values.size(), 1u);
+  EXPECT_EQ(values[0], CounterValue("counter_move_cutoffs", s.counter_move_cutoffs));
+  c.counter_moves = false;
+  c.singular_ext = true;
+  values = flag_counter_values(s, c);
+  ASSERT_EQ(values.size(), 3u);
+  EXPECT_EQ(values[0], CounterValue("singular_searches", s.singular_searches));
+  EXPECT_EQ(values[1], CounterValue("singular_extensions", s.singular_extensions));
+  EXPECT_EQ(values[2], CounterValue("multi_cuts", s.multi_cuts));
+  c.singular_ext = false;
+  c.continuation_history = c.capture_history = c.lmr_log = c.lmr_history = true;
+  values = flag_counter_values(s, c);
+  ASSERT_EQ(values.size(), 4u);
+  EXPECT_EQ(values[0], CounterValue("cont_history_updates", s.cont_history_updates));
+  EXPECT_EQ(values[1], CounterValue("capture_history_updates", s.capture_history_updates));
+  EXPECT_EQ(values[2], CounterValue("lmr_reduced_plies", s.lmr_reduced_plies));
+  EXPECT_EQ(values[3], CounterValue("lmr_history_changes", s.lmr_history_changes));
+}
+
 }  // namespace search_counters_test

@@ -52,6 +52,25 @@ constexpr std::array kLaterCounters = {
 constexpr std::array kFlagCounters = {
     FlagCounter{{"etc_probes", &SearchStats::etc_probes, L::table, "etc probes {}"}, &buho::SearchConfig::etc},
     FlagCounter{{"etc_cutoffs", &SearchStats::etc_cutoffs, L::table, " cutoffs {}"}, &buho::SearchConfig::etc},
+    // Modern move ordering by history, reductions and extensions (issue 50).
+    FlagCounter{{"counter_move_cutoffs", &SearchStats::counter_move_cutoffs, L::cutoffs, "  counter-move cutoffs {}"},
+                &buho::SearchConfig::counter_moves},
+    FlagCounter{{"cont_history_updates", &SearchStats::cont_history_updates, L::cutoffs,
+                 "  continuation history updates {}"},
+                &buho::SearchConfig::continuation_history},
+    FlagCounter{{"capture_history_updates", &SearchStats::capture_history_updates, L::cutoffs,
+                 "  capture history updates {}"},
+                &buho::SearchConfig::capture_history},
+    FlagCounter{{"lmr_reduced_plies", &SearchStats::lmr_reduced_plies, L::pruning, "  lmr plies reduced {}"},
+                &buho::SearchConfig::lmr_log},
+    FlagCounter{{"lmr_history_changes", &SearchStats::lmr_history_changes, L::pruning, "  lmr history changes {}"},
+                &buho::SearchConfig::lmr_history},
+    FlagCounter{{"singular_searches", &SearchStats::singular_searches, L::extensions, "  singular searches {}"},
+                &buho::SearchConfig::singular_ext},
+    FlagCounter{{"singular_extensions", &SearchStats::singular_extensions, L::extensions, " extensions {}"},
+                &buho::SearchConfig::singular_ext},
+    FlagCounter{{"multi_cuts", &SearchStats::multi_cuts, L::extensions, " multi-cuts {}"},
+                &buho::SearchConfig::singular_ext},
 };
 
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
@@ -94,6 +113,7 @@ std::string flag_counter_line_text(const SearchStats& s, const buho::SearchConfi
   std::string text;
   for (const auto& f : kFlagCounters)
     if (c.*f.flag) text += fmt::format(fmt::runtime(f.counter.text), f.counter.value(s));
+  text.erase(0, text.find_first_not_of(' '));  // a line that starts with a later flag's group: no leading spaces
   return text;
 }
 
