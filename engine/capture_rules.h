@@ -8,30 +8,43 @@
 
 #include "engine/search_config.h"
 #include "engine/search_rules.h"
+#include "engine/see.h"
 #include "engine/types.h"
 
 namespace buho {
 
+// Whether a move's static exchange loses material (see < 0), without the exchange where the answer is known: a
+// capture (not a promotion) of a victim worth at least its attacker can at worst trade the attacker for the victim.
+// The sign is all that see_ordering and qsearch_see ask.
+inline bool see_loses(const Board& b, Move m, const PieceValues& value) {
+  if (m.is_capture() && !m.is_promotion()) {
+    const int victim = value[m.is_en_passant() ? Pawn : type_of(b.piece_at(m.to()))];
+    if (victim >= value[type_of(b.piece_at(m.from()))]) return false;
+  }
+  return see(b, m, value) < 0;
+}
+
 // see_ordering (Ethereal movepicker.c: a noisy move is a good capture when it wins SEE >= its threshold, else it waits
 // in the bad-noisy stage; Stockfish 15.1 movepick.cpp likewise splits captures at a SEE threshold): a capture is
 // ordered among the bad captures, after the killers, when its static exchange loses material (see < 0). Without the
-// flag the thesis's split stands: a lower-valued victim on a defended square (is_losing_capture, §4.2).
-template <class LosingByValue, class See>
-inline bool capture_ordered_bad(const SearchConfig& c, LosingByValue&& losing_by_value, See&& see_value) {
+// flag the thesis's split stands: a lower-valued victim on a defended square (is_losing_capture, §4.2). `loses` is
+// whether the exchange loses (see_loses), a value or a callable.
+template <class LosingByValue, class SeeLoses>
+inline bool capture_ordered_bad(const SearchConfig& c, LosingByValue&& losing_by_value, SeeLoses&& loses) {
   if (!c.see_ordering) return lazy_value(losing_by_value);
-  return lazy_value(see_value) < 0;
+  return lazy_value(loses);
 }
 
 // qsearch_see (Stockfish 15.1 src/search.cpp:1536, "Do not search moves with negative SEE values"; Ethereal's
 // qsearch takes only the noisy moves that win SEE): quiescence skips a move (a capture, or a quiet check under
 // qsearch_checks) whose static exchange loses material. Never in check, where the moves are escapes, and never a
 // promotion, which quiescence always searches in this engine (reading Q6; Stockfish tests promotions too).
-template <class See>
-inline bool qsearch_see_skips(const SearchConfig& c, bool in_check, Move m, See&& see_value) {
+template <class SeeLoses>
+inline bool qsearch_see_skips(const SearchConfig& c, bool in_check, Move m, SeeLoses&& loses) {
   return c.qsearch_see
          && !in_check
          && !m.is_promotion()
-         && lazy_value(see_value) < 0;
+         && lazy_value(loses);
 }
 
 // delta_pruning (classic delta pruning, Chess Programming Wiki "Delta Pruning"; the per-move form of Stockfish 15.1

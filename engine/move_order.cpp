@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "engine/capture_rules.h"
-#include "engine/see.h"
 
 namespace buho {
 
@@ -60,7 +59,7 @@ void MoveOrder::score(const Board& b, const SearchConfig& cfg, int ply, const Mo
       // losing by value, or by static exchange under see_ordering (engine/capture_rules.h), in the fixed
       // ordering values so that eval.*_value moves no ordering decision.
       const bool bad = capture_ordered_bad(cfg, [&] { return is_losing_capture(b, m); },
-                                           [&] { return see(b, m, kOrderValue); });
+                                           [&] { return see_loses(b, m, kOrderValue); });
       scores[i] = (bad ? kLosingCapture : kGoodCapture) + mvv_lva(b, m);
       continue;
     }

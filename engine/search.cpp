@@ -83,7 +83,7 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int qply, bool rule_
         best = std::max(best, stand + victim + cfg.delta_margin);  // fail-soft: the bound it failed to reach
         continue;
       }
-      if (qsearch_see_skips(cfg, in_check, m, [&] { return see(board, m, capture_value); })) {
+      if (qsearch_see_skips(cfg, in_check, m, [&] { return see_loses(board, m, capture_value); })) {
         ++stats.qsearch_see_skips;
         continue;
       }

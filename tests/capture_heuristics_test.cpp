@@ -92,14 +92,13 @@ TEST(CaptureHeuristics, EveryFlagIsOffByDefaultWithItsSourcesParameters) {
 
 TEST(CaptureHeuristics, SeeOrderingSplitsCapturesByStaticExchangeInsteadOfValue) {
   SearchConfig s = base();
-  EXPECT_TRUE(capture_ordered_bad(s, true, 500)) << "off: the split by value stands";
-  EXPECT_FALSE(capture_ordered_bad(s, false, -500));
+  EXPECT_TRUE(capture_ordered_bad(s, true, false)) << "off: the split by value stands";
+  EXPECT_FALSE(capture_ordered_bad(s, false, true));
   s.see_ordering = true;
-  EXPECT_FALSE(capture_ordered_bad(s, true, 0)) << "an even exchange is a good capture";
-  EXPECT_FALSE(capture_ordered_bad(s, true, 300));
-  EXPECT_TRUE(capture_ordered_bad(s, false, -1));
+  EXPECT_FALSE(capture_ordered_bad(s, true, false)) << "by the exchange, not by value";
+  EXPECT_TRUE(capture_ordered_bad(s, false, true));
   int asked = 0;
-  EXPECT_FALSE(capture_ordered_bad(s, [&] { ++asked; return true; }, 0));
+  EXPECT_FALSE(capture_ordered_bad(s, [&] { ++asked; return true; }, false));
   EXPECT_EQ(asked, 0) << "under see_ordering the value test is not asked";
 }
 
@@ -127,6 +126,28 @@ TEST(CaptureHeuristics, SeeOrderingMovesAValueLosingButSoundCaptureToTheGoodCapt
   EXPECT_GE(key, MoveOrder::kLosingCapture);
 }
 
+// see_loses answers see() < 0, skipping the exchange only where a victim worth at least its attacker makes it known.
+TEST(CaptureHeuristics, SeeLosesIsTheSignOfTheExchange) {
+  const char* cases[][2] = {
+      {"4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5"},            // queen takes a defended pawn: loses
+      {"3q2k1/8/8/3n4/4P3/8/8/3R2K1 w - - 0 1", "d1d5"},         // rook takes a knight, the pawn retakes the queen
+      {"6k1/8/4p3/3n4/8/8/8/3Q2K1 w - - 0 1", "d1d5"},           // queen takes a knight defended by a pawn: loses
+      {"4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1", "e4d5"},             // pawn takes a rook: wins, known by value
+      {"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"},              // a promotion: the exchange decides
+      {"2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"},            // a promotion onto a defended square
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"},             // en passant
+  };
+  for (const auto& [fen, uci] : cases) {
+    const Board b = Board::from_fen(fen);
+    const Move m = move_of(b, uci);
+    EXPECT_EQ(see_loses(b, m, kOrderValue), see(b, m, kOrderValue) < 0) << fen << " " << uci;
+  }
+  const Board q = Board::from_fen("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1");
+  EXPECT_TRUE(see_loses(q, move_of(q, "e1e5"), kOrderValue));
+  const Board p = Board::from_fen("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1");
+  EXPECT_FALSE(see_loses(p, move_of(p, "e4d5"), kOrderValue));
+}
+
 // --- qsearch_see ---
 
 TEST(CaptureHeuristics, QsearchSeeSkipsLosingExchangesOnlyOutOfCheckAndNeverAPromotion) {
@@ -134,15 +155,14 @@ TEST(CaptureHeuristics, QsearchSeeSkipsLosingExchangesOnlyOutOfCheckAndNeverAPro
   const Move qxp = move_of(b, "e1e5");
   const Move promo = move_of(b, "b7b8q");
   SearchConfig s = base();
-  EXPECT_FALSE(qsearch_see_skips(s, false, qxp, -800)) << "off by default";
+  EXPECT_FALSE(qsearch_see_skips(s, false, qxp, true)) << "off by default";
   s.qsearch_see = true;
-  EXPECT_TRUE(qsearch_see_skips(s, false, qxp, -800));
-  EXPECT_TRUE(qsearch_see_skips(s, false, qxp, -1));
-  EXPECT_FALSE(qsearch_see_skips(s, false, qxp, 0)) << "an even exchange is searched";
-  EXPECT_FALSE(qsearch_see_skips(s, true, qxp, -800)) << "never in check";
-  EXPECT_FALSE(qsearch_see_skips(s, false, promo, -800)) << "never a promotion";
+  EXPECT_TRUE(qsearch_see_skips(s, false, qxp, true));
+  EXPECT_FALSE(qsearch_see_skips(s, false, qxp, false)) << "an exchange that does not lose is searched";
+  EXPECT_FALSE(qsearch_see_skips(s, true, qxp, true)) << "never in check";
+  EXPECT_FALSE(qsearch_see_skips(s, false, promo, true)) << "never a promotion";
   // On the board: the queen taking the defended pawn loses the queen for a pawn.
-  EXPECT_TRUE(qsearch_see_skips(s, false, qxp, [&] { return see(b, qxp, kOrderValue); }));
+  EXPECT_TRUE(qsearch_see_skips(s, false, qxp, [&] { return see_loses(b, qxp, kOrderValue); }));
 }
 
 // --- delta_pruning ---
