@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/history_rules.h"
+#include "engine/capture_rules.h"
 
 namespace buho {
 
@@ -143,8 +144,12 @@ void MoveOrder::score(const Board& b, const SearchConfig& cfg, int ply, const Mo
     const Move m = moves[i];
     const bool tactical = m.is_capture() || m.is_promotion();
     if (cfg.mvv_lva && tactical) {
-      // §4.2: C + 100*victim - 10*attacker, C putting winning captures first and losing ones after the killers.
-      scores[i] = (is_losing_capture(b, m) ? kLosingCapture : kGoodCapture) + mvv_lva(b, m);
+      // §4.2: C + 100*victim - 10*attacker, C putting winning captures first and losing ones after the killers;
+      // losing by value, or by static exchange under see_ordering (engine/capture_rules.h), in the fixed
+      // ordering values so that eval.*_value moves no ordering decision.
+      const bool bad = capture_ordered_bad(cfg, [&] { return is_losing_capture(b, m); },
+                                           [&] { return see_loses(b, m, kOrderValue); });
+      scores[i] = (bad ? kLosingCapture : kGoodCapture) + mvv_lva(b, m);
       if (cfg.capture_history) scores[i] += capture_history_key(cfg, capture_history_of(b, m));
       continue;
     }

@@ -9,10 +9,12 @@
 // Node count: `stats.nodes` goes up in one place, enter_node(), which the top of every full-width node and of
 // quiesce() calls (see engine/search_stats.h); the minimal tree, not a search, adds its proof tree's count. A
 // position reaching the horizon goes straight to quiesce() and is counted there, once.
+#include "engine/capture_rules.h"
 #include "engine/futility.h"
 #include "engine/move_picker.h"
 #include "engine/search_core.h"
 #include "engine/singular_rules.h"
+#include "engine/see.h"
 
 namespace buho {
 
@@ -67,7 +69,26 @@ Score SearchCore::quiesce(Score alpha, Score beta, int ply, int qply, bool rule_
 
   // Step 5. Search them (Alg. 4 lines 10–20), fail-hard, or fail-soft when fail_soft says so.
   MovePicker picker = MovePicker::of_generated(board, cfg, order, moves, scores, n, ordered);
+  // Modern heuristics, captures (engine/capture_rules.h): delta pruning, then a losing static exchange, each move
+  // tested in that order (Stockfish's). Their in-check test is taken only when one of them is on.
+  const bool selective = cfg.delta_pruning || cfg.qsearch_see;
+  const bool in_check = selective && board.in_check();
   for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
+    if (selective) {
+      const int victim = m.is_en_passant() ? capture_value[Pawn]
+                         : m.is_capture()  ? capture_value[type_of(board.piece_at(m.to()))]
+                                           : 0;
+      if (delta_prunes(cfg, in_check, m, stand, victim, alpha, [&] { return board.gives_check(m); },
+                       [&] { return eval.is_endgame(board); })) {
+        ++stats.delta_prunes;
+        best = std::max(best, stand + victim + cfg.delta_margin);  // fail-soft: the bound it failed to reach
+        continue;
+      }
+      if (qsearch_see_skips(cfg, in_check, m, [&] { return see_loses(board, m, capture_value); })) {
+        ++stats.qsearch_see_skips;
+        continue;
+      }
+    }
     board.make_move(m);
     const Score v = -quiesce(-beta, -alpha, ply + 1, qply + 1);
     board.unmake_move(m);
@@ -257,6 +278,10 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   if (limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, [&] { return eval.material_balance(board); },
                                [&] { return officer_count(board, ~board.side_to_move()); }))
     --depth;
+  // Step 5b. ProbCut (probcut, off in every thesis version; engine/probcut.cpp): a capture whose reduced search
+  // beats beta by a margin ends a null-window node.
+  if (probcut_applies(cfg, ply, depth, in_check, alpha, beta))
+    if (const auto cut = probcut(beta, depth, ply)) return *cut;
 
   // Step 6. The futility condition (§5.3, Alg. 11; engine/futility.h), taken once for the node.
   const Futility futility(cfg, eval, board, ply, depth, in_check, alpha, beta);
@@ -331,6 +356,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
     if (root && !root_moves.empty() && std::find(root_moves.begin(), root_moves.end(), m) == root_moves.end()) continue;
     if (m == excluded) continue;  // the singular test's node leaves its hash move out
     any_legal = true;
+    if (cfg.see_ordering && picker.stage() == PickStage::BadCaptures) ++stats.see_bad_captures;
 
     // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
     // Safe because the margin bounds what the positional terms can add in the one or two plies left;
@@ -340,6 +366,16 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
       ++stats.futility_prunes;
       // Fail-soft: the pruned move is taken to score no more than the bound it failed to reach.
       best_score = std::max(best_score, futility.alpha_bound(alpha));
+      continue;
+    }
+    // Step 7a'. SEE pruning (see_pruning, off in every thesis version; engine/capture_rules.h): at shallow depth, once
+    // a move has been searched, a move past the good captures whose static exchange is below a depth-scaled
+    // threshold is skipped.
+    if (see_prunes(cfg, m, ply, depth, in_check, searched, best_score,
+                   picker.stage() == PickStage::TableMove || picker.stage() == PickStage::GoodCaptures,
+                   [&] { return eval.non_pawn_material(board, board.side_to_move()) > 0; },
+                   [&] { return see(board, m, capture_value); })) {
+      ++stats.see_prunes;
       continue;
     }
     // After the futility test: a pruned move's child is never entered. Extensions only deepen the child.

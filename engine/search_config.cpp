@@ -75,6 +75,38 @@ ParamTable<SearchConfig> make_table() {
           "which captures quiescence searches: all; non_losing = not a less valuable victim on a defended "
           "square (Q3); winning_by_value = only a victim worth more than the attacker, equal trades and king "
           "captures out (Q4); promotions always in (§3.5)"),
+      // --- Modern heuristics, captures: static exchange, delta pruning, ProbCut (off in versions A-H) ---
+      flag("see_ordering", &S::see_ordering,
+           "order captures good or bad by static exchange: a capture with SEE >= 0 among the good captures by MVV/LVA, "
+           "a losing one among the bad captures after the killers (Ethereal movepicker.c, Stockfish 15.1 "
+           "movepick.cpp); off = the thesis's split by value (§4.2); needs mvv_lva"),
+      flag("qsearch_see", &S::qsearch_see,
+           "quiescence skips a capture whose static exchange loses material (SEE < 0), not in check and never a "
+           "promotion (Stockfish 15.1 search.cpp:1536; Ethereal qsearch)"),
+      flag("delta_pruning", &S::delta_pruning,
+           "delta pruning in quiescence: skip a capture when stand pat + the victim's value + delta_margin <= alpha; "
+           "not in check, not a promotion or a checking capture, not in an endgame (Chess Programming Wiki; "
+           "Stockfish 15.1 search.cpp:1510)"),
+      number("delta_margin", &S::delta_margin, 0, 10000, "cp, the delta pruning margin (Chess Programming Wiki: 200)"),
+      flag("see_pruning", &S::see_pruning,
+           "at depth <= see_pruning_depth prune a move whose SEE is below -see_quiet_margin*depth (quiet) or "
+           "-see_noisy_margin*depth^2 (capture); not at the root, in check, before a move was searched, with a mated "
+           "best score, without pieces, nor a table move or a good capture (Ethereal search.c:635; Stockfish 15.1 "
+           "search.cpp:1007, :1030)"),
+      number("see_pruning_depth", &S::see_pruning_depth, 0, 128, "plies, deepest node SEE pruning acts at (Ethereal: 9)"),
+      number("see_quiet_margin", &S::see_quiet_margin, 0, 10000,
+             "cp, a quiet move is pruned when SEE < -margin*depth (Ethereal SEEQuietMargin: 64)"),
+      number("see_noisy_margin", &S::see_noisy_margin, 0, 10000,
+             "cp, a capture is pruned when SEE < -margin*depth^2 (Ethereal SEENoisyMargin: 19)"),
+      flag("probcut", &S::probcut,
+           "ProbCut: at depth >= probcut_depth in a null-window node, out of check, beta not a mate score, a capture "
+           "with SEE >= probcut_beta - static eval is searched by quiescence and then at depth - probcut_reduction "
+           "with the window [probcut_beta - 1, probcut_beta], probcut_beta = beta + probcut_margin; the node fails "
+           "high when one holds (Stockfish 15.1 search.cpp:841; Ethereal search.c:529)"),
+      number("probcut_depth", &S::probcut_depth, 1, 128, "plies, shallowest node ProbCut is tried at (Ethereal: 5)"),
+      number("probcut_margin", &S::probcut_margin, 0, 10000, "cp, probcut_beta = beta + margin (Ethereal: 100)"),
+      number("probcut_reduction", &S::probcut_reduction, 1, 128,
+             "plies, the verification search runs at depth - this (Stockfish and Ethereal: 4)"),
       // --- Move ordering (§2.3.1, §4.2–4.3) ---
       choice_param<S, &S::generation_order, kGenerationOrderNames>(
           "generation_order",

@@ -199,6 +199,21 @@ struct SearchConfig {
   QsearchOrder qsearch_order = QsearchOrder::AsMain;  // Q1 / Q2 (Alg. 4 line 9)
   QsearchCaptures qsearch_captures = QsearchCaptures::All;  // Q1 / Q3 / Q4 (L707, readings.md §1)
 
+  // --- Modern heuristics, captures: static exchange, delta pruning, ProbCut (off in versions A-H; docs/search.md
+  // "Captures: static exchange, delta pruning and ProbCut", rules in engine/capture_rules.h) ---
+  bool see_ordering = false;         // Ethereal movepicker.c: good/bad captures split by SEE >= 0, not by value
+  bool qsearch_see = false;          // Stockfish 15.1 search.cpp:1536: quiescence skips negative-SEE captures
+  bool delta_pruning = false;        // CPW delta pruning / Stockfish 15.1 search.cpp:1510 in quiescence
+  int delta_margin = 200;            // cp, stand pat + victim + margin <= alpha prunes (CPW: 200)
+  bool see_pruning = false;          // Ethereal search.c:635: shallow moves below a SEE threshold pruned
+  int see_pruning_depth = 9;         // plies, deepest node pruned (Ethereal SEEPruningDepth 9)
+  int see_quiet_margin = 64;         // cp, a quiet move pruned below -margin * depth (Ethereal SEEQuietMargin -64)
+  int see_noisy_margin = 19;         // cp, a capture pruned below -margin * depth^2 (Ethereal SEENoisyMargin -19)
+  bool probcut = false;              // Stockfish 15.1 search.cpp:841 / Ethereal search.c:529 ProbCut
+  int probcut_depth = 5;             // plies, shallowest node tried (Ethereal ProbCutDepth 5; Stockfish depth > 4)
+  int probcut_margin = 100;          // cp, probcut_beta = beta + margin (Ethereal ProbCutMargin 100)
+  int probcut_reduction = 4;         // plies, the verification search runs at depth - this (both engines: 4)
+
   // --- Move ordering (§2.3.1, §4.2–4.3) ---
   GenerationOrder generation_order = GenerationOrder::AsGenerated;  // A1 / A2 (readings.md §12)
   bool mvv_lva = true;               // captures first by MVV/LVA: C + 100*victim - 10*attacker
@@ -291,7 +306,10 @@ inline constexpr bool SearchConfig::*kForwardPruningFlags[] = {
     &SearchConfig::null_move,          &SearchConfig::futility,           &SearchConfig::lmr,
     &SearchConfig::null_move_verified, &SearchConfig::null_move_adaptive, &SearchConfig::limited_razoring,
     // Modern (issue 50): history-adjusted and logarithmic LMR act only with lmr; singular_ext's multi-cut prunes.
-    &SearchConfig::lmr_log,            &SearchConfig::lmr_history,        &SearchConfig::singular_ext};
+    &SearchConfig::lmr_log,            &SearchConfig::lmr_history,        &SearchConfig::singular_ext,
+    // Modern heuristics, captures (the quiescence rules qsearch_see and delta_pruning are not listed: like
+    // qsearch_captures they choose quiescence's moves, which every driver's leaves share)
+    &SearchConfig::see_pruning, &SearchConfig::probcut};
 // Whether any of them is on in `c` (the verified and adaptive forms act only with null_move itself).
 bool prunes_forward(const SearchConfig& c);
 

@@ -68,6 +68,13 @@ struct SearchStats {
   std::uint64_t singular_searches = 0;     // singular_ext: excluded-move searches made
   std::uint64_t singular_extensions = 0;   // ... that extended the hash move
   std::uint64_t multi_cuts = 0;            // ... that ended the node (singular beta >= beta)
+  // Modern heuristics, captures (engine/capture_rules.h); each absent from the cells of a search without its flag.
+  std::uint64_t see_bad_captures = 0;      // see_ordering: captures searched in the bad-capture stage (SEE < 0)
+  std::uint64_t qsearch_see_skips = 0;     // qsearch_see: quiescence captures skipped for a losing SEE
+  std::uint64_t delta_prunes = 0;          // delta_pruning: quiescence captures skipped by the delta margin
+  std::uint64_t see_prunes = 0;            // see_pruning: moves skipped below the SEE threshold
+  std::uint64_t probcut_tries = 0;         // probcut: captures searched by ProbCut (quiescence, then reduced)
+  std::uint64_t probcut_cutoffs = 0;       // ... nodes ended by one that held
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

@@ -71,6 +71,19 @@ constexpr std::array kFlagCounters = {
                 &buho::SearchConfig::singular_ext},
     FlagCounter{{"multi_cuts", &SearchStats::multi_cuts, L::extensions, " multi-cuts {}"},
                 &buho::SearchConfig::singular_ext},
+    // Modern heuristics, captures (engine/capture_rules.h).
+    FlagCounter{{"see_bad_captures", &SearchStats::see_bad_captures, L::pruning, "  see bad captures {}"},
+                &buho::SearchConfig::see_ordering},
+    FlagCounter{{"qsearch_see_skips", &SearchStats::qsearch_see_skips, L::pruning, "  qsearch see skips {}"},
+                &buho::SearchConfig::qsearch_see},
+    FlagCounter{{"delta_prunes", &SearchStats::delta_prunes, L::pruning, "  delta prunes {}"},
+                &buho::SearchConfig::delta_pruning},
+    FlagCounter{{"see_prunes", &SearchStats::see_prunes, L::pruning, "  see prunes {}"},
+                &buho::SearchConfig::see_pruning},
+    FlagCounter{{"probcut_tries", &SearchStats::probcut_tries, L::pruning, "  probcut tries {}"},
+                &buho::SearchConfig::probcut},
+    FlagCounter{{"probcut_cutoffs", &SearchStats::probcut_cutoffs, L::pruning, " cutoffs {}"},
+                &buho::SearchConfig::probcut},
 };
 
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
