@@ -101,15 +101,18 @@ inline int late_move_count(int depth, bool improving) { return (3 + depth * dept
 
 // Once `moves_before` moves of the node (pruned ones included: Stockfish's moveCount) have reached the count, a quiet
 // move (not a capture or a promotion; quiet checks included, as Stockfish's picker skips its quiet stage) is skipped.
-// Not the table move or a killer (Stockfish's refutation stage is not skipped), not at the root, only once the best
+// Not the table move or a killer (Stockfish's refutation stage is not skipped), not in check (Stockfish's evasion
+// stage ignores the skip; Ethereal would skip quiet evasions too), not at the root, only once the best
 // score found is above a mated score (a line that does not lose is known) and when the mover has non-pawn material
 // (Stockfish's pos.non_pawn_material(us)). Stockfish and Ethereal prune PV nodes too, and so does this rule.
 // `mover_non_pawn` is a value or a callable (lazy_value), asked last.
 template <class NonPawn>
-inline bool late_move_prunes(const SearchConfig& c, int ply, int depth, int moves_before, Move m, bool is_table_move,
-                             bool is_killer, Score best_score, bool improving, NonPawn&& mover_non_pawn) {
+inline bool late_move_prunes(const SearchConfig& c, int ply, int depth, bool in_check, int moves_before, Move m,
+                             bool is_table_move, bool is_killer, Score best_score, bool improving,
+                             NonPawn&& mover_non_pawn) {
   return c.late_move_pruning
          && ply > 0
+         && !in_check
          && !m.is_capture()
          && !m.is_promotion()
          && !is_table_move

@@ -333,7 +333,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
 
     // Step 7a0. Late move pruning (late_move_pruning; Stockfish 15.1 Step 13, Ethereal Step 13): past a count of
     // moves that grows with depth, the remaining quiet moves are skipped.
-    if (late_move_prunes(cfg, ply, depth, considered++, m, m == tt_move || m == pv_move,
+    if (late_move_prunes(cfg, ply, depth, in_check, considered++, m, m == tt_move || m == pv_move,
                          cfg.killers && order.is_killer(ply, m), best_score, improving,
                          [&] { return eval.non_pawn_material(board, board.side_to_move()); })) {
       ++stats.lmp_prunes;

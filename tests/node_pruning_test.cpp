@@ -189,21 +189,22 @@ TEST(NodePruning, LateMovePruningSkipsLateQuietMovesOnly) {
   ASSERT_FALSE(quiet.is_null());
   ASSERT_TRUE(capture.is_capture());
   SearchConfig s;
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 10, quiet, false, false, 0, false, 500)) << "off by default";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 10, quiet, false, false, 0, false, 500)) << "off by default";
   s.late_move_pruning = true;
-  EXPECT_TRUE(late_move_prunes(s, 3, 3, 6, quiet, false, false, 0, false, 500));
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 5, quiet, false, false, 0, false, 500)) << "6 moves first at depth 3";
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 6, quiet, false, false, 0, true, 500)) << "improving: 12 moves first";
-  EXPECT_TRUE(late_move_prunes(s, 3, 3, 12, quiet, false, false, 0, true, 500));
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 20, capture, false, false, 0, false, 500)) << "captures are searched";
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 20, quiet, true, false, 0, false, 500)) << "the table move is searched";
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 20, quiet, false, true, 0, false, 500)) << "killers are searched";
-  EXPECT_FALSE(late_move_prunes(s, 0, 3, 20, quiet, false, false, 0, false, 500)) << "never at the root";
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 20, quiet, false, false, -ScoreMateBound, false, 500))
+  EXPECT_TRUE(late_move_prunes(s, 3, 3, false, 6, quiet, false, false, 0, false, 500));
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 5, quiet, false, false, 0, false, 500)) << "6 moves first at depth 3";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 6, quiet, false, false, 0, true, 500)) << "improving: 12 moves first";
+  EXPECT_TRUE(late_move_prunes(s, 3, 3, false, 12, quiet, false, false, 0, true, 500));
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 20, capture, false, false, 0, false, 500)) << "captures are searched";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 20, quiet, true, false, 0, false, 500)) << "the table move is searched";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 20, quiet, false, true, 0, false, 500)) << "killers are searched";
+  EXPECT_FALSE(late_move_prunes(s, 0, 3, false, 20, quiet, false, false, 0, false, 500)) << "never at the root";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, true, 20, quiet, false, false, 0, false, 500)) << "never in check";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 20, quiet, false, false, -ScoreMateBound, false, 500))
       << "only once a line that is not mated is known";
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 20, quiet, false, false, 0, false, 0)) << "king and pawns: never";
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 20, quiet, false, false, 0, false, 0)) << "king and pawns: never";
   int asked = 0;
-  EXPECT_FALSE(late_move_prunes(s, 3, 3, 2, quiet, false, false, 0, false, [&] { return ++asked; }));
+  EXPECT_FALSE(late_move_prunes(s, 3, 3, false, 2, quiet, false, false, 0, false, [&] { return ++asked; }));
   EXPECT_EQ(asked, 0) << "the material is asked last";
 }
 
