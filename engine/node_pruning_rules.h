@@ -10,7 +10,6 @@
 #pragma once
 
 #include <algorithm>
-#include <optional>
 
 #include "engine/search_config.h"
 #include "engine/search_rules.h"
@@ -41,10 +40,9 @@ inline MateDistanceWindow mate_distance_window(const SearchConfig& c, int ply, S
 // --- The node's static evaluation and "improving" (Stockfish 15.1 src/search.cpp Step 6; Ethereal src/search.c
 // Step 6) ---
 // Whether the search needs the static evaluation of its full-width nodes (kept per ply, PlyFrame::static_eval). Only
-// these flags read it, so versions A–H never evaluate an interior node.
-inline bool needs_static_eval(const SearchConfig& c) {
-  return c.improving || c.reverse_futility || c.razoring || c.late_move_pruning;
-}
+// these flags read it (late_move_pruning reads it only through improving), so versions A–H make no evaluation they
+// did not make before.
+inline bool needs_static_eval(const SearchConfig& c) { return c.improving || c.reverse_futility || c.razoring; }
 
 // Stockfish 15.1: improving when the static evaluation is above the one two plies earlier (the same side to move);
 // when that node was in check (no evaluation), above the one four plies earlier; when neither is known, improving.

@@ -54,7 +54,12 @@ TEST(NodePruning, EveryFlagIsOffByDefault) {
   EXPECT_FALSE(s.late_move_pruning);
   EXPECT_FALSE(s.iir);
   EXPECT_FALSE(s.iid);
-  EXPECT_FALSE(needs_static_eval(s)) << "versions A-H evaluate no interior node";
+  EXPECT_FALSE(needs_static_eval(s)) << "versions A-H keep no static evaluation";
+  SearchConfig lmp;
+  lmp.late_move_pruning = true;
+  EXPECT_FALSE(needs_static_eval(lmp)) << "late move pruning reads it only through improving";
+  lmp.improving = true;
+  EXPECT_TRUE(needs_static_eval(lmp));
   // The sources' parameters (Stockfish 15.1's in cp at 208 of its units a pawn; Ethereal's).
   EXPECT_EQ(s.reverse_futility_depth, 7);
   EXPECT_EQ(s.reverse_futility_margin, 79);
