@@ -12,6 +12,7 @@
 #include "engine/capture_rules.h"
 #include "engine/futility.h"
 #include "engine/move_picker.h"
+#include "engine/node_pruning_rules.h"
 #include "engine/search_core.h"
 #include "engine/singular_rules.h"
 #include "engine/see.h"
@@ -229,6 +230,16 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   const std::uint64_t nodes_at_entry = stats.nodes, transposed_at_entry = transposed_nodes;
   if (const auto ended = start_node(ply)) return *ended;
 
+  // Step 3b. Mate-distance pruning (mate_distance_pruning, off in every thesis version; Stockfish 15.1 search.cpp
+  // Step 3): the window within the mate distances of this ply; closed, the node cannot matter (node_pruning_rules.h).
+  if (const MateDistanceWindow w = mate_distance_window(cfg, ply, alpha, beta); w.cut) {
+    ++stats.mdp_cutoffs;
+    return fail_soft ? w.alpha : std::min(w.alpha, beta);  // fail-hard: within the window the parent gave
+  } else {
+    alpha = w.alpha;
+    beta = w.beta;
+  }
+
   const bool root = ply == 0;
   const bool in_check = board.in_check();
   const std::uint64_t key = board.key();
@@ -265,6 +276,34 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
     }
   }
 
+  // Step 4b. The node's static evaluation, kept in its frame only when a flag reads it (needs_static_eval), and
+  // "improving" (Stockfish 15.1 Step 6): the evaluation above the one two plies up the line (node_pruning_rules.h).
+  Score static_eval = kNoStaticEval;
+  bool improving = false;
+  if (keeps_static_eval) {
+    static_eval = stack[ply].static_eval = in_check ? kNoStaticEval : evaluate();
+    improving = is_improving(cfg, in_check, static_eval, ply >= 2 ? stack[ply - 2].static_eval : kNoStaticEval,
+                             ply >= 4 ? stack[ply - 4].static_eval : kNoStaticEval);
+    if (improving) ++stats.improving_nodes;
+  }
+  // Step 4c. Razoring (razoring; Stockfish 15.1 Step 7): an evaluation far below alpha asks quiescence whether the node
+  // can reach alpha at all; a fail-low there ends the node.
+  if (razoring_applies(cfg, ply, depth, in_check, alpha, static_eval)) {
+    ++stats.razoring_tries;
+    const Score v = quiesce(alpha - 1, alpha, ply, 0);
+    if (stop) return 0;
+    if (v < alpha) {
+      ++stats.razoring_cutoffs;
+      return fail_soft ? v : alpha;
+    }
+  }
+  // Step 4d. Reverse futility (reverse_futility; Stockfish 15.1 Step 8, Ethereal Step 7): a non-PV node whose
+  // evaluation stands a depth-wide margin above beta fails high without searching.
+  if (reverse_futility_prunes(cfg, ply, depth, in_check, alpha, beta, static_eval, improving)) {
+    ++stats.rfp_cutoffs;
+    return fail_soft ? static_eval : beta;
+  }
+
   // Step 5. Null move (§5.2, Alg. 10; engine/null_move.cpp): a cut-off ends the node; a null search that
   // finds a mate against the side to move extends it by one ply (§3.6 threat extension).
   // An excluded-move search tries none (Stockfish 15.1 Step 9: !excludedMove).
@@ -278,7 +317,22 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   if (limited_razoring_reduces(cfg, ply, depth, in_check, alpha, beta, [&] { return eval.material_balance(board); },
                                [&] { return officer_count(board, ~board.side_to_move()); }))
     --depth;
-  // Step 5b. ProbCut (probcut, off in every thesis version; engine/probcut.cpp): a capture whose reduced search
+  // Step 5b. Internal iterative deepening (iid; Slate & Atkin 1977, Ethereal): a PV node the table gives no move
+  // searches itself shallower first, and the move that search stores is tried first.
+  if (iid_applies(cfg, ply, depth, alpha, beta, uses_tt(), !tt_move.is_null())) {
+    ++stats.iid_searches;
+    search(alpha, beta, depth - cfg.iid_reduction, ply, after_null);
+    if (stop) return 0;
+    stack[ply].pv_len = ply;  // the shallower search's PV is not this node's
+    if (const TTEntry* e = tt.probe(key); e && plausible(board, e->move)) tt_move = e->move;
+  }
+  // Step 5c. Internal iterative reductions (iir; Ethereal Step 11): a non-PV node the table gives no move goes on
+  // shallower.
+  if (iir_reduces(cfg, ply, depth, alpha, beta, uses_tt(), !tt_move.is_null())) {
+    ++stats.iir_reductions;
+    depth -= cfg.iir_reduction;
+  }
+  // Step 5d. ProbCut (probcut, off in every thesis version; engine/probcut.cpp): a capture whose reduced search
   // beats beta by a margin ends a null-window node.
   if (probcut_applies(cfg, ply, depth, in_check, alpha, beta))
     if (const auto cut = probcut(beta, depth, ply)) return *cut;
@@ -348,6 +402,7 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
   Score best_score = -ScoreInfinite;  // fail-soft: the best score found (a pruned move counts as its bound)
   bool found_pv = false;  // Alg. 7's bSearchPv is !found_pv
   int searched = 0;
+  int considered = 0;  // moves taken from the picker, pruned ones included (late_move_pruning's count)
   bool any_legal = false;
   int n_quiets = 0, n_tacticals = 0;  // the moves tried so far, when a modern table learns from a fail high
 
@@ -358,6 +413,14 @@ Score SearchCore::search(Score alpha, Score beta, int depth, int ply, bool after
     any_legal = true;
     if (cfg.see_ordering && picker.stage() == PickStage::BadCaptures) ++stats.see_bad_captures;
 
+    // Step 7a0. Late move pruning (late_move_pruning; Stockfish 15.1 Step 13, Ethereal Step 13): past a count of
+    // moves that grows with depth, the remaining quiet moves are skipped.
+    if (late_move_prunes(cfg, ply, depth, in_check, considered++, m, m == tt_move || m == pv_move,
+                         cfg.killers && order.is_killer(ply, m), best_score, improving,
+                         [&] { return eval.non_pawn_material(board, board.side_to_move()); })) {
+      ++stats.lmp_prunes;
+      continue;
+    }
     // Step 7a. Futility (§5.3): skip a move whose material balance plus the margin cannot reach alpha.
     // Safe because the margin bounds what the positional terms can add in the one or two plies left;
     // never in check, near mate bounds or at the root unless the readings' flags say so (Step 6), never

@@ -230,6 +230,49 @@ ParamTable<SearchConfig> make_table() {
            "at depth 2, where the depth-2 futility (a rook: Heinz's extended futility) prunes; needs futility"),
       number("razoring_margin_3", &S::razoring_margin_3, 0, 10000,
              "cp, limited-razoring margin at depth 3 (Heinz 1998: a queen, 900)"),
+      // --- Modern node pruning (issue 50; docs/search.md "Node pruning before the move loop") ---
+      flag("mate_distance_pruning", &S::mate_distance_pruning,
+           "mate-distance pruning (Stockfish 15.1 src/search.cpp Step 3, Ethereal src/search.c): alpha = max(alpha, "
+           "-mate + ply), beta = min(beta, mate - ply - 1), the node ends when alpha >= beta; not at the root; sound"),
+      flag("improving", &S::improving,
+           "the 'improving' condition (Stockfish 15.1 src/search.cpp Step 6, Ethereal src/search.c Step 6): the node's "
+           "static evaluation above the one two plies earlier (four when that node was in check; true when neither is "
+           "known; never in check); reverse_futility and late_move_pruning read it; off = never improving, their "
+           "non-improving form"),
+      flag("reverse_futility", &S::reverse_futility,
+           "reverse futility pruning / static null move (Stockfish 15.1 src/search.cpp:780 Step 8, Ethereal "
+           "src/search.c:484): a non-PV node (beta - alpha = 1) not in check at depth <= reverse_futility_depth whose "
+           "static evaluation - reverse_futility_margin * (depth - improving) >= beta returns it (fail-hard: beta)"),
+      number("reverse_futility_depth", &S::reverse_futility_depth, 0, 128,
+             "plies: reverse futility at depth <= this (Stockfish 15.1: depth < 8)"),
+      number("reverse_futility_margin", &S::reverse_futility_margin, 0, 10000,
+             "cp a ply of reverse futility (Stockfish 15.1: 165 of its units, 79 cp at 208 a pawn; Ethereal: 85)"),
+      flag("razoring", &S::razoring,
+           "razoring as Stockfish 15.1 does it (src/search.cpp Step 7): not in check, static evaluation < alpha - "
+           "razoring_margin_base - razoring_margin_depth * depth^2: quiescence on [alpha - 1, alpha], and when it fails "
+           "low the node returns that fail-low; not at the root"),
+      number("razoring_margin_base", &S::razoring_margin_base, 0, 10000,
+             "cp, razoring margin's constant (Stockfish 15.1: 369 of its units, 177 cp at 208 a pawn)"),
+      number("razoring_margin_depth", &S::razoring_margin_depth, 0, 10000,
+             "cp times depth^2, razoring margin's depth term (Stockfish 15.1: 254 of its units, 122 cp)"),
+      flag("late_move_pruning", &S::late_move_pruning,
+           "late move / move-count pruning (Stockfish 15.1 src/search.cpp:989 futility_move_count, Ethereal "
+           "src/search.c:595): once (3 + depth^2) / 2 moves (3 + depth^2 when improving) were tried, the remaining "
+           "quiet moves but the table move and killers are skipped; not at the root, only once a score above a mated "
+           "one is known and with the mover holding non-pawn material"),
+      flag("iir", &S::iir,
+           "internal iterative reductions (Ethereal src/search.c Step 11; Stockfish 15.1 Step 10): a non-PV node "
+           "without a table move at depth >= iir_min_depth is searched iir_reduction plies shallower; needs the table "
+           "and hash_move; not at the root"),
+      number("iir_min_depth", &S::iir_min_depth, 1, 128, "plies: internal iterative reductions from this depth (Ethereal: 7)"),
+      number("iir_reduction", &S::iir_reduction, 1, 10, "plies of the internal iterative reduction (Ethereal: 1)"),
+      flag("iid", &S::iid,
+           "internal iterative deepening (Slate & Atkin 1977's Chess 4.5, Marsland 1986; Ethereal's IIDDepth 3): a PV "
+           "node (beta - alpha > 1) without a table move at depth >= iid_min_depth first searches itself at depth - "
+           "iid_reduction, and tries the move that search stores first; needs the table and hash_move; not at the root"),
+      number("iid_min_depth", &S::iid_min_depth, 1, 128, "plies: internal iterative deepening from this depth (Ethereal: 3)"),
+      number("iid_reduction", &S::iid_reduction, 1, 10,
+             "plies: the internal iterative deepening search runs at depth - this (Ethereal: 2)"),
       // --- Late move reductions (§5.4 Alg. 12) ---
       flag("lmr", &S::lmr,
            "late move reductions: after lmr_min_moves moves at depth >= lmr_min_depth, a quiet move that is "

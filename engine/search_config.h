@@ -264,6 +264,23 @@ struct SearchConfig {
   bool limited_razoring = false;     // Heinz 1998: depth 3, material + margin <= alpha -> search it at depth 2
   int razoring_margin_3 = 900;       // cp, the limited-razoring margin (Heinz: a queen)
 
+  // --- Modern node pruning (issue 50; docs/search.md "Node pruning before the move loop"); off in versions A–H ---
+  bool mate_distance_pruning = false;  // Stockfish 15.1 search.cpp Step 3: window within the mate distances
+  bool improving = false;            // SF 15.1 / Ethereal: static eval above two plies ago; off = never improving
+  bool reverse_futility = false;     // SF 15.1 search.cpp:780, Ethereal search.c:484: static eval - margin >= beta
+  int reverse_futility_depth = 7;    // plies: at depth <= this (Stockfish 15.1: depth < 8)
+  int reverse_futility_margin = 79;  // cp a ply (Stockfish 15.1: 165 of its units, 208 a pawn)
+  bool razoring = false;             // SF 15.1 Step 7: eval far below alpha and quiescence fails low too
+  int razoring_margin_base = 177;    // cp (Stockfish 15.1: 369 of its units)
+  int razoring_margin_depth = 122;   // cp times depth^2 (Stockfish 15.1: 254 of its units)
+  bool late_move_pruning = false;    // SF 15.1 search.cpp:989, Ethereal search.c:595: quiets past (3 + d^2) / 2
+  bool iir = false;                  // Ethereal Step 11: no table move at depth >= iir_min_depth, one ply less
+  int iir_min_depth = 7;             // plies (Ethereal: 7)
+  int iir_reduction = 1;             // plies (Ethereal: 1)
+  bool iid = false;                  // Slate & Atkin 1977, Ethereal's IIDDepth: PV node without table move
+  int iid_min_depth = 3;             // plies (Ethereal: 3)
+  int iid_reduction = 2;             // plies: the first search runs at depth - this (Ethereal: 2)
+
   // --- Late move reductions (§5.4 Alg. 12) ---
   bool lmr = true;                   // §5.4 Alg. 12 late move reductions
   int lmr_min_moves = 4;             // moves searched at full depth before reducing
@@ -299,7 +316,8 @@ struct SearchConfig {
 const ParamTable<SearchConfig>& search_params();
 
 // The forward-pruning heuristics, listed once: each may leave unsearched a move that would change the value (§5.2 null
-// move and its verified and adaptive forms, §5.3 futility, §5.4 LMR, Heinz 1998's limited razoring). The drivers that
+// move and its verified and adaptive forms, §5.3 futility, §5.4 LMR, Heinz 1998's limited razoring; the modern reverse futility,
+// razoring, late move pruning and internal iterative reductions). The drivers that
 // search a fixed tree ignore them (ignored_flags), the exact reference switches them off, the studies of pruning
 // step through them.
 inline constexpr bool SearchConfig::*kForwardPruningFlags[] = {
@@ -309,7 +327,10 @@ inline constexpr bool SearchConfig::*kForwardPruningFlags[] = {
     &SearchConfig::lmr_log,            &SearchConfig::lmr_history,        &SearchConfig::singular_ext,
     // Modern heuristics, captures (the quiescence rules qsearch_see and delta_pruning are not listed: like
     // qsearch_captures they choose quiescence's moves, which every driver's leaves share)
-    &SearchConfig::see_pruning, &SearchConfig::probcut};
+    &SearchConfig::see_pruning, &SearchConfig::probcut,
+    // Modern node pruning (issue 50; engine/node_pruning_rules.h).
+    &SearchConfig::reverse_futility,   &SearchConfig::razoring,           &SearchConfig::late_move_pruning,
+    &SearchConfig::iir};
 // Whether any of them is on in `c` (the verified and adaptive forms act only with null_move itself).
 bool prunes_forward(const SearchConfig& c);
 

@@ -23,6 +23,7 @@
 #include "engine/move_order.h"
 #include "engine/move_picker.h"
 #include "engine/movegen.h"
+#include "engine/node_pruning_rules.h"
 #include "engine/root_driver.h"
 #include "engine/search.h"
 #include "engine/search_rules.h"
@@ -107,6 +108,8 @@ struct SearchCore {
   // tt_horizon (V5) stores horizon values only to read them back: without table cut-offs (B, C: the table orders
   // moves only, L1329) it would store values no one reads, and move-less entries that push out stored moves.
   const bool horizon_reads_table = cfg.tt_horizon && cfg.tt_cutoffs && table_on;
+  // Whether full-width nodes keep their static evaluation (a flag of engine/node_pruning_rules.h reads it).
+  const bool keeps_static_eval = needs_static_eval(cfg);
   Evaluator eval;
   // qsearch_captures compares the evaluation's configured piece values (eval.*_value), not the fixed
   // ordering values of MVV/LVA: the rule is about material won or lost, which the evaluation measures.

@@ -12,6 +12,10 @@
 
 namespace buho {
 
+// A static evaluation that was not taken (the node was in check: Stockfish 15.1 and Ethereal keep none then, or no
+// flag that reads it is on).
+inline constexpr Score kNoStaticEval = -ScoreInfinite - 1;
+
 struct PlyFrame {
   Move moves[MaxMoves];            // the node's moves, as the picker generates them
   std::int64_t scores[MaxMoves];   // their ordering keys (engine/move_picker.h)
@@ -34,6 +38,9 @@ struct PlyFrame {
   // (MoveOrder::update_on_cutoff).
   Move quiets_tried[MaxMoves];
   Move tacticals_tried[MaxMoves];
+  // The node's static evaluation, kept only when a flag that reads it is on (needs_static_eval,
+  // engine/node_pruning_rules.h): "improving" compares it with the one two plies up the line.
+  Score static_eval = kNoStaticEval;
 };
 
 // Frames for plies 0 .. MaxPly + 1: a node at MaxPly ends before it searches a move, but its frame's pv_len is set

@@ -75,6 +75,15 @@ struct SearchStats {
   std::uint64_t see_prunes = 0;            // see_pruning: moves skipped below the SEE threshold
   std::uint64_t probcut_tries = 0;         // probcut: captures searched by ProbCut (quiescence, then reduced)
   std::uint64_t probcut_cutoffs = 0;       // ... nodes ended by one that held
+  // Modern node pruning (issue 50; engine/node_pruning_rules.h); absent from the cells of a search without its flag.
+  std::uint64_t mdp_cutoffs = 0;           // nodes ended by mate-distance pruning (the window closed)
+  std::uint64_t improving_nodes = 0;       // nodes whose static evaluation was improving (flag improving)
+  std::uint64_t rfp_cutoffs = 0;           // nodes ended by reverse futility pruning
+  std::uint64_t razoring_tries = 0;        // razoring's quiescence probes
+  std::uint64_t razoring_cutoffs = 0;      // ... that failed low and ended the node
+  std::uint64_t lmp_prunes = 0;            // quiet moves skipped by late move pruning
+  std::uint64_t iir_reductions = 0;        // nodes searched a ply shallower by internal iterative reductions
+  std::uint64_t iid_searches = 0;          // internal iterative deepening searches made
   int depth_reached = 0;                   // last completed iteration
   int seldepth = 0;                        // deepest ply entered (quiescence included)
   double seconds = 0;                      // wall time of the search

@@ -84,6 +84,23 @@ constexpr std::array kFlagCounters = {
                 &buho::SearchConfig::probcut},
     FlagCounter{{"probcut_cutoffs", &SearchStats::probcut_cutoffs, L::pruning, " cutoffs {}"},
                 &buho::SearchConfig::probcut},
+    // Modern node pruning (issue 50).
+    FlagCounter{{"mdp_cutoffs", &SearchStats::mdp_cutoffs, L::pruning, "  mate distance cutoffs {}"},
+                &buho::SearchConfig::mate_distance_pruning},
+    FlagCounter{{"improving_nodes", &SearchStats::improving_nodes, L::pruning, "  improving nodes {}"},
+                &buho::SearchConfig::improving},
+    FlagCounter{{"rfp_cutoffs", &SearchStats::rfp_cutoffs, L::pruning, "  reverse futility cutoffs {}"},
+                &buho::SearchConfig::reverse_futility},
+    FlagCounter{{"razoring_tries", &SearchStats::razoring_tries, L::pruning, "  razoring tries {}"},
+                &buho::SearchConfig::razoring},
+    FlagCounter{{"razoring_cutoffs", &SearchStats::razoring_cutoffs, L::pruning, " cutoffs {}"},
+                &buho::SearchConfig::razoring},
+    FlagCounter{{"lmp_prunes", &SearchStats::lmp_prunes, L::pruning, "  late move prunes {}"},
+                &buho::SearchConfig::late_move_pruning},
+    FlagCounter{{"iir_reductions", &SearchStats::iir_reductions, L::pruning, "  iir reductions {}"},
+                &buho::SearchConfig::iir},
+    FlagCounter{{"iid_searches", &SearchStats::iid_searches, L::pruning, "  iid searches {}"},
+                &buho::SearchConfig::iid},
 };
 
 static_assert(kCounters.front().name == "nodes", "CellRecord::nodes() and the CSV expect nodes first");
