@@ -20,7 +20,7 @@ PresetBook book() { return PresetBook::load(harness::project_path("configs/versi
 
 TEST(Presets, VersionsAToHEachAddTheirTechnique) {
   const PresetBook b = book();
-  EXPECT_EQ(b.names(), (std::vector<std::string>{"A", "B", "C", "D", "E", "F", "G", "H"}));
+  EXPECT_EQ(b.names(), (std::vector<std::string>{"A", "B", "C", "D", "E", "F", "G", "H", "I"}));
   const auto a = b.resolve("A").search;
   EXPECT_TRUE(a.quiescence);
   EXPECT_FALSE(a.iterative_deepening || a.mvv_lva || a.killers || a.history || a.hash_move || a.pvs || a.tt_cutoffs ||
