@@ -12,6 +12,7 @@
 #include "engine/move_order.h"
 #include "engine/search.h"
 #include "engine/see.h"
+#include "test_data.h"
 
 namespace capture_heuristics_test {
 
@@ -23,23 +24,13 @@ SearchConfig base() {
   return s;
 }
 
-// The first `n` positions of positions/lct2.epd.
-std::vector<std::string> lct2(std::size_t n) {
-  std::vector<std::string> out;
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/positions/lct2.epd");
-  std::string line;
-  while (out.size() < n && std::getline(in, line))
-    if (!line.empty()) out.push_back(parse_epd(line).board.fen());
-  return out;
-}
-
 struct Totals {
   std::uint64_t nodes = 0, qnodes = 0, see_bad_captures = 0, qsearch_see_skips = 0, delta_prunes = 0,
                 see_prunes = 0, probcut_tries = 0, probcut_cutoffs = 0;
 };
 Totals totals(const SearchConfig& s, int depth, std::size_t n = 6) {
   Totals t;
-  for (const auto& fen : lct2(n)) {
+  for (const auto& fen : test_data::lct2_fens(n)) {
     Engine engine(s, EvalConfig{});
     const SearchResult r = engine.search(Board::from_fen(fen), Limits{depth, 0});
     t.nodes += r.stats.nodes;

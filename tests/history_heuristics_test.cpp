@@ -14,6 +14,7 @@
 #include "engine/move_order.h"
 #include "engine/search.h"
 #include "engine/search_config.h"
+#include "test_data.h"
 
 namespace history_heuristics_test {
 
@@ -280,15 +281,6 @@ TEST(HistoryHeuristics, ClearEmptiesTheModernTables) {
 
 // --- Searches: version H (the default config) with and without each flag ---
 
-std::vector<std::string> lct2(std::size_t n) {
-  std::vector<std::string> out;
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/positions/lct2.epd");
-  std::string line;
-  while (out.size() < n && std::getline(in, line))
-    if (!line.empty()) out.push_back(parse_epd(line).board.fen());
-  return out;
-}
-
 SearchConfig h() {
   SearchConfig s;
   s.tt_entries = 1 << 16;
@@ -301,7 +293,7 @@ struct Totals {
 };
 Totals run(const SearchConfig& s, int depth = 7, std::size_t n = 4) {
   Totals r;
-  for (const auto& fen : lct2(n)) {
+  for (const auto& fen : test_data::lct2_fens(n)) {
     Engine engine(s, EvalConfig{});
     const SearchResult res = engine.search(Board::from_fen(fen), Limits{depth, 0});
     r.nodes.push_back(res.stats.nodes);

@@ -11,6 +11,7 @@
 #include "engine/eval.h"
 #include "engine/search.h"
 #include "engine/search_rules.h"
+#include "test_data.h"
 
 namespace pruning_variants_test {
 
@@ -27,16 +28,6 @@ SearchConfig base() {
 SearchResult run(const SearchConfig& s, const std::string& fen, int depth) {
   Engine engine(s, EvalConfig{});
   return engine.search(Board::from_fen(fen), Limits{depth, 0});
-}
-
-// The first `n` positions of positions/lct2.epd.
-std::vector<std::string> lct2(std::size_t n) {
-  std::vector<std::string> out;
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/positions/lct2.epd");
-  std::string line;
-  while (out.size() < n && std::getline(in, line))
-    if (!line.empty()) out.push_back(parse_epd(line).board.fen());
-  return out;
 }
 
 TEST(PruningVariants, EveryVariantIsOffByDefault) {
@@ -173,7 +164,7 @@ struct Totals {
 };
 Totals totals(const SearchConfig& s, int depth = 6, std::size_t n = 6) {
   Totals t;
-  for (const auto& fen : lct2(n)) {
+  for (const auto& fen : test_data::lct2_fens(n)) {
     const SearchResult r = run(s, fen, depth);
     t.nodes += r.stats.nodes;
     t.null_tries += r.stats.null_tries;

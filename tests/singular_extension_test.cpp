@@ -11,6 +11,7 @@
 #include "engine/search.h"
 #include "engine/search_core.h"
 #include "engine/singular_rules.h"
+#include "test_data.h"
 
 namespace singular_extension_test {
 
@@ -111,22 +112,13 @@ TEST(SingularExtension, AnExcludedOnlyMoveFailsLow) {
   EXPECT_NE(core.search(-37, -36, 4, 1, false), -37) << "with the move: Kxg2 is a draw, above the window";
 }
 
-std::vector<std::string> lct2(std::size_t n) {
-  std::vector<std::string> out;
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/positions/lct2.epd");
-  std::string line;
-  while (out.size() < n && std::getline(in, line))
-    if (!line.empty()) out.push_back(parse_epd(line).board.fen());
-  return out;
-}
-
 struct Totals {
   std::vector<std::uint64_t> nodes;
   std::uint64_t searches = 0, extensions = 0, multi_cuts = 0;
 };
 Totals run(const SearchConfig& s, int depth, std::size_t n = 4) {
   Totals r;
-  for (const auto& fen : lct2(n)) {
+  for (const auto& fen : test_data::lct2_fens(n)) {
     Engine engine(s, EvalConfig{});
     const SearchResult res = engine.search(Board::from_fen(fen), Limits{depth, 0});
     r.nodes.push_back(res.stats.nodes);

@@ -53,11 +53,7 @@ inline std::vector<std::string> random_positions(int count, unsigned seed) {
   return out;
 }
 
-inline std::vector<std::string> lct2_fens() {
-  std::vector<std::string> out;
-  for (const std::string& line : test_data::lct2_lines()) out.push_back(parse_epd(line).board.fen());
-  return out;
-}
+inline std::vector<std::string> lct2_fens() { return test_data::lct2_fens(); }
 
 inline SearchResult run(const SearchConfig& s, const std::string& fen, int depth, Limits limits = Limits{}) {
   Engine engine(s, EvalConfig{});

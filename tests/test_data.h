@@ -47,4 +47,14 @@ inline std::vector<std::string> lct2_lines() {
   return lines;
 }
 
+// The FENs of the first `n` positions of positions/lct2.epd (all 35 by default).
+inline std::vector<std::string> lct2_fens(std::size_t n = 35) {
+  std::vector<std::string> out;
+  for (const std::string& line : lct2_lines()) {
+    if (out.size() == n) break;
+    out.push_back(buho::parse_epd(line).board.fen());
+  }
+  return out;
+}
+
 }  // namespace test_data
