@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <set>
 
 #include "harness/errors.h"
@@ -155,6 +157,15 @@ TEST(Design, MistakesAreRefusedNamingTheJsonPath) {
   many["base"] = "A";
   many["factors"] = eleven;
   expect_refused(design_config(many), {"$.factorial.factors", "11 factors", "at most 10"});
+  // A leave-one-out runs k + 1 versions, not 2^k: eleven factors are one design, 32 are more than its masks hold.
+  json out = many;
+  out["base"] = "H";
+  for (auto& [name, flags] : out["factors"].items()) flags.begin().value() = false;
+  out["factors"]["f_check_ext"]["check_ext"] = true;
+  EXPECT_EQ(parse_experiment(design_config(out, "leave_one_out"), "cfg.json").versions.size(), 12u);
+  for (int i = 0; i < 21; ++i) out["factors"][fmt::format("g{:02}", i)]["killers"] = false;
+  const json too_many = design_config(out, "leave_one_out");
+  expect_refused(too_many, {"$.leave_one_out.factors", "32 factors", "at most 31"});
   json both = design_config(three_factors());
   both["leave_one_out"] = three_factors();
   expect_refused(both, {"$", "one design"});

@@ -235,8 +235,8 @@ Design Design::from_json(const json& j, const std::string& where) {
     d.kind = kind == kFactorialKey ? Kind::Factorial : Kind::LeaveOneOut;
     d.base = j.at("base").get<std::string>();
     for (const auto& f : j.at("factors")) d.factors.push_back({f.at("name").get<std::string>(), f.at("flags")});
-    if (d.factors.empty() || d.factors.size() > kMaxFactors)
-      throw UserError(fmt::format("{}: design: {} factors (1..{})", where, d.factors.size(), kMaxFactors));
+    if (d.factors.empty() || d.factors.size() > max_factors(d.kind))
+      throw UserError(fmt::format("{}: design: {} factors (1..{})", where, d.factors.size(), max_factors(d.kind)));
     for (const auto& c : j.value("claims", json::array())) {
       DesignClaim claim;
       const std::string kind = c.value("kind", std::string(kShareKind));
@@ -292,9 +292,12 @@ Design parse_design_object(Design::Kind kind, const json& j, const std::string& 
 
   const json& fs = require(w, path, j, "factors");
   if (!fs.is_object() || fs.empty()) w.fail(path + ".factors", "expected an object {NAME: {flag: value, ...}, ...} of at least one factor");
-  if (fs.size() > Design::kMaxFactors)
-    w.fail(path + ".factors", fmt::format("{} factors; a design has at most {} ({} combinations at most)", fs.size(),
-                                          Design::kMaxFactors, 1u << Design::kMaxFactors));
+  if (kind == Design::Kind::Factorial && fs.size() > Design::kMaxFactors)
+    w.fail(path + ".factors", fmt::format("{} factors; a factorial design has at most {} ({} combinations at most)",
+                                          fs.size(), Design::kMaxFactors, 1u << Design::kMaxFactors));
+  if (kind == Design::Kind::LeaveOneOut && fs.size() > Design::kMaxLeaveOneOutFactors)
+    w.fail(path + ".factors", fmt::format("{} factors; a leave-one-out design has at most {}", fs.size(),
+                                          Design::kMaxLeaveOneOutFactors));
   for (auto it = fs.begin(); it != fs.end(); ++it) {
     const std::string fp = fmt::format("{}.factors.{}", path, it.key());
     if (!design_name_ok(it.key()))

@@ -79,7 +79,11 @@ struct Design {
   std::vector<DesignClaim> claims;    // factorial designs only
   std::vector<int> minimal_tree_depths;  // factorial designs only: where the minimal tree is counted (none: empty)
 
+  // A factorial runs 2^k versions, so k stays small; a leave-one-out runs k + 1, bounded only by the 32-bit
+  // masks below (a modern stack of 17 heuristics is one design).
   static constexpr std::size_t kMaxFactors = 10;
+  static constexpr std::size_t kMaxLeaveOneOutFactors = 31;
+  static constexpr std::size_t max_factors(Kind k) { return k == Kind::Factorial ? kMaxFactors : kMaxLeaveOneOutFactors; }
   // The version that counts the minimal tree (when minimal_tree_depths is not empty).
   static constexpr const char* kMinimalTreeVersion = "minimal_tree";
 
