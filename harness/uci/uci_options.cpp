@@ -15,6 +15,17 @@ namespace {
 constexpr const char* kEvalPrefix = "eval.";
 constexpr int kMaxHashMegabytes = 65536;
 
+// A spin option's value: the whole text a decimal integer in [low, high] (low >= 1), else 0.
+int spin_value(const std::string& text, int low, int high) {
+  try {
+    std::size_t used = 0;
+    const int v = std::stoi(text, &used);
+    return used == text.size() && v >= low && v <= high ? v : 0;
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
 template <class Config>
 std::string declaration(const buho::Param<Config>& p, const Config& c, const std::string& prefix) {
   const std::string name = fmt::format("{}{}", prefix, p.name);
@@ -116,30 +127,15 @@ std::string UciOptions::set(const std::string& name, const std::string& value) {
     }
   }
   if (same_ignoring_case(name, "Hash")) {
-    int mb = 0;
-    try {
-      std::size_t used = 0;
-      mb = std::stoi(value, &used);
-      if (used != value.size()) mb = 0;
-    } catch (const std::exception&) {
-      mb = 0;
-    }
-    if (mb < 1 || mb > kMaxHashMegabytes) return fmt::format("option Hash: '{}' is not a number of MB in 1..{}", value, kMaxHashMegabytes);
+    const int mb = spin_value(value, 1, kMaxHashMegabytes);
+    if (mb == 0) return fmt::format("option Hash: '{}' is not a number of MB in 1..{}", value, kMaxHashMegabytes);
     config_.search.tt_entries = tt_entries_for_megabytes(config_.search, mb);
     hash_megabytes_ = mb;
     return {};
   }
   if (same_ignoring_case(name, "MultiPV")) {
-    int lines = 0;
-    try {
-      std::size_t used = 0;
-      lines = std::stoi(value, &used);
-      if (used != value.size()) lines = 0;
-    } catch (const std::exception&) {
-      lines = 0;
-    }
-    if (lines < 1 || lines > buho::MaxMoves)
-      return fmt::format("option MultiPV: '{}' is not a number of lines in 1..{}", value, buho::MaxMoves);
+    const int lines = spin_value(value, 1, buho::MaxMoves);
+    if (lines == 0) return fmt::format("option MultiPV: '{}' is not a number of lines in 1..{}", value, buho::MaxMoves);
     multipv_ = lines;
     return {};
   }
