@@ -264,7 +264,7 @@ TEST(BenchSearch, BadPositionOrDepthsIsRefused) {
       {"bench search --tt-scheme bucket2 --min-seconds 1 --common-depths", "depth_always"}});
 }
 
-// --versions: every version A-H on LCTII.POS.01, each on its own deterministic tree, and the peers over
+// --versions: every version A-I on LCTII.POS.01, each on its own deterministic tree, and the peers over
 // UCI. A peer that is not installed is reported so, and the run goes on; a stand-in peer (a shell script speaking
 // enough UCI) shows what is read from a real one: its name, the nodes of its last `info` line, the depth asked.
 TEST(BenchSearch, VersionsBesideThePeers) {
@@ -291,7 +291,7 @@ TEST(BenchSearch, VersionsBesideThePeers) {
   EXPECT_EQ(bench.at("position"), "LCTII.POS.01");
   EXPECT_EQ(bench.at("rounds").get<int>(), 2);
   const auto& versions = bench.at("versions");
-  ASSERT_EQ(versions.size(), 8u);
+  ASSERT_EQ(versions.size(), 9u);
   const PresetBook book = PresetBook::load(project_path("configs/versions.json"));
   for (std::size_t i = 0; i < versions.size(); ++i) {
     const auto& row = versions[i];

@@ -448,7 +448,7 @@ void register_bench_search(CLI::App& bench) {
                 "With --min-seconds: deepen the reference value only (alphabeta or depth_always) and time every value at its "
                 "depths, so that each position's ratio compares searches of the same depth (the fair reading for --tt-scheme)");
   cmd->add_flag("--versions", opt->versions,
-                "Every version A-H on LCTII.POS.01 at a depth of its own (--depth-pos: all at one), and the peer "
+                "Every version A-I on LCTII.POS.01 at a depth of its own (--depth-pos: all at one), and the peer "
                 "programs Glaurung and Ethereal over UCI when installed; each one's median nodes per CPU second over "
                 "--repeat rounds (default 5) and its ratio to Glaurung's");
   cmd->add_option("--glaurung", opt->peers.glaurung,
