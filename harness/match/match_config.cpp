@@ -189,7 +189,8 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
   const Where w{file.string()};
   series.is_series = true;
   const json& sj = j["series"];
-  check_keys(w, "$.series", sj, {"pairings", "nodes", "depths", "node_savings_from"});
+  check_keys(w, "$.series", sj, {"pairings", "nodes", "depths", "node_savings_from", "published_elo"});
+  if (sj.contains("published_elo")) series.published_elo = parse_published_elo(sj["published_elo"], w, "$.series.published_elo");
   if (sj.contains("node_savings_from")) {
     const json& from = sj["node_savings_from"];
     if (!from.is_array()) w.fail("$.series.node_savings_from", "expected a list of results directories");

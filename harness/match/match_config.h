@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/match/published_elo_spec.h"
 #include "harness/match/game.h"
 #include "harness/match/match_stats.h"
 
@@ -53,6 +54,7 @@ struct MatchSeries {
   std::string name, description;
   bool is_series = false;
   std::vector<std::string> node_savings_from;  // as the config writes them (relative to the project root)
+  PublishedEloSpec published_elo;              // "published_elo": our Elo beside the sources' (published_elo_spec.h)
   std::vector<MatchSpec> matches;
 };
 MatchSeries load_match_series(const std::filesystem::path& file);

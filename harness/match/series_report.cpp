@@ -9,6 +9,7 @@
 #include "harness/errors.h"
 #include "harness/input_file.h"
 #include "harness/match/ladder_fit.h"
+#include "harness/match/published_elo.h"
 #include "harness/match/series_node_savings.h"
 #include "harness/report/markdown_text.h"
 #include "harness/storage/durable_file.h"
@@ -69,8 +70,10 @@ std::vector<LimitLadder> series_ladders(const std::vector<const LoadedMatch*>& m
 
 class SeriesStudy final : public Study {
  public:
-  SeriesStudy(std::string name, std::vector<const LoadedMatch*> matches, std::vector<std::string> node_savings_from)
-      : name_(std::move(name)), matches_(std::move(matches)), node_savings_from_(std::move(node_savings_from)) {
+  SeriesStudy(std::string name, std::vector<const LoadedMatch*> matches, std::vector<std::string> node_savings_from,
+              const PublishedEloSpec& published_elo)
+      : name_(std::move(name)), matches_(std::move(matches)), node_savings_from_(std::move(node_savings_from)),
+        published_(compare_published_elo(published_elo, matches_)) {
     if (node_savings_from_.empty()) return;
     const NodeSavingSources sources(node_savings_from_);
     for (const LoadedMatch* m : matches_) savings_.push_back(sources.find(m->spec.player_flags[0], m->spec.player_flags[1]));
@@ -93,6 +96,7 @@ class SeriesStudy final : public Study {
                         m->spec.sprt_enabled ? verdict_text(t.verdict, m->spec.sprt) : "-");
     }
     if (!node_savings_from_.empty()) md += join_markdown();
+    md += published_markdown();
     md += ladder_markdown();
     return md;
   }
@@ -122,9 +126,62 @@ class SeriesStudy final : public Study {
     return md;
   }
 
-  // The rows under "series", the ladders (when any) under "ladder".
+  // Our Elo per heuristic beside the sources' annotations, ranked (published_elo.h).
+  std::string published_markdown() const {
+    std::string md;
+    for (const PublishedComparison& c : published_) {
+      md += fmt::format(
+          "\n## Elo at {} beside {}'s annotations\n\nOur Elo: the first player's against the version without the "
+          "heuristic, from the pentanomial, with its 95 % interval. Theirs: the Elo {}'s source comments give the same "
+          "step (the file and line are in the data file). Their figures were measured at a clock, in their engine "
+          "with its evaluation and the rest of its stack; ours at a fixed node count, in this one. Spearman's rank "
+          "correlation over the heuristics with a defined Elo, with its 95 % interval (Fisher's z, Bonett & Wright's "
+          "standard error): {}. The last column compares their figure with our interval: *inside*, or ours *lower* or "
+          "*higher* (their figure outside our interval); why they differ is written by hand, in notes.md.\n\n"
+          "| heuristic left out | {}'s step | our Elo | theirs | theirs against our interval |\n"
+          "| --- | --- | --- | ---: | --- |\n",
+          c.limit, c.source, c.source, rho_text(c.rho), c.source);
+      for (const PublishedRow& r : c.rows)
+        md += fmt::format("| {} | {} | {} | {:+.0f} | {} |\n", table_cell(r.heuristic), table_cell(r.feature),
+                          elo_text(r.ours), r.theirs, against_text(r));
+    }
+    return md;
+  }
+
+  static std::string against_text(const PublishedRow& r) {
+    if (!r.ours.defined) return "-";
+    if (r.theirs < r.ours.elo - r.ours.error) return "ours higher";
+    if (r.theirs > r.ours.elo + r.ours.error) return "ours lower";
+    return "inside";
+  }
+
+  static std::string rho_text(const RankCorrelation& r) {
+    if (!r.defined) return fmt::format("not defined (n = {})", r.n);
+    if (!r.has_interval) return fmt::format("rho = {:+.2f} (n = {}; no interval)", r.rho, r.n);
+    return fmt::format("rho = {:+.2f} [{:+.2f}, {:+.2f}] (n = {})", r.rho, r.low, r.high, r.n);
+  }
+
+  // The rows under "series", the comparisons with the sources (when any) under "published_elo", the ladders (when
+  // any) under "ladder".
   void add_to_summary(nlohmann::json& summary) const override {
     summary[std::string(name())] = json();
+    if (!published_.empty()) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const PublishedComparison& c : published_) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const PublishedRow& r : c.rows)
+          rows.push_back({{"heuristic", r.heuristic}, {"feature", r.feature},
+                          {"elo", r.ours.defined ? nlohmann::json(stable(r.ours.elo)) : nlohmann::json(nullptr)},
+                          {"error95", r.ours.defined ? nlohmann::json(stable(r.ours.error)) : nlohmann::json(nullptr)}, {"theirs", r.theirs}});
+        nlohmann::json rho = {{"n", c.rho.n}, {"rho", c.rho.defined ? nlohmann::json(stable(c.rho.rho)) : nlohmann::json(nullptr)}};
+        if (c.rho.has_interval) {
+          rho["low"] = stable(c.rho.low);
+          rho["high"] = stable(c.rho.high);
+        }
+        out.push_back({{"limit", c.limit}, {"source", c.source}, {"spearman", rho}, {"rows", rows}});
+      }
+      summary["published_elo"] = out;
+    }
     if (ladders_.empty()) return;
     nlohmann::json out = nlohmann::json::array();
     for (const LimitLadder& l : ladders_) {
@@ -202,6 +259,7 @@ class SeriesStudy final : public Study {
   std::vector<const LoadedMatch*> matches_;
   std::vector<std::string> node_savings_from_;
   std::vector<std::optional<NodeSaving>> savings_;  // one per match, when node_savings_from_ names runs
+  std::vector<PublishedComparison> published_;
   std::vector<LimitLadder> ladders_ = series_ladders(matches_);
 };
 
@@ -212,12 +270,14 @@ json series_file_json(const MatchSeries& series) {
   for (const MatchSpec& m : series.matches) names.push_back(m.name);
   json j{{"name", series.name}, {"description", series.description}, {"matches", names}};
   if (!series.node_savings_from.empty()) j["node_savings_from"] = series.node_savings_from;
+  if (!series.published_elo.empty()) j["published_elo"] = published_elo_json(series.published_elo);
   return j;
 }
 
 std::unique_ptr<Study> make_series_study(const std::string& name, const std::vector<const LoadedMatch*>& matches,
-                                         const std::vector<std::string>& node_savings_from) {
-  return std::make_unique<SeriesStudy>(name, matches, node_savings_from);
+                                         const std::vector<std::string>& node_savings_from,
+                                         const PublishedEloSpec& published_elo) {
+  return std::make_unique<SeriesStudy>(name, matches, node_savings_from, published_elo);
 }
 
 MatchReport write_series_reports(const std::filesystem::path& dir) {
@@ -233,8 +293,10 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   std::vector<const LoadedMatch*> rows;
   std::string name, description;
   std::vector<std::string> node_savings_from;
+  PublishedEloSpec published_elo;
   try {
     name = j.at("name").get<std::string>();
+    if (j.contains("published_elo")) published_elo = parse_published_elo(j["published_elo"], json_fields::Where{file.string()}, "$.published_elo");
     description = j.value("description", "");
     if (j.contains("node_savings_from")) node_savings_from = j.at("node_savings_from").get<std::vector<std::string>>();
     for (const auto& m : j.at("matches")) {
@@ -249,7 +311,7 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not a series file ({})", file.string(), e.what()));
   }
-  const auto study = make_series_study(name, rows, node_savings_from);
+  const auto study = make_series_study(name, rows, node_savings_from, published_elo);
   std::string md = fmt::format("# Match series {}\n\n", name);
   if (!description.empty()) md += description + "\n\n";
   json summary{{"name", name}};

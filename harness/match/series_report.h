@@ -25,7 +25,8 @@ nlohmann::json series_file_json(const MatchSeries& series);
 // The series study of the loaded matches (in series order; a match not yet started is left out); with runs named in
 // node_savings_from, each match beside its first player's node saving at fixed depth (series_node_savings.h).
 std::unique_ptr<Study> make_series_study(const std::string& name, const std::vector<const LoadedMatch*>& matches,
-                                         const std::vector<std::string>& node_savings_from = {});
+                                         const std::vector<std::string>& node_savings_from = {},
+                                         const PublishedEloSpec& published_elo = {});
 
 // Writes every match's reports, then DIR/REPORT.md and DIR/summary.json of the series.
 MatchReport write_series_reports(const std::filesystem::path& dir);

@@ -4,48 +4,20 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "harness/experiment/cell_record.h"
 #include "harness/errors.h"
+#include "harness/report/plain_csv.h"
 #include "harness/report/thesis_setup.h"
 
 namespace harness {
 
-namespace {
-
-std::vector<std::vector<std::string>> read_csv(const std::filesystem::path& file, std::size_t columns) {
-  std::ifstream in(file);
-  if (!in) throw UserError(fmt::format("{}: cannot open the thesis data", file.string()));
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::vector<std::string> cells;
-    std::stringstream ss(line);
-    std::string cell;
-    while (std::getline(ss, cell, ',')) cells.push_back(cell);
-    if (cells.size() != columns) throw UserError(fmt::format("{}: bad row '{}'", file.string(), line));
-    rows.push_back(cells);
-  }
-  return rows;
-}
-
-}  // namespace
-
 ThesisData load_thesis_data(const std::filesystem::path& dir) {
   ThesisData t;
   try {
-    for (const auto& r : read_csv(dir / "thesis_versions_nodes.csv", 4))
+    for (const auto& r : read_plain_csv(dir / "thesis_versions_nodes.csv", 4, "the thesis data"))
       t.versions[{std::stoi(r[0]), r[1], std::stoi(r[2])}] = std::stoull(r[3]);
-    for (const auto& r : read_csv(dir / "thesis_tt_nodes.csv", 4))
+    for (const auto& r : read_plain_csv(dir / "thesis_tt_nodes.csv", 4, "the thesis data"))
       t.tt[{r[0], std::stoi(r[1]), std::stoi(r[2])}] = std::stoull(r[3]);
   } catch (const std::logic_error& e) {
     throw UserError(fmt::format("{}: malformed number in the thesis data ({})", dir.string(), e.what()));
