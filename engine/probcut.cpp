@@ -1,4 +1,4 @@
-// Step 5b of the node search: ProbCut as modern engines do it (Stockfish 15.1 src/search.cpp:841, Step 11; Ethereal
+// Step 5d of the node search: ProbCut as modern engines do it (Stockfish 15.1 src/search.cpp:841, Step 11; Ethereal
 // src/search.c:529, Step 10), after M. Buro's ProbCut (ICCA J. 18(2), 1995): a shallow search predicts a deep one.
 // When a capture's search at depth - probcut_reduction holds above probcut_beta = beta + probcut_margin, the search
 // at full depth is taken to fail high too. The conditions are probcut_applies() and probcut_tries()

@@ -253,7 +253,7 @@ struct SearchCore {
   Score search(Score alpha, Score beta, int depth, int ply, bool after_null);
   // Step 5 (engine/null_move.cpp).
   NullMoveResult null_move(Score alpha, Score beta, int depth, int ply, bool in_check, bool after_null);
-  // Step 5b. ProbCut (engine/probcut.cpp): the node's value when a capture's reduced search holds above beta.
+  // Step 5d. ProbCut (engine/probcut.cpp): the node's value when a capture's reduced search holds above beta.
   std::optional<Score> probcut(Score beta, int depth, int ply);
   // Steps 7c–7d: the search of a move just made.
   // reduced_depth: the depth of the reduced search when `reduce` (SearchCore::reduced_depth).
