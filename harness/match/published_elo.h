@@ -29,4 +29,8 @@ struct PublishedComparison {
 std::vector<PublishedComparison> compare_published_elo(const PublishedEloSpec& spec,
                                                        const std::vector<const LoadedMatch*>& matches);
 
+// REPORT.md's sections (one per limit and source) and summary.json's "published_elo".
+std::string published_elo_markdown(const std::vector<PublishedComparison>& comparisons);
+nlohmann::json published_elo_summary(const std::vector<PublishedComparison>& comparisons);
+
 }  // namespace harness

@@ -14,6 +14,7 @@
 #include "harness/report/markdown_text.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"
+#include "harness/report/stable_number.h"
 
 namespace harness {
 
@@ -27,8 +28,6 @@ std::string saving_text(const GeometricInterval& g) {
   return fmt::format("{:+.1f} % [{:+.1f}, {:+.1f}]", 100 * (g.mean - 1), 100 * (g.low - 1), 100 * (g.high - 1));
 }
 
-// summary.json must be the same file whichever compiler rebuilds it: 9 decimals (tt_study.cpp says why).
-double stable(double x) { return std::round(x * 1e9) / 1e9; }
 
 // The series' matches at one limit, fitted on one Elo scale (ladder_fit.h) when their pairings link three players or
 // more.
@@ -96,7 +95,7 @@ class SeriesStudy final : public Study {
                         m->spec.sprt_enabled ? verdict_text(t.verdict, m->spec.sprt) : "-");
     }
     if (!node_savings_from_.empty()) md += join_markdown();
-    md += published_markdown();
+    md += published_elo_markdown(published_);
     md += ladder_markdown();
     return md;
   }
@@ -126,69 +125,18 @@ class SeriesStudy final : public Study {
     return md;
   }
 
-  // Our Elo per heuristic beside the sources' annotations, ranked (published_elo.h).
-  std::string published_markdown() const {
-    std::string md;
-    for (const PublishedComparison& c : published_) {
-      md += fmt::format(
-          "\n## Elo at {} beside {}'s annotations\n\nOur Elo: the first player's against the version without the "
-          "heuristic, from the pentanomial, with its 95 % interval. Theirs: the Elo {}'s source comments give the same "
-          "step (the file and line are in the data file). Their figures were measured at a clock, in their engine "
-          "with its evaluation and the rest of its stack; ours at a fixed node count, in this one. Spearman's rank "
-          "correlation over the heuristics with a defined Elo, with its 95 % interval (Fisher's z, Bonett & Wright's "
-          "standard error): {}. The last column compares their figure with our interval: *inside*, or ours *lower* or "
-          "*higher* (their figure outside our interval); why they differ is written by hand, in notes.md.\n\n"
-          "| heuristic left out | {}'s step | our Elo | theirs | theirs against our interval |\n"
-          "| --- | --- | --- | ---: | --- |\n",
-          c.limit, c.source, c.source, rho_text(c.rho), c.source);
-      for (const PublishedRow& r : c.rows)
-        md += fmt::format("| {} | {} | {} | {:+.0f} | {} |\n", table_cell(r.heuristic), table_cell(r.feature),
-                          elo_text(r.ours), r.theirs, against_text(r));
-    }
-    return md;
-  }
-
-  static std::string against_text(const PublishedRow& r) {
-    if (!r.ours.defined) return "-";
-    if (r.theirs < r.ours.elo - r.ours.error) return "ours higher";
-    if (r.theirs > r.ours.elo + r.ours.error) return "ours lower";
-    return "inside";
-  }
-
-  static std::string rho_text(const RankCorrelation& r) {
-    if (!r.defined) return fmt::format("not defined (n = {})", r.n);
-    if (!r.has_interval) return fmt::format("rho = {:+.2f} (n = {}; no interval)", r.rho, r.n);
-    return fmt::format("rho = {:+.2f} [{:+.2f}, {:+.2f}] (n = {})", r.rho, r.low, r.high, r.n);
-  }
-
   // The rows under "series", the comparisons with the sources (when any) under "published_elo", the ladders (when
   // any) under "ladder".
   void add_to_summary(nlohmann::json& summary) const override {
     summary[std::string(name())] = json();
-    if (!published_.empty()) {
-      nlohmann::json out = nlohmann::json::array();
-      for (const PublishedComparison& c : published_) {
-        nlohmann::json rows = nlohmann::json::array();
-        for (const PublishedRow& r : c.rows)
-          rows.push_back({{"heuristic", r.heuristic}, {"feature", r.feature},
-                          {"elo", r.ours.defined ? nlohmann::json(stable(r.ours.elo)) : nlohmann::json(nullptr)},
-                          {"error95", r.ours.defined ? nlohmann::json(stable(r.ours.error)) : nlohmann::json(nullptr)}, {"theirs", r.theirs}});
-        nlohmann::json rho = {{"n", c.rho.n}, {"rho", c.rho.defined ? nlohmann::json(stable(c.rho.rho)) : nlohmann::json(nullptr)}};
-        if (c.rho.has_interval) {
-          rho["low"] = stable(c.rho.low);
-          rho["high"] = stable(c.rho.high);
-        }
-        out.push_back({{"limit", c.limit}, {"source", c.source}, {"spearman", rho}, {"rows", rows}});
-      }
-      summary["published_elo"] = out;
-    }
+    if (!published_.empty()) summary["published_elo"] = published_elo_summary(published_);
     if (ladders_.empty()) return;
     nlohmann::json out = nlohmann::json::array();
     for (const LimitLadder& l : ladders_) {
       nlohmann::json ratings = nlohmann::json::array();
       for (const LadderRating& r : l.fit.ratings)
-        ratings.push_back({{"player", r.player}, {"elo", stable(r.elo)}, {"low", stable(r.low)},
-                           {"high", stable(r.high)}, {"games", r.games}});
+        ratings.push_back({{"player", r.player}, {"elo", stable_number(r.elo)}, {"low", stable_number(r.low)},
+                           {"high", stable_number(r.high)}, {"games", r.games}});
       out.push_back({{"limit", l.limit}, {"anchor", l.fit.anchor}, {"method", "bradley_terry_mm"},
                      {"prior_virtual_draws_per_pairing", 1}, {"bootstrap_resamples", l.fit.resamples},
                      {"shutouts", l.fit.shutouts}, {"ratings", ratings}});
@@ -244,8 +192,8 @@ class SeriesStudy final : public Study {
         row["reading"] = node_elo_reading(s, logistic_elo(m->tally.pentanomial));
         if (s)
           row["node_saving"] = {{"run", s->source}, {"first", s->first}, {"second", s->second}, {"depth", s->depth},
-                                {"positions", s->ratio.n}, {"ratio", stable(s->ratio.mean)},
-                                {"low", stable(s->ratio.low)}, {"high", stable(s->ratio.high)}};
+                                {"positions", s->ratio.n}, {"ratio", stable_number(s->ratio.mean)},
+                                {"low", stable_number(s->ratio.low)}, {"high", stable_number(s->ratio.high)}};
         else
           row["node_saving"] = nullptr;
       }

@@ -11,6 +11,7 @@
 #include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
 #include "harness/report/writers.h"
+#include "harness/report/stable_number.h"
 
 namespace harness {
 
@@ -394,31 +395,25 @@ std::string tt_study_markdown(const TtStudy& st) {
   return md;
 }
 
-namespace {
-// summary.json must be the same file whichever compiler rebuilds it (committed_reports_slow_test): a log, an exp or
-// Boost's t quantile may differ in the last bit between gcc -O3 and clang -O1, so fractions keep 9 decimals.
-double stable(double x) { return std::round(x * 1e9) / 1e9; }
-}  // namespace
-
 nlohmann::json tt_study_json(const TtStudy& st) {
   if (!st.present) return nullptr;
   auto rows = [](const std::vector<TtStudyRow>& v) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& r : v)
-      a.push_back({{"scheme", r.scheme}, {"group", r.group}, {"n", r.value.n}, {"mean", stable(r.value.mean)},
-                   {"low", stable(r.value.low)}, {"high", stable(r.value.high)}, {"median_load", stable(r.median_load)}});
+      a.push_back({{"scheme", r.scheme}, {"group", r.group}, {"n", r.value.n}, {"mean", stable_number(r.value.mean)},
+                   {"low", stable_number(r.value.low)}, {"high", stable_number(r.value.high)}, {"median_load", stable_number(r.median_load)}});
     return a;
   };
   nlohmann::json pts = nlohmann::json::array();
   for (const auto& p : st.points)
     pts.push_back({{"sweep", p.sweep}, {"position", p.position}, {"scheme", p.scheme}, {"bytes", p.bytes},
                    {"entries", p.entries}, {"depth", p.depth}, {"nodes", p.nodes}, {"reference_nodes", p.reference_nodes},
-                   {"load", stable(p.load)}, {"end_fill", stable(p.end_fill)}});
+                   {"load", stable_number(p.load)}, {"end_fill", stable_number(p.end_fill)}});
   nlohmann::json vs = nlohmann::json::array();
   for (const auto& v : st.verdicts)
     vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict_words()}, {"evidence", v.evidence}});
   return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
-                         {"max_fill", stable(st.reference_max_fill)}}},
+                         {"max_fill", stable_number(st.reference_max_fill)}}},
           {"thesis_tree", {{"position", kThesisTtPosition}, {"depth", kThesisTtDepth}, {"positions_stored", st.thesis_tree_positions},
                            {"measured_in_this_run", st.thesis_tree_measured_here}}},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},
