@@ -142,7 +142,7 @@ TEST(PublishedElo, TheSeriesReportSetsOurEloBesideTheirs) {
 // parse) and every mapped heuristic is the second player of its matches.
 TEST(PublishedElo, TheShippedSeriesOfVersionIMapsItsHeuristics) {
   const MatchSeries s = load_match_series(project_path("configs/elo-ablation-i.json"));
-  ASSERT_EQ(s.matches.size(), 36u);  // (I vs H, and I vs I without each of 17) x 2 limits
+  ASSERT_EQ(s.matches.size(), 38u);  // (I vs H, I vs I without each of 17, I with LMR everywhere vs I) x 2 limits
   EXPECT_EQ(s.published_elo.sources.size(), 3u);
   EXPECT_EQ(s.published_elo.features.size(), 9u);
   for (const auto& [second, steps] : s.published_elo.features) {
