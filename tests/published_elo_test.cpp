@@ -132,9 +132,14 @@ TEST(PublishedElo, TheSeriesReportSetsOurEloBesideTheirs) {
   const std::string md = runner_test::read_text(dir / "REPORT.md");
   EXPECT_NE(md.find("beside SF's annotations"), std::string::npos);
   EXPECT_NE(md.find("| H-null_move | null move search with verification |"), std::string::npos) << md;
-  // `harness report` rebuilds the same section from series.json alone.
+  EXPECT_EQ(md.find("## Notes (written by hand"), std::string::npos);
+  // `harness report` rebuilds the same section from series.json alone, with the prose of notes.md beside it.
+  runner_test::write_text(dir / "notes.md", "## Where ours and theirs differ\n\nOne pair decides nothing.\n");
   const auto again = runner_test::run_harness("report " + dir.string());
   ASSERT_EQ(again.code, 0) << again.output;
+  const std::string with_notes = runner_test::read_text(dir / "REPORT.md");
+  EXPECT_NE(with_notes.find("## Notes (written by hand, notes.md)\n\n### Where ours and theirs differ\n\nOne pair decides nothing."),
+            std::string::npos) << with_notes;
   EXPECT_EQ(json::parse(runner_test::read_text(dir / "summary.json")).at("published_elo"), published);
 }
 

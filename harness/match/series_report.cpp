@@ -12,6 +12,7 @@
 #include "harness/match/published_elo.h"
 #include "harness/match/series_node_savings.h"
 #include "harness/report/markdown_text.h"
+#include "harness/report/report_notes.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"
 #include "harness/report/stable_number.h"
@@ -269,6 +270,9 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   } else {
     md += "No match has been started yet.\n";
   }
+  // Prose beside the computed tables (why ours and a source's figure differ), marked as written by hand.
+  const std::string notes = notes_markdown(read_report_notes(dir));
+  if (!notes.empty()) md += "\n" + notes;
   const ReportFilesLock lock(dir);
   write_file_atomically(dir / "REPORT.md", md);
   write_file_atomically(dir / "summary.json", summary.dump(2) + "\n");

@@ -56,4 +56,11 @@ ReportNotes read_report_notes(const std::filesystem::path& dir) {
   return parse_report_notes(read_file_bytes(dir / kNotesFile));
 }
 
+std::string notes_markdown(const ReportNotes& notes) {
+  if (notes.sections.empty()) return "";
+  std::string md = "## Notes (written by hand, notes.md)\n\n";
+  for (const auto& [title, text] : notes.sections) md += "### " + title + "\n\n" + text + "\n\n";
+  return md;
+}
+
 }  // namespace harness

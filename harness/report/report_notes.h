@@ -23,5 +23,8 @@ struct ReportNotes {
 ReportNotes parse_report_notes(const std::string& markdown);
 // No file gives empty notes.
 ReportNotes read_report_notes(const std::filesystem::path& dir);
+// The sections that stand under no claim, as REPORT.md's last section "Notes (written by hand, notes.md)"; empty
+// when there are none.
+std::string notes_markdown(const ReportNotes& notes);
 
 }  // namespace harness

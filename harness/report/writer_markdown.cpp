@@ -216,10 +216,7 @@ std::string markdown_report(const Report& report) {
 
   for (const auto& study : report_studies(report))  // study.h: each applies, or writes nothing
     if (study->applies()) md += study->markdown();
-  if (!report.notes.sections.empty()) {
-    md += "## Notes (written by hand, notes.md)\n\n";
-    for (const auto& [title, text] : report.notes.sections) md += "### " + title + "\n\n" + text + "\n\n";
-  }
+  md += notes_markdown(report.notes);
   return md;
 }
 
