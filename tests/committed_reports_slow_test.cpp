@@ -78,8 +78,9 @@ TEST(CommittedReports, CalibrationsAreExactlyWhatCalibrateDecidesFromTheirCells)
 }
 
 // A committed match series (`harness match` with a "series") is what `harness report` computes from its pairs: each
-// match's match.json and pairs.jsonl and the series.json are copied, and the series' and every match's REPORT.md,
-// summary.json and games.pgn rebuilt there must equal the committed ones.
+// match's match.json and pairs.jsonl, the series.json and the notes.md written by hand (when there is one) are
+// copied, and the series' and every match's REPORT.md, summary.json and games.pgn rebuilt there must equal the
+// committed ones.
 TEST(CommittedReports, MatchSeriesAreExactlyWhatTheHarnessComputesFromThePairs) {
   for (const auto& e : fs::directory_iterator(fs::path(BUHO_SOURCE_DIR) / "results")) {
     const fs::path dir = e.path();
@@ -87,6 +88,7 @@ TEST(CommittedReports, MatchSeriesAreExactlyWhatTheHarnessComputesFromThePairs) 
     SCOPED_TRACE(dir.string());
     runner_test::TempDir tmp;
     fs::copy_file(dir / "series.json", tmp / "series.json");
+    if (fs::exists(dir / "notes.md")) fs::copy_file(dir / "notes.md", tmp / "notes.md");
     std::vector<std::string> matches;
     for (const auto& m : fs::directory_iterator(dir))
       if (m.is_directory() && fs::exists(m.path() / "match.json")) {
