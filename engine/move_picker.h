@@ -139,6 +139,24 @@ class MovePicker {
     return moves_[i_];
   }
 
+  // Ends the picking after a move of the Quiets stage: every move not yet returned has a key no higher, so it is a
+  // quiet move too (not a capture, a promotion or a killer; MoveOrder's categories do not overlap). Returns how many
+  // of them the loop would have taken, the table moves and `skipped` (the singular test's excluded move) left out
+  // as next() and the loop leave them out. Late move pruning, once it skips one such move, skips every later one.
+  int skip_remaining_quiets(Move skipped) {
+    BUHO_ASSERT(stage() == PickStage::Quiets);
+    int n = 0;
+    for (int i = i_; i < n_; ++i) {
+      const Move m = moves_[i];
+      BUHO_ASSERT(scores_[i] < MoveOrder::kLosingCapture);
+      n += m != table_ && m != pv_ && m != skipped;
+    }
+    i_ = n_;
+    last_generated_ = -1;
+    done_ = true;
+    return n;
+  }
+
   // The stage the last move returned came from.
   PickStage stage() const {
     if (done_) return PickStage::Done;

@@ -4,6 +4,7 @@
 #include "engine/see.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "engine/attack_table.h"
@@ -14,30 +15,74 @@ namespace {
 
 constexpr std::uint64_t bit(Square sq) { return std::uint64_t(1) << index64(sq); }
 
-// The square of `by`'s least valuable piece that attacks `target` through `occupied` (pieces off the board in the
-// exchange are no longer in `occupied`), or NoSquare.
-Square least_valuable_attacker(const Board& b, Square target, Color by, std::uint64_t occupied,
-                               const PieceValues& value) {
+// reach[p][t]: the squares (index64 bits) from which piece `p` attacks target `t` when nothing stands between:
+// the same attack_kinds test the exchange makes, as one mask per piece and target.
+using ReachTable = std::array<std::array<std::uint64_t, 64>, 16>;
+
+constexpr ReachTable make_reach_table() {
+  ReachTable r{};
+  for (int p = 0; p < 16; ++p)
+    for (int t = 0; t < 64; ++t)
+      for (int s = 0; s < 64; ++s)
+        if (s != t && (attack_kinds(from_index64(s), from_index64(t)) & attack_bits_of(Piece(p))))
+          r[p][t] |= std::uint64_t(1) << s;
+  return r;
+}
+
+constexpr ReachTable kReach = make_reach_table();
+
+// The pieces of `by` whose kind of move reaches `target` from where they stand, ignoring what stands between: the
+// only ones that can ever capture on it in the exchange, as pieces only leave the board there.
+std::uint64_t reaching(const Board& b, Square target, Color by) {
+  const int t = index64(target);
+  std::uint64_t set = 0;
+  for (PieceType k : {Pawn, Knight, Bishop, Rook, Queen, King}) {
+    const Piece p = make_piece(by, k);
+    set |= b.piece_set(p) & kReach[p][t];
+  }
+  return set;
+}
+
+// Those pieces in piece-list order (the order that breaks ties between attackers of equal value), with their
+// worth: collected once per exchange, so each turn looks at a few pieces and not at all of them.
+struct Candidates {
+  std::array<Square, 16> square;
+  std::array<int, 16> worth;
+  int n = 0;
+};
+
+Candidates candidates_of(const Board& b, std::uint64_t reach, Color by, const PieceValues& value) {
+  Candidates c;
+  const int n = b.piece_count(by);
+  for (int i = 0; i < n && reach; ++i) {
+    const Square s = b.piece_square(by, i);
+    if (!(reach & bit(s))) continue;
+    reach &= ~bit(s);
+    const Piece p = b.piece_at(s);
+    c.square[c.n] = s;
+    c.worth[c.n] = type_of(p) == King ? 1 << 20 : value[type_of(p)];
+    ++c.n;
+  }
+  return c;
+}
+
+// The square of the least valuable of `c` that attacks `target` through `occupied` (pieces off the board in the
+// exchange are no longer in `occupied`), the first in piece-list order among equals, or NoSquare.
+Square least_valuable_attacker(const Board& b, Square target, const Candidates& c, std::uint64_t occupied) {
   Square best = NoSquare;
   int best_value = 0;
-  const int n = b.piece_count(by);
-  for (int i = 0; i < n; ++i) {
-    const Square s = b.piece_square(by, i);
-    if (s == target || !(occupied & bit(s))) continue;
-    const Piece p = b.piece_at(s);
-    const std::uint8_t bits = attack_kinds(s, target) & attack_bits_of(p);
-    if (!bits) continue;
+  for (int i = 0; i < c.n; ++i) {
+    const Square s = c.square[i];
+    if (!(occupied & bit(s)) || (best != NoSquare && c.worth[i] >= best_value)) continue;
+    const std::uint8_t bits = attack_kinds(s, target) & attack_bits_of(b.piece_at(s));
     if (is_slider_bits(bits)) {
       const int step = attack_step(s, target);
       Square sq = s + step;
       while (sq != target && !(occupied & bit(sq))) sq += step;
       if (sq != target) continue;
     }
-    const int v = type_of(p) == King ? 1 << 20 : value[type_of(p)];
-    if (best == NoSquare || v < best_value) {
-      best = s;
-      best_value = v;
-    }
+    best = s;
+    best_value = c.worth[i];
   }
   return best;
 }
@@ -65,11 +110,17 @@ int see(const Board& b, Move m, const PieceValues& value) {
   occupied &= ~bit(from);
   occupied |= bit(to);
 
+  // No piece of theirs can reach the target: the first capture stands (the case of most quiet moves).
+  const std::uint64_t their_reach = reaching(b, to, ~us) & occupied;
+  if (!their_reach) return gain[0];
+  const std::array<Candidates, COLOR_NB> candidates{
+      candidates_of(b, us == White ? reaching(b, to, White) : their_reach, White, value),
+      candidates_of(b, us == Black ? reaching(b, to, Black) : their_reach, Black, value)};
   Color side = ~us;
   // Each turn is a real capture: `side` takes the piece on the target (`attacker`, the last to capture) with its
   // least valuable attacker, gaining that piece less what the other side had gained so far.
   while (d < 39) {
-    const Square s = least_valuable_attacker(b, to, side, occupied, value);
+    const Square s = least_valuable_attacker(b, to, candidates[side], occupied);
     if (s == NoSquare) break;
     if (attacker == King) {
       // The king captured into an attack: that capture was illegal, so the exchange ended before it.
