@@ -108,4 +108,52 @@ TEST(SeriesNodeSavings, EachMatchIsJoinedWithItsPlayersCellsFoundByTheirFlags) {
   EXPECT_FALSE(fs::exists(tmp / "never"));
 }
 
+// A ladder of three players (H, G and F in a round robin at 200 nodes) shows beside each rating the player's nodes at
+// fixed depth against the anchor's, recomputed here from the run's cells.
+TEST(SeriesNodeSavings, EachLadderRatingCarriesItsNodesAgainstTheAnchor) {
+  runner_test::TempDir tmp;
+  const json cfg{
+      {"name", "ladder"},
+      {"match", {{"openings", project_path("positions/openings_noob_3moves_sample.epd").string()}, {"pairs", 2}, {"max_moves", 40}}},
+      {"series",
+       {{"pairings", json::array({json::array({"H", "G"}), json::array({"G", "F"}), json::array({"H", "F"})})},
+        {"nodes", {200}},
+        {"node_savings_from", {"results/thesis-versions"}}}}};
+  runner_test::write_text(tmp / "s.json", cfg.dump());
+  const fs::path dir = tmp / "out";
+  const auto r = runner_test::run_harness("match " + (tmp / "s.json").string() + " --out " + dir.string() + " -j 1 -q");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const json ladder = json::parse(runner_test::read_text(dir / "summary.json"))["ladder"];
+  ASSERT_EQ(ladder.size(), 1u) << ladder.dump();
+  const std::string anchor = ladder[0]["anchor"];
+  const ResultSet rs = load_results(project_path("results/thesis-versions"));
+  const int deepest = rs.experiment.depths.back();
+  int checked = 0;
+  for (const json& rating : ladder[0]["ratings"]) {
+    const json& nodes = rating["nodes_vs_anchor"];
+    ASSERT_TRUE(nodes.is_object()) << rating.dump();
+    EXPECT_EQ(nodes["run"], "results/thesis-versions");
+    EXPECT_EQ(nodes["depth"], deepest);
+    double logs = 0;
+    int n = 0;
+    for (const auto& p : rs.experiment.positions) {
+      const CellRecord* a = rs.version_cell(p.id, rating["player"].get<std::string>(), deepest);
+      const CellRecord* b = rs.version_cell(p.id, anchor, deepest);
+      ASSERT_TRUE(a && b && a->completed && b->completed) << p.id;
+      logs += std::log(double(a->nodes()) / double(b->nodes()));
+      ++n;
+    }
+    EXPECT_EQ(nodes["positions"], n);
+    EXPECT_NEAR(nodes["ratio"].get<double>(), std::exp(logs / n), 1e-6) << rating.dump();
+    if (rating["player"] != anchor) {
+      EXPECT_NE(nodes["ratio"].get<double>(), 1.0);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+  const std::string md = runner_test::read_text(dir / "REPORT.md");
+  EXPECT_NE(md.find("| player | Elo | 95 % interval | games | nodes ÷ anchor's | run, depth, positions |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| results/thesis-versions, " + std::to_string(deepest) + ", "), std::string::npos) << md;
+}
+
 }  // namespace series_node_savings_test

@@ -29,12 +29,19 @@ std::string saving_text(const GeometricInterval& g) {
   return fmt::format("{:+.1f} % [{:+.1f}, {:+.1f}]", 100 * (g.mean - 1), 100 * (g.low - 1), 100 * (g.high - 1));
 }
 
+// "0.412× [0.301, 0.563]": a ratio of nodes, three significant figures (a ladder's range from A to H spans 10^4).
+std::string ratio_text(const GeometricInterval& g) {
+  if (!g.has_interval()) return fmt::format("{:.3g}× (no interval)", g.mean);
+  return fmt::format("{:.3g}× [{:.3g}, {:.3g}]", g.mean, g.low, g.high);
+}
 
 // The series' matches at one limit, fitted on one Elo scale (ladder_fit.h) when their pairings link three players or
 // more.
 struct LimitLadder {
   std::string limit;
   LadderFit fit;
+  // Beside each rating (when the series names node_savings_from): the player's nodes ÷ the anchor's at fixed depth.
+  std::vector<std::optional<NodeSaving>> nodes_vs_anchor;
 };
 
 std::vector<LimitLadder> series_ladders(const std::vector<const LoadedMatch*>& matches) {
@@ -63,7 +70,7 @@ std::vector<LimitLadder> series_ladders(const std::vector<const LoadedMatch*>& m
     for (const auto& [player, pairs] : pairs_of)
       if (pairs > pairs_of[anchor]) anchor = player;
     LadderFit fit = fit_ladder(games, anchor);
-    if (fit.ratings.size() >= 3) out.push_back({limit, std::move(fit)});
+    if (fit.ratings.size() >= 3) out.push_back({limit, std::move(fit), {}});
   }
   return out;
 }
@@ -77,6 +84,12 @@ class SeriesStudy final : public Study {
     if (node_savings_from_.empty()) return;
     const NodeSavingSources sources(node_savings_from_);
     for (const LoadedMatch* m : matches_) savings_.push_back(sources.find(m->spec.player_flags[0], m->spec.player_flags[1]));
+    for (LimitLadder& l : ladders_)
+      for (const LadderRating& r : l.fit.ratings) {
+        const nlohmann::json* player = flags_of(r.player);
+        const nlohmann::json* anchor = flags_of(l.fit.anchor);
+        l.nodes_vs_anchor.push_back(player && anchor ? sources.find(*player, *anchor) : std::nullopt);
+      }
   }
   std::string_view name() const override { return "series"; }
   bool applies() const override { return !matches_.empty(); }
@@ -110,11 +123,28 @@ class SeriesStudy final : public Study {
           "fitted jointly by maximum likelihood to all their games (a draw is half a win; Hunter's MM algorithm), "
           "anchored at 0 on {}, with one virtual draw per pairing as the prior; 95 % intervals from {} bootstrap "
           "resamples of each match's pairs. Players only linked through a chain of matches carry every link's "
-          "uncertainty.\n\n| player | Elo | 95 % interval | games |\n| --- | ---: | --- | ---: |\n",
+          "uncertainty.",
           l.limit, table_cell(l.fit.anchor), l.fit.resamples);
-      for (const LadderRating& r : l.fit.ratings)
-        md += fmt::format("| {} | {:+.1f} | [{:+.1f}, {:+.1f}] | {} |\n", table_cell(r.player), r.elo, r.low, r.high,
-                          r.games);
+      const bool with_nodes = !l.nodes_vs_anchor.empty();
+      if (with_nodes)
+        md += fmt::format(
+            " Beside each player, its nodes at fixed depth against {}'s, from the cells of the runs node_savings_from "
+            "names (players found by their resolved flags): the geometric mean over the positions both searched "
+            "completely at the deepest such depth, with its 95 % interval, as a ratio.",
+            table_cell(l.fit.anchor));
+      md += with_nodes ? "\n\n| player | Elo | 95 % interval | games | nodes ÷ anchor's | run, depth, positions |\n"
+                         "| --- | ---: | --- | ---: | --- | --- |\n"
+                       : "\n\n| player | Elo | 95 % interval | games |\n| --- | ---: | --- | ---: |\n";
+      for (std::size_t i = 0; i < l.fit.ratings.size(); ++i) {
+        const LadderRating& r = l.fit.ratings[i];
+        md += fmt::format("| {} | {:+.1f} | [{:+.1f}, {:+.1f}] | {} |", table_cell(r.player), r.elo, r.low, r.high, r.games);
+        if (with_nodes) {
+          const auto& s = l.nodes_vs_anchor[i];
+          md += s ? fmt::format(" {} | {}, {}, {} |", ratio_text(s->ratio), table_cell(s->source), s->depth, s->ratio.n)
+                  : std::string(" — | no run holds both players' flags |");
+        }
+        md += "\n";
+      }
       if (!l.fit.shutouts.empty()) {
         md += "\nA pairing one side won whole has no finite maximum; there the prior sets the rating, which is a bound "
               "(the winner at least that much stronger):";
@@ -135,9 +165,20 @@ class SeriesStudy final : public Study {
     nlohmann::json out = nlohmann::json::array();
     for (const LimitLadder& l : ladders_) {
       nlohmann::json ratings = nlohmann::json::array();
-      for (const LadderRating& r : l.fit.ratings)
-        ratings.push_back({{"player", r.player}, {"elo", stable_number(r.elo)}, {"low", stable_number(r.low)},
-                           {"high", stable_number(r.high)}, {"games", r.games}});
+      for (std::size_t i = 0; i < l.fit.ratings.size(); ++i) {
+        const LadderRating& r = l.fit.ratings[i];
+        nlohmann::json row{{"player", r.player}, {"elo", stable_number(r.elo)}, {"low", stable_number(r.low)},
+                           {"high", stable_number(r.high)}, {"games", r.games}};
+        if (!l.nodes_vs_anchor.empty()) {
+          const auto& s = l.nodes_vs_anchor[i];
+          row["nodes_vs_anchor"] =
+              s ? nlohmann::json{{"run", s->source}, {"depth", s->depth}, {"positions", s->ratio.n},
+                                 {"ratio", stable_number(s->ratio.mean)}, {"low", stable_number(s->ratio.low)},
+                                 {"high", stable_number(s->ratio.high)}}
+                : nlohmann::json();
+        }
+        ratings.push_back(row);
+      }
       out.push_back({{"limit", l.limit}, {"anchor", l.fit.anchor}, {"method", "bradley_terry_mm"},
                      {"prior_virtual_draws_per_pairing", 1}, {"bootstrap_resamples", l.fit.resamples},
                      {"shutouts", l.fit.shutouts}, {"ratings", ratings}});
@@ -179,6 +220,14 @@ class SeriesStudy final : public Study {
                         s->depth, s->ratio.n, saving_text(s->ratio), elo_text(elo), reading);
     }
     return md;
+  }
+
+  // A player's resolved flags, from the first match it plays in (null when none: never, for a ladder's players).
+  const nlohmann::json* flags_of(const std::string& player) const {
+    for (const LoadedMatch* m : matches_)
+      for (int k = 0; k < 2; ++k)
+        if (m->spec.players[k].name == player) return &m->spec.player_flags[k];
+    return nullptr;
   }
 
   nlohmann::json json() const override {
