@@ -4,6 +4,7 @@
 // these make the sums easy to read).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -93,56 +94,54 @@ TEST(See, AtLeastIsTheThresholdForm) {
   EXPECT_FALSE(see_at_least(b, m, kValues, -799));
 }
 
-// The swap algorithm as CPW prints it, each turn scanning every piece of the side to capture for its least valuable
-// attacker (the first in piece-list order among equals): the reference engine/see.cpp's faster candidate lists must
-// agree with on every move, or the trees of the versions that use SEE would change.
-int reference_see(const Board& b, Move m, const PieceValues& value) {
-  if (m.is_castle()) return 0;
-  auto bit = [](Square sq) { return std::uint64_t(1) << index64(sq); };
-  auto worth = [&](PieceType t) { return t == King ? 1 << 20 : value[t]; };
-  const Square from = m.from(), to = m.to();
-  std::uint64_t occupied = b.occupancy();
-  int gain[40];
-  int d = 0;
-  const PieceType on_target = m.is_en_passant() ? Pawn : type_of(b.piece_at(to));
-  gain[0] = on_target == NoPieceType ? 0 : value[on_target];
-  PieceType attacker = type_of(b.piece_at(from));
-  if (m.is_promotion()) {
-    gain[0] += value[m.promotion()] - value[Pawn];
-    attacker = m.promotion();
-  }
-  if (m.is_en_passant()) occupied &= ~bit(make_square(file_of(to), rank_of(from)));
-  occupied = (occupied & ~bit(from)) | bit(to);
-  Color side = ~b.side_to_move();
-  while (d < 39) {
+// The exchange as a recursion (CPW "SEE", the recursive form): the side to capture either stands or takes with its
+// least valuable attacker and leaves the rest to the other side, scanning every piece of the side each turn (the
+// first in piece-list order among equals), and a king may not take while the other side still attacks. The
+// reference engine/see.cpp's swap list over candidate masks must agree with on every move, or the trees of the
+// versions that use SEE would change.
+struct ReferenceExchange {
+  const Board& b;
+  const PieceValues& value;
+  Square target;
+
+  static std::uint64_t bit(Square sq) { return std::uint64_t(1) << index64(sq); }
+  int worth(PieceType t) const { return t == King ? 1 << 20 : value[t]; }
+
+  Square least_valuable(Color side, std::uint64_t occupied) const {
     Square best = NoSquare;
-    int best_value = 0;
     for (int i = 0; i < b.piece_count(side); ++i) {
       const Square s = b.piece_square(side, i);
-      if (s == to || !(occupied & bit(s))) continue;
-      const std::uint8_t bits = attack_kinds(s, to) & attack_bits_of(b.piece_at(s));
-      if (!bits) continue;
-      if (is_slider_bits(bits)) {
-        Square sq = s + attack_step(s, to);
-        while (sq != to && !(occupied & bit(sq))) sq += attack_step(s, to);
-        if (sq != to) continue;
-      }
-      const int v = worth(type_of(b.piece_at(s)));
-      if (best == NoSquare || v < best_value) best = s, best_value = v;
+      if (s == target || !(occupied & bit(s))) continue;
+      const std::uint8_t kinds = attack_kinds(s, target) & attack_bits_of(b.piece_at(s));
+      if (!kinds) continue;
+      bool blocked = false;
+      if (is_slider_bits(kinds))
+        for (Square sq = s + attack_step(s, target); sq != target; sq += attack_step(s, target)) blocked |= (occupied & bit(sq)) != 0;
+      if (blocked) continue;
+      if (best == NoSquare || worth(type_of(b.piece_at(s))) < worth(type_of(b.piece_at(best)))) best = s;
     }
-    if (best == NoSquare) break;
-    if (attacker == King) {
-      --d;
-      break;
-    }
-    ++d;
-    gain[d] = worth(attacker) - gain[d - 1];
-    attacker = type_of(b.piece_at(best));
-    occupied &= ~bit(best);
-    side = ~side;
+    return best;
   }
-  for (; d > 0; --d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
-  return gain[0];
+
+  // What `side` gains from here on, the piece worth `on_target` standing on the target.
+  int gain(Color side, int on_target, std::uint64_t occupied) const {
+    const Square s = least_valuable(side, occupied);
+    if (s == NoSquare) return 0;
+    const std::uint64_t after = occupied & ~bit(s);
+    if (type_of(b.piece_at(s)) == King && least_valuable(~side, after) != NoSquare) return 0;
+    return std::max(0, on_target - gain(~side, worth(type_of(b.piece_at(s))), after));
+  }
+};
+
+int reference_see(const Board& b, Move m, const PieceValues& value) {
+  if (m.is_castle()) return 0;
+  const ReferenceExchange x{b, value, m.to()};
+  const PieceType victim = m.is_en_passant() ? Pawn : type_of(b.piece_at(m.to()));
+  const PieceType mover = m.is_promotion() ? m.promotion() : type_of(b.piece_at(m.from()));
+  const int won = (victim == NoPieceType ? 0 : value[victim]) + (m.is_promotion() ? value[mover] - value[Pawn] : 0);
+  std::uint64_t occupied = (b.occupancy() & ~ReferenceExchange::bit(m.from())) | ReferenceExchange::bit(m.to());
+  if (m.is_en_passant()) occupied &= ~ReferenceExchange::bit(make_square(file_of(m.to()), rank_of(m.from())));
+  return won - x.gain(~b.side_to_move(), x.worth(mover), occupied);
 }
 
 std::vector<Board> positions_of(const std::string& epd) {
@@ -157,7 +156,7 @@ std::vector<Board> positions_of(const std::string& epd) {
   return boards;
 }
 
-TEST(See, AgreesWithTheWholeListSwapOnEveryMoveOfWacLctAndTheirChildren) {
+TEST(See, AgreesWithTheRecursiveExchangeOnEveryMoveOfWacLctAndTheirChildren) {
   std::vector<Board> roots = positions_of("wac.epd");
   for (const Board& b : positions_of("lct2.epd")) roots.push_back(b);
   // Two queens and two knights against two rooks on one square: ties between attackers of equal value.
