@@ -29,6 +29,23 @@ NodeSaving saving_of(double low, double high) {
 
 EloInterval elo_of(double elo, double error) { return EloInterval{elo, error, true}; }
 
+// A series of 2-pair matches at 200 nodes over `pairings`, its node savings from results/thesis-versions.
+json series_config(const std::string& name, const json& pairings) {
+  return json{
+      {"name", name},
+      {"match", {{"openings", project_path("positions/openings_noob_3moves_sample.epd").string()}, {"pairs", 2}, {"max_moves", 40}}},
+      {"series", {{"pairings", pairings}, {"nodes", {200}}, {"node_savings_from", {"results/thesis-versions"}}}}};
+}
+
+// Plays `cfg` into tmp/out and returns that directory.
+fs::path play_series(const runner_test::TempDir& tmp, const json& cfg) {
+  runner_test::write_text(tmp / "s.json", cfg.dump());
+  const fs::path dir = tmp / "out";
+  const auto r = runner_test::run_harness("match " + (tmp / "s.json").string() + " --out " + dir.string() + " -j 1 -q");
+  EXPECT_EQ(r.code, 0) << r.output;
+  return dir;
+}
+
 TEST(SeriesNodeSavings, TheReadingTakesBothIntervals) {
   EXPECT_EQ(node_elo_reading(saving_of(0.5, 0.8), elo_of(-30, 15)), "saves nodes, loses Elo");
   EXPECT_EQ(node_elo_reading(saving_of(1.1, 1.3), elo_of(30, 15)), "loses nodes, gains Elo");
@@ -44,19 +61,10 @@ TEST(SeriesNodeSavings, TheReadingTakesBothIntervals) {
 // against H without LMR (in no committed run). The saving is recomputed here from the run's cells.
 TEST(SeriesNodeSavings, EachMatchIsJoinedWithItsPlayersCellsFoundByTheirFlags) {
   runner_test::TempDir tmp;
-  const json cfg{
-      {"name", "join"},
-      {"versions", json::array({json{{"name", "G-again"}, {"extends", "G"}},
-                                json{{"name", "H-lmr"}, {"extends", "H"}, {"flags", {{"lmr", false}}}}})},
-      {"match", {{"openings", project_path("positions/openings_noob_3moves_sample.epd").string()}, {"pairs", 2}, {"max_moves", 40}}},
-      {"series",
-       {{"pairings", json::array({json::array({"H", "G-again"}), json::array({"H", "H-lmr"})})},
-        {"nodes", {200}},
-        {"node_savings_from", {"results/thesis-versions"}}}}};
-  runner_test::write_text(tmp / "s.json", cfg.dump());
-  const fs::path dir = tmp / "out";
-  const auto r = runner_test::run_harness("match " + (tmp / "s.json").string() + " --out " + dir.string() + " -j 1 -q");
-  ASSERT_EQ(r.code, 0) << r.output;
+  json cfg = series_config("join", json::array({json::array({"H", "G-again"}), json::array({"H", "H-lmr"})}));
+  cfg["versions"] = json::array({json{{"name", "G-again"}, {"extends", "G"}},
+                                 json{{"name", "H-lmr"}, {"extends", "H"}, {"flags", {{"lmr", false}}}}});
+  const fs::path dir = play_series(tmp, cfg);
   EXPECT_EQ(json::parse(runner_test::read_text(dir / "series.json"))["node_savings_from"], json({"results/thesis-versions"}));
   const json rows = json::parse(runner_test::read_text(dir / "summary.json"))["series"];
   ASSERT_EQ(rows.size(), 2u);
@@ -112,17 +120,8 @@ TEST(SeriesNodeSavings, EachMatchIsJoinedWithItsPlayersCellsFoundByTheirFlags) {
 // fixed depth against the anchor's, recomputed here from the run's cells.
 TEST(SeriesNodeSavings, EachLadderRatingCarriesItsNodesAgainstTheAnchor) {
   runner_test::TempDir tmp;
-  const json cfg{
-      {"name", "ladder"},
-      {"match", {{"openings", project_path("positions/openings_noob_3moves_sample.epd").string()}, {"pairs", 2}, {"max_moves", 40}}},
-      {"series",
-       {{"pairings", json::array({json::array({"H", "G"}), json::array({"G", "F"}), json::array({"H", "F"})})},
-        {"nodes", {200}},
-        {"node_savings_from", {"results/thesis-versions"}}}}};
-  runner_test::write_text(tmp / "s.json", cfg.dump());
-  const fs::path dir = tmp / "out";
-  const auto r = runner_test::run_harness("match " + (tmp / "s.json").string() + " --out " + dir.string() + " -j 1 -q");
-  ASSERT_EQ(r.code, 0) << r.output;
+  const fs::path dir = play_series(
+      tmp, series_config("ladder", json::array({json::array({"H", "G"}), json::array({"G", "F"}), json::array({"H", "F"})})));
   const json ladder = json::parse(runner_test::read_text(dir / "summary.json"))["ladder"];
   ASSERT_EQ(ladder.size(), 1u) << ladder.dump();
   const std::string anchor = ladder[0]["anchor"];
