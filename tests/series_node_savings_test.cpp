@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +126,16 @@ TEST(SeriesNodeSavings, EachLadderRatingCarriesItsNodesAgainstTheAnchor) {
   const json ladder = json::parse(runner_test::read_text(dir / "summary.json"))["ladder"];
   ASSERT_EQ(ladder.size(), 1u) << ladder.dump();
   const std::string anchor = ladder[0]["anchor"];
+  // Every player plays 4 pairs: the anchor is the one whose score is nearest 50 %.
+  std::map<std::string, double> points;
+  const json rows = json::parse(runner_test::read_text(dir / "summary.json"))["series"];
+  for (const json& row : rows) {
+    const double first = row["wins"].get<double>() + 0.5 * row["draws"].get<double>();
+    points[row["first"]] += first;
+    points[row["second"]] += 8 - first;
+  }
+  ASSERT_EQ(points.size(), 3u);
+  for (const auto& [player, p] : points) EXPECT_LE(std::abs(points[anchor] - 8), std::abs(p - 8)) << player;
   const ResultSet rs = load_results(project_path("results/thesis-versions"));
   const int deepest = rs.experiment.depths.back();
   int checked = 0;

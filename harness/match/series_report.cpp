@@ -60,15 +60,28 @@ std::vector<LimitLadder> series_ladders(const std::vector<const LoadedMatch*>& m
       games.push_back(std::move(g));
     }
     // The anchor: the player with the most games (the best measured; a chain's baseline may have won or lost
-    // everything, and a rating pinned to it would carry no interval).
-    std::map<std::string, std::size_t> pairs_of;
+    // everything, and a rating pinned to it would carry no interval); among equals (a round robin), the one whose
+    // score is nearest 50 %, the most central rating rather than a shut-out's bound.
+    struct Record {
+      std::size_t pairs = 0;
+      long half_points = 0;  // out of 4 a pair
+      double distance_from_even() const { return pairs ? std::abs(double(half_points) / double(4 * pairs) - 0.5) : 1; }
+    };
+    std::map<std::string, Record> record_of;
     for (const LadderMatch& g : games) {
-      pairs_of[g.first] += g.pair_half_points.size();
-      pairs_of[g.second] += g.pair_half_points.size();
+      record_of[g.first].pairs += g.pair_half_points.size();
+      record_of[g.second].pairs += g.pair_half_points.size();
+      for (int h : g.pair_half_points) {
+        record_of[g.first].half_points += h;
+        record_of[g.second].half_points += 4 - h;
+      }
     }
     std::string anchor = games.front().second;
-    for (const auto& [player, pairs] : pairs_of)
-      if (pairs > pairs_of[anchor]) anchor = player;
+    for (const auto& [player, r] : record_of) {
+      const Record& best = record_of[anchor];
+      if (r.pairs > best.pairs || (r.pairs == best.pairs && r.distance_from_even() < best.distance_from_even()))
+        anchor = player;
+    }
     LadderFit fit = fit_ladder(games, anchor);
     if (fit.ratings.size() >= 3) out.push_back({limit, std::move(fit), {}});
   }
