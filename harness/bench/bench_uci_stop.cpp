@@ -194,12 +194,13 @@ nlohmann::json run_uci_stop_bench(const UciStopBenchOptions& o) {
 
 void register_bench_uci_stop(CLI::App& bench) {
   auto opt = std::make_shared<UciStopBenchOptions>();
-  CLI::App* cmd = bench.add_subcommand(
-      "uci-stop", "How fast `harness uci` answers stop after go infinite, timed from stop to bestmove as a GUI sees it");
+  CLI::App* cmd = bench.add_subcommand("uci-stop",
+                                       "How fast `harness uci` answers stop after go infinite, timed from stop to "
+                                       "bestmove as a GUI sees it");
   cmd->add_option("--rounds", opt->rounds, "Rounds of position, go infinite, a pause, stop")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  cmd->add_option("--load", opt->load, "Busy-spinning threads in this process during the rounds (a loaded machine)")
+  cmd->add_option("--load", opt->load, "Busy-spinning threads in this process during the rounds (a loaded host)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
   cmd->add_option("--seed", opt->seed, "Seed of the pauses before stop")->capture_default_str();

@@ -1,8 +1,9 @@
 // `harness bench uci-stop`: how fast the harness's own UCI front end (`harness uci`) answers `stop`, as a GUI sees
-// it. The program is started as a child over pipes; each round sets an LCT II position, sends `go infinite`, waits a
-// pseudo-random 0-300 ms and sends `stop`, and times from writing `stop` to reading `bestmove`. Every round also
-// checks the protocol: exactly one `bestmove` for the `go` (counted until the `readyok` of an `isready` sent after
-// it), none before `stop`, and the search's final `info` line (the one with `hashfull`) just before it.
+// it. The program is started as a child, its standard input and output connected to this process (UciPeer's socket
+// pairs); each round sets an LCT II position, sends `go infinite`, waits a pseudo-random 0-300 ms and sends `stop`,
+// and times from writing `stop` to reading `bestmove`. Every round also checks the protocol: exactly one `bestmove`
+// for the `go` (counted until the `readyok` of an `isready` sent after it), none before `stop`, and the search's
+// final `info` line (the one with `hashfull`) just before it.
 #pragma once
 
 #include <cstdint>

@@ -146,8 +146,8 @@ void UciPeer::send(const std::string& line) {
 }
 
 std::string UciPeer::read_line(double timeout_seconds) {
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  using namespace std::chrono;
+  const auto deadline = steady_clock::now() + duration_cast<steady_clock::duration>(duration<double>(timeout_seconds));
   if (auto line = read_line_until(deadline)) return *line;
   throw std::runtime_error(fmt::format("{}: no answer within {} s", program_, timeout_seconds));
 }

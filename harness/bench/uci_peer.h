@@ -2,7 +2,7 @@
 // started once, set to one thread, and asked `go depth N` on a FEN; the nodes it reports and the CPU time its
 // process spent on the search give its nodes per CPU second, measured as this harness measures its own searches,
 // so that the two compare within one run on a shared machine. `harness bench uci-stop` drives the harness's own
-// `uci` front end through the same pipes, line by line (send, read_line_until).
+// `uci` front end through the same connection, line by line (send, read_line_until).
 #pragma once
 
 #include <sys/types.h>
