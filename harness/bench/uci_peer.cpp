@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -58,7 +59,14 @@ std::optional<std::string> find_peer_program(const std::string& name_or_path) {
   return std::nullopt;
 }
 
-UciPeer::UciPeer(const std::string& program, int hash_mb) : program_(program), id_name_(program) {
+UciPeer::UciPeer(const std::string& program, int hash_mb, const std::vector<std::string>& args)
+    : program_(program), id_name_(program) {
+  // The child's argv, built before fork: between fork and exec only async-signal-safe calls are allowed.
+  std::vector<std::string> words = {program};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
   // Sockets rather than pipes: send() with MSG_NOSIGNAL reports a peer that died as an error, where a write to a
   // pipe would raise SIGPIPE and end the harness.
   int in_pair[2], out_pair[2];
@@ -76,7 +84,7 @@ UciPeer::UciPeer(const std::string& program, int hash_mb) : program_(program), i
     ::dup2(out_pair[1], STDOUT_FILENO);
     const int null = ::open("/dev/null", O_WRONLY);
     if (null >= 0) ::dup2(null, STDERR_FILENO);
-    ::execl(program.c_str(), program.c_str(), static_cast<char*>(nullptr));
+    ::execv(program.c_str(), argv.data());
     ::_exit(127);
   }
   ::close(in_pair[1]);
@@ -84,13 +92,27 @@ UciPeer::UciPeer(const std::string& program, int hash_mb) : program_(program), i
   to_child_ = in_pair[0];
   from_child_ = out_pair[0];
   send("uci");
+  bool has_threads = false, has_hash = false;
   for (;;) {
     const std::string line = read_line(10);
     if (line.rfind("id name ", 0) == 0) id_name_ = line.substr(8);
+    // UCI: "option name <id> type <t> ..."; the names are not case-sensitive.
+    if (line.rfind("option name ", 0) == 0) {
+      std::istringstream in(line.substr(12));
+      std::string name;
+      in >> name;
+      for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+      std::string type_word;
+      in >> type_word;
+      if (type_word == "type") {
+        has_threads = has_threads || name == "threads";
+        has_hash = has_hash || name == "hash";
+      }
+    }
     if (line == "uciok") break;
   }
-  send("setoption name Threads value 1");
-  send(fmt::format("setoption name Hash value {}", hash_mb));
+  if (has_threads) send("setoption name Threads value 1");
+  if (has_hash && hash_mb > 0) send(fmt::format("setoption name Hash value {}", hash_mb));
   send("isready");
   wait_for("readyok", 30);
 }
@@ -124,7 +146,13 @@ void UciPeer::send(const std::string& line) {
 }
 
 std::string UciPeer::read_line(double timeout_seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  using namespace std::chrono;
+  const auto deadline = steady_clock::now() + duration_cast<steady_clock::duration>(duration<double>(timeout_seconds));
+  if (auto line = read_line_until(deadline)) return *line;
+  throw std::runtime_error(fmt::format("{}: no answer within {} s", program_, timeout_seconds));
+}
+
+std::optional<std::string> UciPeer::read_line_until(std::chrono::steady_clock::time_point deadline) {
   for (;;) {
     if (const auto eol = buffer_.find('\n'); eol != std::string::npos) {
       std::string line = buffer_.substr(0, eol);
@@ -132,8 +160,9 @@ std::string UciPeer::read_line(double timeout_seconds) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) throw std::runtime_error(fmt::format("{}: no answer within {} s", program_, timeout_seconds));
+    // Rounded up to whole milliseconds (poll's unit), so that a wait shorter than one still waits.
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
     pollfd p{from_child_, POLLIN, 0};
     if (::poll(&p, 1, int(left.count())) <= 0) continue;
     char chunk[4096];

@@ -1,11 +1,13 @@
-// Peer engines driven over UCI for `harness bench search --versions`: a program such as Glaurung or
-// Ethereal is started once, set to one thread, and asked `go depth N` on a FEN; the nodes it reports and the CPU
-// time its process spent on the search give its nodes per CPU second, measured as this harness measures its own
-// searches, so that the two compare within one run on a shared machine.
+// Engines driven over UCI: for `harness bench search --versions`, a peer program such as Glaurung or Ethereal is
+// started once, set to one thread, and asked `go depth N` on a FEN; the nodes it reports and the CPU time its
+// process spent on the search give its nodes per CPU second, measured as this harness measures its own searches,
+// so that the two compare within one run on a shared machine. `harness bench uci-stop` drives the harness's own
+// `uci` front end through the same connection, line by line (send, read_line_until).
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,9 +32,10 @@ struct PeerSearch {
 // something unexpected; the caller reports the peer as failed and goes on with the others.
 class UciPeer {
  public:
-  // Starts the program, waits for `uciok`, sets Threads=1 and Hash=`hash_mb` (an engine ignores an option it
-  // does not have), then waits for `readyok`.
-  UciPeer(const std::string& program, int hash_mb);
+  // Starts the program with the arguments `args`, waits for `uciok`, sets Threads=1 and Hash=`hash_mb` (each
+  // only when the program lists it among its options; hash_mb 0 keeps the program's own default), then waits for
+  // `readyok`.
+  UciPeer(const std::string& program, int hash_mb, const std::vector<std::string>& args = {});
   ~UciPeer();
   UciPeer(const UciPeer&) = delete;
   UciPeer& operator=(const UciPeer&) = delete;
@@ -41,10 +44,14 @@ class UciPeer {
   // `ucinewgame` (a cleared table, as each of our searches starts with one), the position, then `go depth`.
   PeerSearch search(const std::string& fen, int depth);
 
- private:
+  // One line to the program (the line break is added).
   void send(const std::string& line);
   // The next line it prints, without the line break; throws after `timeout_seconds` of silence or at its end.
   std::string read_line(double timeout_seconds);
+  // The next line it prints, or nullopt once `deadline` has passed without one; throws at its end.
+  std::optional<std::string> read_line_until(std::chrono::steady_clock::time_point deadline);
+
+ private:
   void wait_for(const std::string& word, double timeout_seconds);
   double process_cpu_seconds() const;  // from /proc/<pid>/stat
 

@@ -46,6 +46,7 @@ int run_command_line(int argc, char** argv) {
   register_bench_search(*bench);
   register_bench_eta(*bench);
   register_bench_run(*bench);
+  register_bench_uci_stop(*bench);
   // Further benchmarks are registered here, one line each.
 
   // Exit codes (errors.h, README "Exit codes"): 0 success, 1 a failure not of the input's making,

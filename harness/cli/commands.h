@@ -32,5 +32,6 @@ void register_bench_eval(CLI::App& bench);
 void register_bench_search(CLI::App& bench);
 void register_bench_eta(CLI::App& bench);
 void register_bench_run(CLI::App& bench);
+void register_bench_uci_stop(CLI::App& bench);
 
 }  // namespace harness
