@@ -142,6 +142,34 @@ TEST(DriversStudy, VerdictsHoldWhenTheFiguresLieInTheBands) {
   // No MT-DUAL* in this set: its check is not measured, not decided.
   EXPECT_EQ(verdict(st, "P5").verdict, Verdict::undecided);
   EXPECT_NE(verdict(st, "P5").evidence.find("not measured"), std::string::npos);
+  EXPECT_FALSE(verdict(st, "P5").applies);
+  // It is named once as not applicable, not given a row among the verdicts.
+  const std::string md = drivers_markdown(st);
+  EXPECT_EQ(md.find("| P5 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| P1 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("Not applicable here (the experiment has none of the versions they compare): P5."), std::string::npos)
+      << md;
+  EXPECT_EQ(drivers_json(st)["not_applicable"], nlohmann::json::array({"P5"}));
+}
+
+// A run with the minimal tree as its only driver (a modern version measured against it) gets the minimal-tree table
+// and C10 where B–E are present, and none of the literature's driver claims.
+TEST(DriversStudy, OnlyTheClaimsWhoseVersionsARunHoldsAreReported) {
+  ResultSet rs = drivers_set(claims_hold());
+  rs.experiment.versions = {rs.experiment.versions[1], rs.experiment.versions.back()};  // D and the minimal tree
+  rs.index();
+  const DriversStudy st = build_drivers_study(rs);
+  ASSERT_TRUE(st.present);
+  for (const char* id : {"P1", "P2", "P3", "P4", "P5", "S1", "S2"}) EXPECT_FALSE(verdict(st, id).applies) << id;
+  EXPECT_TRUE(verdict(st, "C10").applies);
+  const std::string md = drivers_markdown(st);
+  EXPECT_NE(md.find("| C10 |"), std::string::npos) << md;
+  EXPECT_NE(md.find(": P1, P2, P3, P4, P5, S1, S2."), std::string::npos) << md;
+  // Without D (or any of B–E) no verdict applies and the verdicts table is left out.
+  rs.experiment.versions = {rs.experiment.versions.back()};
+  rs.index();
+  const std::string alone = drivers_markdown(build_drivers_study(rs));
+  EXPECT_EQ(alone.find("### Verdicts (computed)"), std::string::npos) << alone;
 }
 
 TEST(DriversStudy, VerdictsFailWhenTheFiguresLieOutside) {

@@ -117,6 +117,7 @@ void add_driver_rows(const ResultSet& rs, DriversStudy& st) {
 DriversVerdict mtdf_passes_verdict(const DriversStudy& st, const std::string& mtdf) {
   DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
                      Verdict::undecided, "not measured"};
+  out.applies = !mtdf.empty();
   const PassesRow* deepest = nullptr;
   for (const auto& r : st.passes)
     if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
@@ -129,6 +130,7 @@ DriversVerdict mtdf_passes_verdict(const DriversStudy& st, const std::string& mt
 }
 
 // C10: versions B–E, each as a multiple of the minimal tree at the deepest depth, inside [1, 1.5].
+constexpr const char* kThesisNearMinimal[] = {"B", "C", "D", "E"};
 DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st) {
   const Experiment& exp = rs.experiment;
   DriversVerdict out{"C10",
@@ -136,9 +138,11 @@ DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st)
                      "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
                      "tree (Ebeling 1987's anchor)",
                      "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", Verdict::undecided, "not measured"};
+  out.applies = !st.minimal.empty() && std::any_of(std::begin(kThesisNearMinimal), std::end(kThesisNearMinimal),
+                                                   [&](const char* v) { return exp.find_version(v) != nullptr; });
   std::vector<std::string> parts;
   std::vector<Verdict> verdicts;
-  for (const char* v : {"B", "C", "D", "E"}) {
+  for (const char* v : kThesisNearMinimal) {
     if (!exp.find_version(v) || st.minimal.empty()) continue;
     auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
     const int d = deepest_driver_interval(exp.depths, interval_at);
@@ -164,6 +168,7 @@ void add_driver_verdicts(const ResultSet& rs, DriversStudy& st) {
     DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), Verdict::undecided, "not measured"};
     if (version.empty() || reference.empty()) {
       out.evidence = "not measured (the experiment lacks a version for this check)";
+      out.applies = false;
       st.verdicts.push_back(out);
       return;
     }
@@ -292,11 +297,20 @@ std::string drivers_markdown(const DriversStudy& st) {
   }
   table(st.to_minimal, false,
         fmt::format("### Last-iteration nodes as a multiple of the minimal tree (`{}`)", st.minimal));
-  md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
+  std::vector<std::string> not_applicable;
   for (const auto& v : st.verdicts)
-    md += fmt::format("| {} | {} | {} | **{}** | {} |\n", table_cell(v.id), table_cell(v.statement), table_cell(v.band),
-                      verdict_text(v.verdict), table_cell(v.evidence));
-  md += "\n";
+    if (!v.applies) not_applicable.push_back(v.id);
+  if (not_applicable.size() < st.verdicts.size()) {
+    md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
+    for (const auto& v : st.verdicts)
+      if (v.applies)
+        md += fmt::format("| {} | {} | {} | **{}** | {} |\n", table_cell(v.id), table_cell(v.statement),
+                          table_cell(v.band), verdict_text(v.verdict), table_cell(v.evidence));
+    md += "\n";
+  }
+  if (!not_applicable.empty())
+    md += fmt::format("Not applicable here (the experiment has none of the versions they compare): {}.\n\n",
+                      fmt::join(not_applicable, ", "));
   return md;
 }
 
@@ -322,8 +336,12 @@ nlohmann::json drivers_json(const DriversStudy& st) {
     j["passes"].push_back(
         {{"version", r.version}, {"depth", r.depth}, {"positions", r.positions}, {"median", r.median}, {"max", r.max}});
   j["verdicts"] = nlohmann::json::array();
+  j["not_applicable"] = nlohmann::json::array();
   for (const auto& v : st.verdicts)
-    j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", verdict_text(v.verdict)},
+    if (!v.applies) j["not_applicable"].push_back(v.id);
+  for (const auto& v : st.verdicts)
+    if (v.applies)
+      j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", verdict_text(v.verdict)},
                              {"evidence", v.evidence}});
   return j;
 }

@@ -37,6 +37,9 @@ struct DriversVerdict {
   std::string band;       // the band the interval is tested against (written by hand)
   Verdict verdict = Verdict::undecided;  // computed; undecided until a depth has an interval
   std::string evidence;   // computed: the figure that decides it, with its depth
+  // Whether the experiment has the versions the claim compares: a claim about drivers a run does not hold is left
+  // out of its verdicts (named once as not applicable), not reported undecided.
+  bool applies = true;
 };
 
 struct DriversStudy {
