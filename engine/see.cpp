@@ -29,7 +29,8 @@ constexpr ReachTable make_reach_table() {
   return r;
 }
 
-constexpr ReachTable kReach = make_reach_table();
+// Built when the program starts (65,536 tests: past clang's constant-evaluation step limit); never written after.
+const ReachTable kReach = make_reach_table();
 
 // The pieces of `by` whose kind of move reaches `target` from where they stand, ignoring what stands between: the
 // only ones that can ever capture on it in the exchange, as pieces only leave the board there.
