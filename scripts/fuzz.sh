@@ -22,7 +22,9 @@ if [ -f "$dir/CMakeCache.txt" ] && ! grep -qx 'BUHO_FUZZ:BOOL=ON' "$dir/CMakeCac
   exit 2
 fi
 if [ ! -f "$dir/CMakeCache.txt" ]; then
-  cmake -S . -B "$dir" -DBUHO_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+  generator=()
+  if command -v ninja >/dev/null; then generator=(-G Ninja); fi  # as scripts/build.sh: no idle core
+  cmake -S . -B "$dir" "${generator[@]}" -DBUHO_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" >/dev/null
 fi
 targets=$(cd fuzz && ls ./*_fuzz.cpp | sed 's|^\./||; s|\.cpp$||')

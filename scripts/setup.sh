@@ -8,7 +8,7 @@ set -euo pipefail
 # peers, cluster tools, GUI and fuzzing toolchain that only the tests and plots use (`rest`). With no argument, all.
 # scripts/test.sh installs `rest` in the background while the Release tree compiles.
 build_packages=(
-  g++ cmake make              # compiler and build system
+  g++ cmake ninja-build       # compiler and build system (Ninja keeps both cores busy: scripts/build.sh)
   libcli11-dev                # command line of the harness
   nlohmann-json3-dev          # JSON configs and results
   libfmt-dev                  # text output
