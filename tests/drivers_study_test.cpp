@@ -1,6 +1,7 @@
 // The drivers study (harness/report/drivers_study.cpp) on hand-made result sets whose node, leaf and pass
-// counts decide each ratio and verdict; and a version's own depths (configs/drivers.json limits minimax, sss and
-// the minimal tree to the depths their time allows).
+// counts decide each ratio; the drivers' claims (configs/claims/drivers.json: P1-P5, S1-S2, C10) judged on them by the
+// one claim evaluator, with the metrics they need (leaves_ratio, minimal_tree_multiple, passes_median); and a
+// version's own depths (configs/drivers.json limits minimax, sss and the minimal tree to the depths their time allows).
 #include "harness/report/drivers_study.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,8 @@
 
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
+#include "harness/experiment/experiment_config.h"
+#include "harness/report/claim_evaluator.h"
 
 namespace drivers_study_test {
 
@@ -38,7 +41,7 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
   x.name = "drivers";
   for (int i = 0; i < positions; ++i)
     x.positions.push_back({"P" + std::to_string(i), "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", std::nullopt, "endgame", ""});
-  x.depths = {3, 5};
+  x.depths = {3, 5, 7};
   x.versions = {
       version("B", [](auto& s) { s.tt_cutoffs = false; }),
       version("D", [](auto&) {}),
@@ -54,6 +57,8 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
       }),
       version("minimal", [](auto& s) { s.root_driver = RootDriver::Minimal; }),
   };
+  nlohmann::json resolved;
+  x.claims = parse_claims(nlohmann::json::array({"configs/claims/drivers.json"}), "test", "$.claims", nullptr, resolved);
   rs.engine = "test-engine";
   rs.index();
   for (const CellSpec& c : rs.cells) {
@@ -76,10 +81,10 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
   return rs;
 }
 
-const DriversVerdict& verdict(const DriversStudy& st, const std::string& id) {
-  for (const auto& v : st.verdicts)
-    if (v.id == id) return v;
-  throw std::runtime_error("no verdict " + id);
+const Claim& claim(const std::vector<Claim>& cs, const std::string& id) {
+  for (const auto& c : cs)
+    if (c.id == id) return c;
+  throw std::runtime_error("no claim " + id);
 }
 
 // Shapes under which every claim holds: MTD(f) 8 % fewer leaves and fewer nodes, 4 passes; MT-SSS* 1.4x;
@@ -135,53 +140,79 @@ TEST(DriversStudy, RatiosToNegaScoutAndMinimalAndPasses) {
     }
 }
 
-TEST(DriversStudy, VerdictsHoldWhenTheFiguresLieInTheBands) {
-  const DriversStudy st = build_drivers_study(drivers_set(claims_hold()));
-  for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2", "C10"}) EXPECT_EQ(verdict(st, id).verdict, Verdict::holds) << id;
-  EXPECT_NE(verdict(st, "P1").evidence.find("depth 5"), std::string::npos);  // the deepest depth decides
-  // No MT-DUAL* in this set: its check is not measured, not decided.
-  EXPECT_EQ(verdict(st, "P5").verdict, Verdict::undecided);
-  EXPECT_NE(verdict(st, "P5").evidence.find("not measured"), std::string::npos);
-  EXPECT_FALSE(verdict(st, "P5").applies);
-  // It is named once as not applicable, not given a row among the verdicts.
-  const std::string md = drivers_markdown(st);
-  EXPECT_EQ(md.find("| P5 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| P1 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("Not applicable here (the experiment has none of the versions they compare): P5."), std::string::npos)
-      << md;
-  EXPECT_EQ(drivers_json(st)["not_applicable"], nlohmann::json::array({"P5"}));
+TEST(DriversStudy, ClaimsHoldWhenTheFiguresLieInTheBands) {
+  const std::vector<Claim> cs = evaluate_claims(drivers_set(claims_hold()));
+  for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2"}) EXPECT_EQ(claim(cs, id).verdict(), Verdict::holds) << id;
+  EXPECT_EQ(claim(cs, "C10").verdict(), Verdict::holds_partly_measured);  // B and D hold; C and E are not in the set
+  // P1 reads leaves at depth 7 (mtdf 0.92 x aspiration NegaScout's), not nodes (0.9, outside [0.90, 0.95]'s inside).
+  EXPECT_NE(claim(cs, "P1").parts[0].rule.find("(leaves) at depth 7"), std::string::npos) << claim(cs, "P1").parts[0].rule;
+  EXPECT_NE(claim(cs, "P1").parts[0].figures.find("geometric mean -8.0 %"), std::string::npos) << claim(cs, "P1").parts[0].figures;
+  // P3: the median of the passes at depth 7, exact, no test.
+  EXPECT_NE(claim(cs, "P3").parts[0].figures.find("median 4, max 4 passes over 8 position(s)"), std::string::npos)
+      << claim(cs, "P3").parts[0].figures;
+  EXPECT_FALSE(claim(cs, "P3").parts[0].tested);
+  // C10: B's last iteration (half its nodes) is 1.3x the minimal tree; a version the set lacks (C, E) is not measured.
+  const Claim& c10 = claim(cs, "C10");
+  ASSERT_EQ(c10.parts.size(), 4u);
+  EXPECT_NE(c10.parts[0].figures.find("geometric mean +30.0 %"), std::string::npos) << c10.parts[0].figures;
+  EXPECT_EQ(c10.parts[1].state, Verdict::not_measured);
+  // No MT-DUAL* in this set: P5 is not measured, not decided.
+  EXPECT_EQ(claim(cs, "P5").verdict(), Verdict::not_measured);
+  // The study prints tables only: no verdicts of its own.
+  const std::string md = drivers_markdown(build_drivers_study(drivers_set(claims_hold())));
+  EXPECT_EQ(md.find("| P1 |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("Verdict"), std::string::npos) << md;
+  EXPECT_FALSE(drivers_json(build_drivers_study(drivers_set(claims_hold()))).contains("verdicts"));
 }
 
-// A run with the minimal tree as its only driver (a modern version measured against it) gets the minimal-tree table
-// and C10 where B–E are present, and none of the literature's driver claims.
-TEST(DriversStudy, OnlyTheClaimsWhoseVersionsARunHoldsAreReported) {
-  ResultSet rs = drivers_set(claims_hold());
-  rs.experiment.versions = {rs.experiment.versions[1], rs.experiment.versions.back()};  // D and the minimal tree
-  rs.index();
-  const DriversStudy st = build_drivers_study(rs);
-  ASSERT_TRUE(st.present);
-  for (const char* id : {"P1", "P2", "P3", "P4", "P5", "S1", "S2"}) EXPECT_FALSE(verdict(st, id).applies) << id;
-  EXPECT_TRUE(verdict(st, "C10").applies);
-  const std::string md = drivers_markdown(st);
-  EXPECT_NE(md.find("| C10 |"), std::string::npos) << md;
-  EXPECT_NE(md.find(": P1, P2, P3, P4, P5, S1, S2."), std::string::npos) << md;
-  // Without D (or any of B–E) no verdict applies and the verdicts table is left out.
-  rs.experiment.versions = {rs.experiment.versions.back()};
-  rs.index();
-  const std::string alone = drivers_markdown(build_drivers_study(rs));
-  EXPECT_EQ(alone.find("### Verdicts (computed)"), std::string::npos) << alone;
-}
-
-TEST(DriversStudy, VerdictsFailWhenTheFiguresLieOutside) {
+TEST(DriversStudy, ClaimsFailWhenTheFiguresLieOutside) {
   auto shapes = claims_hold();
   shapes["mtdf"] = {1.1, 1.0, 20};  // more nodes, the same leaves, 20 passes
   shapes["mt_sss"] = {0.8, 1, 6};
   shapes["alphabeta"] = {1.0, 1, 1};            // NegaScout no better
   shapes["negascout-gen"] = {1.5, 1, 1};        // better than alpha-beta in the poor order
   shapes["B"] = {2 * 0.4 * 3.0, 1, 1};          // 3x the minimal tree
-  const DriversStudy st = build_drivers_study(drivers_set(shapes));
+  const std::vector<Claim> cs = evaluate_claims(drivers_set(shapes));
   for (const char* id : {"P1", "P2", "P3", "P4", "S1", "S2", "C10"})
-    EXPECT_EQ(verdict(st, id).verdict, Verdict::does_not_hold) << id;
+    EXPECT_EQ(claim(cs, id).verdict(), Verdict::does_not_hold) << id;
+}
+
+// A config that names a version it lacks in a drivers claim is refused with the claim's path; passes_median reads one
+// depth and a band of values.
+TEST(DriversStudy, PassesMedianIsCheckedWithTheConfig) {
+  const nlohmann::json ok = nlohmann::json::parse(R"([{"id": "P3", "statement": "3-6 passes",
+      "figure": {"metric": "passes_median", "version": "mtdf", "depths": [2]}, "band": {"value": [3, 6]}}])");
+  auto config = [](const nlohmann::json& claims) {
+    return nlohmann::json{{"name", "c"}, {"positions", {{{"fen", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"}, {"id", "KPK"}}}},
+                          {"depths", {1, 2}},
+                          {"versions", {"D", {{"name", "mtdf"}, {"extends", "D"}, {"flags", {{"driver", "mtdf"}}}}}},
+                          {"claims", claims}};
+  };
+  auto error_of = [&](const nlohmann::json& claims) -> std::string {
+    try {
+      parse_experiment(config(claims), "c.json");
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of(ok), "");
+  nlohmann::json bad = ok;
+  bad[0]["figure"]["version"] = "mt_dual";
+  EXPECT_NE(error_of(bad).find("$.claims(resolved)[0].figure.version: 'mt_dual' is not one of the config's versions"),
+            std::string::npos) << error_of(bad);
+  bad = ok;
+  bad[0]["figure"]["depths"] = {1, 2};
+  EXPECT_NE(error_of(bad).find("reads one depth"), std::string::npos) << error_of(bad);
+  bad = ok;
+  bad[0]["band"] = {{"ratio", {3, 6}}};
+  EXPECT_NE(error_of(bad).find("unknown key 'ratio'"), std::string::npos) << error_of(bad);
+  bad = ok;
+  bad[0]["figure"]["from"] = "D";
+  EXPECT_NE(error_of(bad).find("unknown key 'from'"), std::string::npos) << error_of(bad);
+  bad = nlohmann::json::parse(R"([{"id": "P1", "statement": "leaves",
+      "figure": {"metric": "leaves_ratio", "to": "mtdf", "from": "D", "version": "D"}, "band": {"ratio": [0.9, 0.95]}}])");
+  EXPECT_NE(error_of(bad).find("figure.version: not a key of metric 'leaves_ratio'"), std::string::npos) << error_of(bad);
 }
 
 TEST(DriversStudy, AbsentWithoutDriversSoOtherReportsStayAsTheyWere) {
@@ -198,7 +229,9 @@ TEST(DriversStudy, SectionNamesTheRolesAndMarksWhatIsComputed) {
   const std::string md = drivers_markdown(build_drivers_study(drivers_set(claims_hold())));
   EXPECT_NE(md.find("## Search drivers and the minimal tree"), std::string::npos);
   EXPECT_NE(md.find("computed"), std::string::npos);
-  EXPECT_NE(md.find("Written by hand"), std::string::npos);
+  // Nothing in it is written by hand: the claims it once judged are data, and the section says where they are.
+  EXPECT_EQ(md.find("Written by hand"), std::string::npos);
+  EXPECT_NE(md.find("configs/claims/drivers.json"), std::string::npos);
   EXPECT_NE(md.find("| mtdf | 5 | 8 | 4 | 4 |"), std::string::npos);
 }
 

@@ -21,7 +21,10 @@ namespace {
 using nlohmann::json;
 using namespace json_fields;
 
-const std::vector<std::string> kMetrics = {"node_ratio", "pairs_finished", "tt_node_ratio", "tt_doubling"};
+const std::vector<std::string> kMetrics = {"node_ratio", "leaves_ratio", "minimal_tree_multiple", "pairs_finished",
+                                           "passes_median", "tt_node_ratio", "tt_doubling"};
+// The metrics that divide two versions' counts cell by cell: they take node_ratio's keys and aggregates.
+bool count_ratio(const std::string& m) { return m == "node_ratio" || m == "leaves_ratio" || m == "minimal_tree_multiple"; }
 const std::vector<std::string> kAggregates = {"geometric_mean", "largest_cell", "smallest_cell", "falls_with_depth"};
 
 int get_positive(const Where& w, const std::string& path, const json& j, const char* what) {
@@ -73,11 +76,22 @@ void check_version(const Where& w, const std::string& path, const std::string& n
 ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j, const Experiment* exp) {
   check_keys(w, path, j,
              {"metric", "to", "from", "depths", "positions", "phase", "thesis_position", "aggregate", "beside", "sweep",
-              "position", "to_scheme", "from_scheme", "to_size", "from_size", "scheme", "sizes_from", "sizes_min", "summed"});
+              "position", "to_scheme", "from_scheme", "to_size", "from_size", "scheme", "sizes_from", "sizes_min", "summed",
+              "version"});
   ClaimFigure f;
   f.metric = get_string(w, path + ".metric", require(w, path, j, "metric"));
   require_one_of(w, path + ".metric", f.metric, kMetrics, "metric");
-  const bool versions = f.metric == "node_ratio" || f.metric == "pairs_finished";
+  if (f.metric == "passes_median") {
+    // One version's passes at one depth: `version` is stored as `to`.
+    check_keys(w, path, j, {"metric", "version", "depths"});
+    f.to = get_string(w, path + ".version", require(w, path, j, "version"));
+    check_version(w, path + ".version", f.to, exp);
+    f.depths = parse_depth_selection(w, path + ".depths", require(w, path, j, "depths"));
+    if (f.depths.list.size() != 1) w.fail(path + ".depths", "metric 'passes_median' reads one depth: give a list of one ([7])");
+    return f;
+  }
+  if (j.contains("version")) w.fail(path + ".version", fmt::format("not a key of metric '{}' (it names 'to' and 'from')", f.metric));
+  const bool versions = count_ratio(f.metric) || f.metric == "pairs_finished";
   auto refuse = [&](const std::vector<const char*>& keys) {
     for (const char* k : keys)
       if (j.contains(k)) w.fail(path + "." + k, fmt::format("not a key of metric '{}'", f.metric));
@@ -117,7 +131,7 @@ ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j,
     }
     if (selections > 1) w.fail(path, "name the positions one way: 'positions', 'phase' or 'thesis_position'");
     if (j.contains("aggregate")) {
-      if (f.metric != "node_ratio") w.fail(path + ".aggregate", "only metric 'node_ratio' has an aggregate");
+      if (!count_ratio(f.metric)) w.fail(path + ".aggregate", "only a ratio metric (node_ratio, leaves_ratio, minimal_tree_multiple) has an aggregate");
       f.aggregate = get_string(w, path + ".aggregate", j["aggregate"]);
       require_one_of(w, path + ".aggregate", f.aggregate, kAggregates, "aggregate");
     }
@@ -176,11 +190,15 @@ ClaimPartSpec parse_part(const Where& w, const std::string& path, const json& j,
     return p;
   }
   const json& b = require(w, path, j, "band");
-  check_keys(w, path + ".band", b, {"change_pct", "ratio"});
-  if (b.size() != 1) w.fail(path + ".band", "give one of 'change_pct' ([-90, -70]: a change in %) or 'ratio' ([0.1, 0.3])");
+  // A count (passes_median) is banded by its own values, a ratio by a ratio or a change in %.
+  const bool count = p.figure.metric == "passes_median";
+  check_keys(w, path + ".band", b, count ? std::vector<std::string>{"value"} : std::vector<std::string>{"change_pct", "ratio"});
+  if (b.size() != 1)
+    w.fail(path + ".band", count ? "give 'value' ([3, 6])" : "give one of 'change_pct' ([-90, -70]: a change in %) or 'ratio' ([0.1, 0.3])");
   const bool percent = b.contains("change_pct");
-  const std::string bp = path + ".band." + (percent ? "change_pct" : "ratio");
-  const json& pair = percent ? b["change_pct"] : b["ratio"];
+  const char* key = count ? "value" : percent ? "change_pct" : "ratio";
+  const std::string bp = path + ".band." + key;
+  const json& pair = b[key];
   if (!pair.is_array() || pair.size() != 2) w.fail(bp, "expected [low, high] (null for an unbounded side)");
   p.low = band_side(w, bp + "[0]", pair[0], percent);
   p.high = band_side(w, bp + "[1]", pair[1], percent);

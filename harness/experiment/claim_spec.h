@@ -42,6 +42,11 @@ struct SweepSize {
 //                       reduce"): exact, no interval;
 //      falls_with_depth the mean change per depth has a negative least-squares slope and the mean beyond the first
 //                       depth is below the mean at it (no band).
+//  - leaves_ratio: as node_ratio, on the leaves counted (the `leaves` counter); minimal_tree_multiple: as node_ratio,
+//    the last iteration's nodes of `to` over the nodes of `from`, the minimal tree (one proof tree at the cell's depth)
+//    (harness/report/claim_metric_counts.h).
+//  - passes_median: the median over the positions of version `version`'s null-window passes of the root in the
+//    iteration at the one depth of `depths`, banded by "value" (harness/report/claim_metric_passes.h); exact.
 //  - pairs_finished: every position x depth pair of `to` and `from` finished (no band; not measured otherwise).
 //  - tt_node_ratio: on one position of a TT sweep at its deepest depth, nodes of scheme `to_scheme` at size `to_size`
 //    / nodes of `from_scheme` at `from_size`.
@@ -50,7 +55,7 @@ struct SweepSize {
 //    or on nodes summed over every depth where both cells finished (`summed`).
 struct ClaimFigure {
   std::string metric;
-  // node_ratio, pairs_finished
+  // node_ratio, leaves_ratio, minimal_tree_multiple, pairs_finished; passes_median's `version` is `to`
   std::string to, from;
   DepthSelection depths;
   std::vector<std::string> positions;   // ids; empty with no other selection = every position

@@ -9,6 +9,8 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "harness/report/claim_metric_counts.h"
+#include "harness/report/claim_metric_passes.h"
 #include "harness/report/depth_end.h"
 #include "harness/report/geometric_interval.h"
 #include "harness/report/holm.h"
@@ -68,7 +70,8 @@ std::vector<Change> changes(const ResultSet& rs, const ClaimFigure& f, const std
       const CellRecord* a = rs.version_cell(id, f.to, d);
       const CellRecord* b = rs.version_cell(id, f.from, d);
       if (!counts_at_depth(a) || !counts_at_depth(b)) continue;
-      out.push_back({id, d, 100.0 * (double(a->nodes()) / double(b->nodes()) - 1.0)});
+      const double x = claim_count(f, *a, true), y = claim_count(f, *b, false);  // claim_metric_counts.h
+      if (x > 0 && y > 0) out.push_back({id, d, 100.0 * (x / y - 1.0)});
     }
   return out;
 }
@@ -234,7 +237,7 @@ std::vector<ClaimPart> versions_parts(const ResultSet& rs, const ClaimPartSpec& 
   }
   std::vector<ClaimPart> out;
   for (const auto& s : selections) {
-    std::string what = fmt::format("{} vs {}{}, {}", f.to, f.from, f.depths.text(), s.where);
+    std::string what = fmt::format("{} vs {}{}{}, {}", f.to, f.from, claim_count_words(f), f.depths.text(), s.where);
     if (!spec.label.empty()) what = spec.label + (f.each_position ? ", " + s.where : "");
     if (f.metric == "pairs_finished") {
       out.push_back(pairs_finished_part(rs, what, f, s.ids));
@@ -322,6 +325,7 @@ ClaimPart sweep_part(const ResultSet& rs, const ClaimPartSpec& spec) {
 
 std::vector<ClaimPart> parts_of(const ResultSet& rs, const ClaimPartSpec& spec) {
   if (spec.figure.metric == "tt_node_ratio" || spec.figure.metric == "tt_doubling") return {sweep_part(rs, spec)};
+  if (spec.figure.metric == "passes_median") return {passes_median_part(rs, spec)};
   return versions_parts(rs, spec);
 }
 

@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "engine/root_driver.h"
 #include "harness/report/depth_end.h"
@@ -17,7 +15,6 @@ namespace harness {
 namespace {
 
 using buho::RootDriver;
-constexpr double kDriverInf = std::numeric_limits<double>::infinity();
 
 bool has_ordering(const buho::SearchConfig& s) { return s.mvv_lva || s.killers || s.history || s.hash_move; }
 
@@ -65,21 +62,6 @@ const DriverRatioRow* driver_row_of(const std::vector<DriverRatioRow>& rows, con
   return nullptr;
 }
 
-// The deepest depth at which `interval_of` has an interval (two positions or more); 0 when none.
-template <class IntervalOf>
-int deepest_driver_interval(const std::vector<int>& depths, IntervalOf&& interval_of) {
-  int best = 0;
-  for (int d : depths)
-    if (interval_of(d).has_interval()) best = std::max(best, d);
-  return best;
-}
-
-std::string driver_band_text(double low, double high) {
-  if (std::isinf(high)) return fmt::format("> {:g}", low);
-  if (low <= 0) return fmt::format("< {:g}", high);
-  return fmt::format("[{:g}, {:g}]", low, high);
-}
-
 }  // namespace
 
 namespace {
@@ -110,102 +92,6 @@ void add_driver_rows(const ResultSet& rs, DriversStudy& st) {
         if (row.positions > 0) st.passes.push_back(row);
       }
     }
-}
-
-// P3: MTD(f)'s passes, a median with its maximum and no interval: holds when the median at the deepest depth lies in
-// 3–6.
-DriversVerdict mtdf_passes_verdict(const DriversStudy& st, const std::string& mtdf) {
-  DriversVerdict out{"P3", "Plaat et al. 1996: MTD(f) needs 3–6 passes per iteration", "median in [3, 6]",
-                     Verdict::undecided, "not measured"};
-  out.applies = !mtdf.empty();
-  const PassesRow* deepest = nullptr;
-  for (const auto& r : st.passes)
-    if (r.version == mtdf && (!deepest || r.depth > deepest->depth)) deepest = &r;
-  if (deepest) {
-    out.verdict = decide(deepest->median >= 3 && deepest->median <= 6, true);
-    out.evidence = fmt::format("{} at depth {}: median {:g}, max {} passes in the last iteration (n = {})", mtdf,
-                               deepest->depth, deepest->median, deepest->max, deepest->positions);
-  }
-  return out;
-}
-
-// C10: versions B–E, each as a multiple of the minimal tree at the deepest depth, inside [1, 1.5].
-constexpr const char* kThesisNearMinimal[] = {"B", "C", "D", "E"};
-DriversVerdict minimal_tree_verdict(const ResultSet& rs, const DriversStudy& st) {
-  const Experiment& exp = rs.experiment;
-  DriversVerdict out{"C10",
-                     "The thesis's conclusion (seed 001, L1410): «permitieron reducir la cantidad de nodos explorados "
-                     "hacia un número cercano al árbol de expansión mínimo» — versions B–E within 1.5x of the minimal "
-                     "tree (Ebeling 1987's anchor)",
-                     "[1, 1.5] for each of B–E (last-iteration nodes ÷ minimal tree)", Verdict::undecided, "not measured"};
-  out.applies = !st.minimal.empty() && std::any_of(std::begin(kThesisNearMinimal), std::end(kThesisNearMinimal),
-                                                   [&](const char* v) { return exp.find_version(v) != nullptr; });
-  std::vector<std::string> parts;
-  std::vector<Verdict> verdicts;
-  for (const char* v : kThesisNearMinimal) {
-    if (!exp.find_version(v) || st.minimal.empty()) continue;
-    auto interval_at = [&](int d) { return driver_ratio_over_positions(rs, v, st.minimal, d, driver_last_nodes_of, driver_nodes_of); };
-    const int d = deepest_driver_interval(exp.depths, interval_at);
-    if (d == 0) continue;
-    const GeometricInterval g = interval_at(d);
-    verdicts.push_back(band_verdict(g, 1, 1.5));
-    parts.push_back(fmt::format("{} at depth {}: {} ({})", v, d, interval_text(g), verdict_text(verdicts.back())));
-  }
-  if (!verdicts.empty()) {
-    out.verdict = combine_parts(verdicts);
-    out.evidence = fmt::format("{}", fmt::join(parts, "; "));
-  }
-  return out;
-}
-
-// The literature's claims about the drivers (P1-P5, S1-S2) and the thesis's about the minimal tree (C10).
-void add_driver_verdicts(const ResultSet& rs, DriversStudy& st) {
-  const Experiment& exp = rs.experiment;
-  auto driver_is = [](RootDriver d) { return [d](const buho::SearchConfig& s) { return s.root_driver == d; }; };
-  // Each at the deepest depth where its ratio has an interval.
-  auto ratio_verdict = [&](std::string id, std::string statement, const std::string& version,
-                           const std::string& reference, bool leaves, double low, double high) {
-    DriversVerdict out{std::move(id), std::move(statement), driver_band_text(low, high), Verdict::undecided, "not measured"};
-    if (version.empty() || reference.empty()) {
-      out.evidence = "not measured (the experiment lacks a version for this check)";
-      out.applies = false;
-      st.verdicts.push_back(out);
-      return;
-    }
-    auto interval_at = [&](int d) {
-      return leaves ? driver_ratio_over_positions(rs, version, reference, d, driver_leaves_of, driver_leaves_of)
-                    : driver_ratio_over_positions(rs, version, reference, d, driver_nodes_of, driver_nodes_of);
-    };
-    const int d = deepest_driver_interval(exp.depths, interval_at);
-    if (d > 0) {
-      const GeometricInterval g = interval_at(d);
-      out.verdict = band_verdict(g, low, high);
-      out.evidence = fmt::format("{} {} ÷ {} at depth {}: {}", version, leaves ? "leaves" : "nodes", reference, d,
-                                 interval_text(g));
-    }
-    st.verdicts.push_back(out);
-  };
-  const std::string mtdf = find_driver_role(exp, driver_is(RootDriver::Mtdf));
-  const std::string mt_sss = find_driver_role(exp, driver_is(RootDriver::MtSss));
-  const std::string mt_dual = find_driver_role(exp, driver_is(RootDriver::MtDual));
-  ratio_verdict("P1", "Plaat et al. 1996: MTD(f) evaluates 5–10 % fewer leaves than aspiration NegaScout", mtdf,
-                st.negascout_aspiration, true, 0.90, 0.95);
-  ratio_verdict("P2", "Plaat et al. 1996: MTD(f) searches fewer total nodes than aspiration NegaScout", mtdf,
-                st.negascout_aspiration, false, 0, 1);
-  st.verdicts.push_back(mtdf_passes_verdict(st, mtdf));
-  ratio_verdict("P4", "Plaat et al. 1996: MT-SSS* is poor on total nodes (more than aspiration NegaScout)", mt_sss,
-                st.negascout_aspiration, false, 1, kDriverInf);
-  ratio_verdict("P5", "Plaat et al. 1996: MT-DUAL* is poor on total nodes (more than aspiration NegaScout)", mt_dual,
-                st.negascout_aspiration, false, 1, kDriverInf);
-  ratio_verdict("S1",
-                "The survey (seed 004, L378): «NegaScout ... todavía puede mejorar el rendimiento en juegos de ajedrez "
-                "en un 10% estimado» — about 10 % fewer nodes than alpha-beta with good ordering",
-                st.negascout, st.alphabeta, false, 0.85, 0.95);
-  ratio_verdict("S2",
-                "The survey (seed 004, L386): «con un orden aleatorio, NegaScout tardará más que Alfa-Beta» — more "
-                "nodes than alpha-beta with a poor ordering (here the generator's order: every ordering flag off)",
-                st.negascout_poor, st.alphabeta_poor, false, 1, kDriverInf);
-  st.verdicts.push_back(minimal_tree_verdict(rs, st));
 }
 
 }  // namespace
@@ -241,18 +127,17 @@ DriversStudy build_drivers_study(const ResultSet& rs) {
   if (!st.present) return st;
 
   add_driver_rows(rs, st);
-  add_driver_verdicts(rs, st);
   return st;
 }
 
 std::string drivers_markdown(const DriversStudy& st) {
   if (!st.present) return "";
   std::string md = "## Search drivers and the minimal tree\n\n";
-  md += "Every figure and verdict in this section is computed by `harness report` from cells.jsonl. Written by hand "
-        "(harness/report/drivers_study.cpp): the quotations, the claims' bands and which version plays which role. "
-        "A ratio is a geometric mean over the positions measured (and completed) in both versions, with its 95 % "
-        "Student-t interval; a verdict holds when the whole interval lies inside the claim's band, does not hold when "
-        "it lies wholly outside, and is undecided otherwise, at the deepest depth with an interval.\n\n";
+  md += "Every figure in this section is computed by `harness report` from cells.jsonl; which version plays which "
+        "role is found by the versions' flags (harness/report/drivers_study.cpp). A ratio is a geometric mean over the "
+        "positions measured (and completed) in both versions, with its 95 % Student-t interval. The literature's "
+        "claims about the drivers (Plaat et al. 1996's P1-P5, the survey's S1-S2, the thesis's C10) are data "
+        "(configs/claims/drivers.json): a config that names them has them judged in the report's Claims section.\n\n";
   md += fmt::format("Roles: NegaScout = `{}`, aspiration NegaScout = `{}`, alpha-beta = `{}`, with poor ordering = "
                     "`{}` / `{}`, minimal tree = `{}`. The minimal tree's row counts one proof tree at the cell's "
                     "depth (not a sum over iterations), so versions are compared with it by their last iteration's "
@@ -297,20 +182,6 @@ std::string drivers_markdown(const DriversStudy& st) {
   }
   table(st.to_minimal, false,
         fmt::format("### Last-iteration nodes as a multiple of the minimal tree (`{}`)", st.minimal));
-  std::vector<std::string> not_applicable;
-  for (const auto& v : st.verdicts)
-    if (!v.applies) not_applicable.push_back(v.id);
-  if (not_applicable.size() < st.verdicts.size()) {
-    md += "### Verdicts (computed)\n\n| Id | Claim (written by hand) | Band | Verdict | Evidence |\n|---|---|---|---|---|\n";
-    for (const auto& v : st.verdicts)
-      if (v.applies)
-        md += fmt::format("| {} | {} | {} | **{}** | {} |\n", table_cell(v.id), table_cell(v.statement),
-                          table_cell(v.band), verdict_text(v.verdict), table_cell(v.evidence));
-    md += "\n";
-  }
-  if (!not_applicable.empty())
-    md += fmt::format("Not applicable here (the experiment has none of the versions they compare): {}.\n\n",
-                      fmt::join(not_applicable, ", "));
   return md;
 }
 
@@ -335,14 +206,6 @@ nlohmann::json drivers_json(const DriversStudy& st) {
   for (const auto& r : st.passes)
     j["passes"].push_back(
         {{"version", r.version}, {"depth", r.depth}, {"positions", r.positions}, {"median", r.median}, {"max", r.max}});
-  j["verdicts"] = nlohmann::json::array();
-  j["not_applicable"] = nlohmann::json::array();
-  for (const auto& v : st.verdicts)
-    if (!v.applies) j["not_applicable"].push_back(v.id);
-  for (const auto& v : st.verdicts)
-    if (v.applies)
-      j["verdicts"].push_back({{"id", v.id}, {"statement", v.statement}, {"band", v.band}, {"verdict", verdict_text(v.verdict)},
-                             {"evidence", v.evidence}});
   return j;
 }
 

@@ -1,9 +1,8 @@
 // The study of the search drivers and the minimal tree, computed from an experiment whose versions name
 // drivers (configs/drivers.json): per driver and depth, nodes and leaves as a ratio to NegaScout; MTD(f)'s and
-// MT-SSS*/MT-DUAL*'s passes per iteration; every version as a multiple of the minimal tree; and the verdicts on
-// Plaat et al. 1996, the survey's NegaScout and the thesis's conclusion (C10), each decided by a 95 % interval
-// over positions against the claim's band. The bands and quotations are written here by hand; every figure
-// and verdict is computed from the cells.
+// MT-SSS*/MT-DUAL*'s passes per iteration; every version as a multiple of the minimal tree. Tables only: the claims
+// about the drivers (Plaat et al. 1996, the survey's NegaScout, the thesis's C10) are data (configs/claims/drivers.json)
+// judged by the one claim evaluator (claim_evaluator.h).
 #pragma once
 
 #include <cstdint>
@@ -31,17 +30,6 @@ struct PassesRow {
   std::uint64_t max = 0;
 };
 
-struct DriversVerdict {
-  std::string id;         // "P1", ..., "S1", "C10"
-  std::string statement;  // the claim and its source (written by hand)
-  std::string band;       // the band the interval is tested against (written by hand)
-  Verdict verdict = Verdict::undecided;  // computed; undecided until a depth has an interval
-  std::string evidence;   // computed: the figure that decides it, with its depth
-  // Whether the experiment has the versions the claim compares: a claim about drivers a run does not hold is left
-  // out of its verdicts (named once as not applicable), not reported undecided.
-  bool applies = true;
-};
-
 struct DriversStudy {
   bool present = false;
   // The roles, found by the versions' flags (empty: not in the experiment).
@@ -49,7 +37,6 @@ struct DriversStudy {
   std::vector<DriverRatioRow> to_negascout;  // every version but the reference, per depth
   std::vector<PassesRow> passes;             // versions with driver mtdf, mt_sss or mt_dual
   std::vector<DriverRatioRow> to_minimal;    // every version's last-iteration nodes ÷ the minimal tree's nodes
-  std::vector<DriversVerdict> verdicts;
 };
 
 DriversStudy build_drivers_study(const ResultSet& rs);
