@@ -170,7 +170,8 @@ TEST(TtLoadClaims, TwoLevelClaimHoldsFailsOrIsUndecidedByTheInterval) {
   const ResultSet rs = study_set([](const std::string& s, int pos, std::uint64_t) {
     return std::uint64_t(s == "two_deep" ? 180000 + 900 * pos : 200000);
   }, {"depth", "two_deep"});
-  const TtStudyRow* r = row(build_tt_study(rs).pairs, "two_deep / depth", "equal memory");
+  const TtStudy st = build_tt_study(rs);  // kept alive: row() points into it
+  const TtStudyRow* r = row(st.pairs, "two_deep / depth", "equal memory");
   ASSERT_NE(r, nullptr);
   EXPECT_NE(judged(rs, "B1").parts[0].figures.find(fmt::format("{:+.1f} %", 100 * (r->value.mean - 1))), std::string::npos)
       << judged(rs, "B1").parts[0].figures;
