@@ -98,6 +98,7 @@ def main():
     config = {
         "name": "tt-schemes",
         "presets": "configs/versions.json",
+        "claims": ["configs/claims/tt-schemes.json"],
         "description": "Issue 13: every replacement scheme x table memory (16 KiB-64 MiB, the memory of 2^10-2^22 "
                        "one-slot 16-byte entries: 16, 32, 64 KiB; 256, 512 KiB, 1 MiB; 4, 16 MiB; 64 MiB) x 20 LCT II positions (POS.01-07, "
                        "CMB.01-04, FIN.01-09), version D, each position at the depth whose tree is 4-64x the band's "

@@ -47,7 +47,7 @@ TEST(Study, SectionAndSummaryMemberComeTogether) {
   }
   EXPECT_GE(directories, 10);
   EXPECT_GT(applying, 0);
-  EXPECT_GT(not_applying, 0);  // tt-schemes measures no claim; the thesis's sweeps no pruning step
+  EXPECT_GT(not_applying, 0);  // the thesis's sweeps have no pruning step
 }
 
 }  // namespace study_test

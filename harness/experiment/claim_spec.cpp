@@ -22,7 +22,7 @@ using nlohmann::json;
 using namespace json_fields;
 
 const std::vector<std::string> kMetrics = {"node_ratio", "leaves_ratio", "minimal_tree_multiple", "pairs_finished",
-                                           "passes_median", "tt_node_ratio", "tt_doubling"};
+                                           "passes_median", "tt_node_ratio", "tt_doubling", kTtLoadMetric};
 // The metrics that divide two versions' counts cell by cell: they take node_ratio's keys and aggregates.
 bool count_ratio(const std::string& m) { return m == "node_ratio" || m == "leaves_ratio" || m == "minimal_tree_multiple"; }
 const std::vector<std::string> kAggregates = {"geometric_mean", "largest_cell", "smallest_cell", "falls_with_depth"};
@@ -74,6 +74,12 @@ void check_version(const Where& w, const std::string& path, const std::string& n
 }
 
 ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j, const Experiment* exp) {
+  if (j.is_object() && j.contains("metric") && j["metric"] == kTtLoadMetric) {
+    ClaimFigure tt;
+    tt.metric = kTtLoadMetric;
+    tt.tt_load = parse_tt_load_figure(w, path, j);
+    return tt;
+  }
   check_keys(w, path, j,
              {"metric", "to", "from", "depths", "positions", "phase", "thesis_position", "aggregate", "beside", "sweep",
               "position", "to_scheme", "from_scheme", "to_size", "from_size", "scheme", "sizes_from", "sizes_min", "summed",

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/claim_figure_tt_load.h"
+
 namespace harness {
 
 struct Experiment;
@@ -53,6 +55,7 @@ struct SweepSize {
 //  - tt_doubling: on one position of a TT sweep, the change in nodes from doubling the table of `scheme`, for each
 //    doubling from a size in `sizes_from` (a list, or `sizes_min` on; none = every doubling), at the deepest depth
 //    or on nodes summed over every depth where both cells finished (`summed`).
+//  - tt_load_ratio: a row of the TT study by load (claim_figure_tt_load.h), in `tt_load`.
 struct ClaimFigure {
   std::string metric;
   // node_ratio, leaves_ratio, minimal_tree_multiple, pairs_finished; passes_median's `version` is `to`
@@ -72,6 +75,7 @@ struct ClaimFigure {
   std::vector<int> sizes_from;
   std::optional<int> sizes_min;
   bool summed = false;
+  TtLoadFigure tt_load;                 // tt_load_ratio
 };
 
 struct ClaimPartSpec {

@@ -11,6 +11,7 @@
 
 #include "harness/report/claim_metric_counts.h"
 #include "harness/report/claim_metric_passes.h"
+#include "harness/report/claim_metric_tt_load.h"
 #include "harness/report/depth_end.h"
 #include "harness/report/geometric_interval.h"
 #include "harness/report/holm.h"
@@ -324,12 +325,32 @@ ClaimPart sweep_part(const ResultSet& rs, const ClaimPartSpec& spec) {
 }
 
 std::vector<ClaimPart> parts_of(const ResultSet& rs, const ClaimPartSpec& spec) {
+  if (spec.figure.metric == kTtLoadMetric) return {tt_load_part(rs, spec)};
   if (spec.figure.metric == "tt_node_ratio" || spec.figure.metric == "tt_doubling") return {sweep_part(rs, spec)};
   if (spec.figure.metric == "passes_median") return {passes_median_part(rs, spec)};
   return versions_parts(rs, spec);
 }
 
 }  // namespace
+
+ClaimPart interval_part(const std::string& what, const GeometricInterval& g, const std::string& units, const ClaimPartSpec& spec) {
+  ClaimPart part;
+  part.rule = band_rule(what, spec);
+  if (g.n == 0) {
+    part.figures = "no cells measured";
+    return part;
+  }
+  const std::string interval = g.has_interval() ? fmt::format(" [{}, {}]", ratio_pct(g.low), ratio_pct(g.high)) : "";
+  part.figures = fmt::format("geometric mean {}{} over {} {}", ratio_pct(g.mean), interval, g.n, units);
+  part.state = band_verdict(g, spec.low.value_or(0), spec.high.value_or(std::numeric_limits<double>::infinity()));
+  if (g.has_interval()) {
+    part.tested = true;
+    const auto [inside, outside] = band_p_values(g, spec.low, spec.high);
+    part.p = part.state == Verdict::holds ? inside : part.state == Verdict::does_not_hold ? outside : std::min(inside, outside);
+  }
+  if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
+  return part;
+}
 
 Verdict Claim::verdict() const {
   std::vector<Verdict> states;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/experiment/result_set.h"
+#include "harness/report/geometric_interval.h"
 #include "harness/report/verdict.h"
 
 namespace harness {
@@ -38,6 +39,10 @@ struct Claim {
   Verdict verdict() const;
   Verdict holm_verdict() const;
 };
+
+// A part decided by the interval `g` over `units` (e.g. "position(s)") against `spec`'s band, with its p-value for
+// Holm's correction: for a metric whose figure is one geometric mean with its interval (claim_metric_*.h).
+ClaimPart interval_part(const std::string& what, const GeometricInterval& g, const std::string& units, const ClaimPartSpec& spec);
 
 // Every claim of rs.experiment.claims, judged on rs's cells, with Holm's correction across them all.
 std::vector<Claim> evaluate_claims(const ResultSet& rs);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -16,12 +18,6 @@
 namespace harness {
 
 namespace {
-
-// The thesis's tables of §6.3 as loads of its tree (docs/tt.md, "The thesis's sizes as loads"); a depth_always
-// entry has two slots.
-double thesis_load(const TtStudy& st, double entries_k) {
-  return double(st.thesis_tree_positions) / (entries_k * 1024.0 * 2.0);
-}
 
 const std::vector<std::string> kBands = {"< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64"};
 
@@ -54,7 +50,6 @@ namespace {
 
 using Reference = std::map<std::pair<std::string, int>, const CellRecord*>;
 using PointsAtBytes = std::map<std::tuple<std::string, std::string, std::string, int, std::uint64_t>, const TtStudyPoint*>;
-using PointsAtEntries = std::map<std::tuple<std::string, std::string, std::string, int, int>, const TtStudyPoint*>;
 
 // The reference sweeps' cells (the unlimited table) by position and depth, and what the study says of them.
 Reference collect_reference(const ResultSet& rs, TtStudy& st) {
@@ -130,23 +125,14 @@ TtStudyRow study_row(const TtStudy& st, const std::string& scheme, const std::st
   return TtStudyRow{scheme, group, over_positions(vals), median(loads, 0)};
 }
 
-// Nodes / reference per scheme and memory, and per scheme and load band; then the gain per doubling (Figure 6.3):
-// the next larger table of the same sweep, scheme, position and depth; a step of 4x counts as two doublings (the
-// ratio's square root).
-void add_ratio_rows(const std::set<std::uint64_t>& sizes, const PointsAtBytes& at, TtStudy& st) {
-  const auto ratio = [](const TtStudyPoint& p) { return p.ratio(); };
-  for (const auto& scheme : st.schemes) {
-    for (std::uint64_t b : sizes) {
-      TtStudyRow r = study_row(st, scheme, bytes_label(b), [&](const TtStudyPoint& p) { return p.bytes == b; }, ratio);
-      if (r.value.n) st.by_memory.push_back(r);
-    }
-    for (const auto& band : kBands) {
-      TtStudyRow r = study_row(st, scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band; }, ratio);
-      if (r.value.n) st.by_load.push_back(r);
-    }
-  }
-  std::map<const TtStudyPoint*, double> doubling;
-  for (const auto& p : st.points) {
+// Each point's gain per doubling (Figure 6.3): the next larger table of the same sweep, scheme, position and depth;
+// a step of 4x counts as two doublings (the ratio's square root).
+void add_doublings(TtStudy& st) {
+  std::set<std::uint64_t> sizes;
+  for (const auto& p : st.points) sizes.insert(p.bytes);
+  PointsAtBytes at;
+  for (const auto& p : st.points) at[{p.sweep, p.scheme, p.position, p.depth, p.bytes}] = &p;
+  for (auto& p : st.points) {
     const TtStudyPoint* next = nullptr;
     for (std::uint64_t b : sizes)
       if (b > p.bytes) {
@@ -158,192 +144,103 @@ void add_ratio_rows(const std::set<std::uint64_t>& sizes, const PointsAtBytes& a
       }
     if (!next) continue;
     const double steps = std::log2(double(next->bytes) / double(p.bytes));
-    doubling[&p] = std::pow(double(next->nodes) / double(p.nodes), 1.0 / steps);
+    p.doubling = std::pow(double(next->nodes) / double(p.nodes), 1.0 / steps);
+  }
+}
+
+// Nodes / reference per scheme and memory, and per scheme and load band; the gain per doubling per scheme and band.
+void add_ratio_rows(TtStudy& st) {
+  std::set<std::uint64_t> sizes;
+  for (const auto& p : st.points) sizes.insert(p.bytes);
+  const auto ratio = [](const TtStudyPoint& p) { return p.ratio(); };
+  for (const auto& scheme : st.schemes) {
+    for (std::uint64_t b : sizes) {
+      TtStudyRow r = study_row(st, scheme, bytes_label(b), [&](const TtStudyPoint& p) { return p.bytes == b; }, ratio);
+      if (r.value.n) st.by_memory.push_back(r);
+    }
+    for (const auto& band : kBands) {
+      TtStudyRow r = study_row(st, scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band; }, ratio);
+      if (r.value.n) st.by_load.push_back(r);
+    }
   }
   for (const auto& scheme : st.schemes)
     for (const auto& band : kBands) {
       TtStudyRow r = study_row(
-          st, scheme, band, [&](const TtStudyPoint& p) { return tt_load_band(p.load) == band && doubling.count(&p); },
-          [&](const TtStudyPoint& p) { return doubling.at(&p); });
+          st, scheme, band, [&](const TtStudyPoint& p) { return p.doubling > 0 && tt_load_band(p.load) == band; },
+          [](const TtStudyPoint& p) { return p.doubling; });
       if (r.value.n) st.doubling_by_load.push_back(r);
     }
 }
 
-std::string evidence(const std::vector<const TtStudyRow*>& rows) {
-  std::string e;
-  for (const auto* r : rows)
-    if (r) e += fmt::format("{}{}: {}", e.empty() ? "" : "; ", r->scheme, interval_text(r->value));
-  return e;
-}
-template <class F>
-bool all_rows(const std::vector<const TtStudyRow*>& rows, F&& f) {
-  return !rows.empty() && std::all_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
-}
-template <class F>
-bool any_row(const std::vector<const TtStudyRow*>& rows, F&& f) {
-  return std::any_of(rows.begin(), rows.end(), [&](const TtStudyRow* r) { return r && f(*r); });
-}
-bool below(const TtStudyRow& r) { return r.value.below_one(); }
-bool above(const TtStudyRow& r) { return r.value.above_one(); }
-
-// Scheme X against scheme Y on tables too small for the tree (load >= 1: where a scheme has something to
-// decide), at equal memory (the verdicts' comparison) and, where the sweep has them, at equal entries (a
-// two-slot entry then holds twice the positions, as the thesis counts its tables). Each pair is kept in st.pairs.
-class SchemePairs {
- public:
-  SchemePairs(const PointsAtBytes& at, TtStudy& st) : at_(at), st_(st) {
-    for (const auto& p : st.points) at_entries_[{p.sweep, p.scheme, p.position, p.depth, p.entries}] = &p;
-    st.pairs.reserve(64);  // pointers into it are kept by the verdicts
-  }
-  // X / Y at equal memory (nullptr: a scheme not in the experiment, or no pair of cells), after the same at equal
-  // entries, which is shown beside and not used by the verdicts.
-  const TtStudyRow* pair(const std::string& x, const std::string& y) {
-    if (!has(st_.schemes, x) || !has(st_.schemes, y)) return nullptr;
-    compare(x, y, false);
-    return compare(x, y, true);
-  }
-
- private:
-  const TtStudyRow* compare(const std::string& x, const std::string& y, bool equal_memory) {
-    const std::string group = equal_memory ? "equal memory" : "equal entries";
-    for (const auto& r : st_.pairs)
-      if (r.scheme == x + " / " + y && r.group == group) return &r;
-    std::vector<std::pair<std::string, double>> vals;
-    std::vector<double> loads;
-    for (const auto& p : st_.points) {
-      if (p.scheme != x) continue;
-      const TtStudyPoint* q = nullptr;
-      if (equal_memory) {
-        const auto it = at_.find({p.sweep, y, p.position, p.depth, p.bytes});
-        if (it != at_.end()) q = it->second;
-      } else {
-        const auto it = at_entries_.find({p.sweep, y, p.position, p.depth, p.entries});
-        if (it != at_entries_.end()) q = it->second;
-      }
-      if (!q || q->load < 1) continue;
-      vals.emplace_back(p.position, double(p.nodes) / double(q->nodes));
-      loads.push_back(q->load);
-    }
-    if (vals.empty()) return nullptr;
-    st_.pairs.push_back(TtStudyRow{x + " / " + y, group, over_positions(vals), median(loads, 0)});
-    return &st_.pairs.back();
-  }
-
-  const PointsAtBytes& at_;
-  PointsAtEntries at_entries_;
-  TtStudy& st_;
-};
-
-// The literature's claims about which scheme wins (B1-B3) and the thesis's order of its four (C9a).
-void add_scheme_verdicts(const PointsAtBytes& at, TtStudy& st) {
-  SchemePairs pairs(at, st);
-  auto verdict = [&](std::string id, std::string statement, std::vector<const TtStudyRow*> less,
-                     std::vector<const TtStudyRow*> more) {
-    // `less`: ratios the claim says are below 1; `more`: ratios it says are above 1.
-    std::vector<const TtStudyRow*> rows = less;
-    rows.insert(rows.end(), more.begin(), more.end());
-    if (std::find(rows.begin(), rows.end(), nullptr) != rows.end()) return;  // a scheme is not in the experiment
-    const bool holds = (less.empty() || all_rows(less, below)) && (more.empty() || all_rows(more, above));
-    const bool fails = any_row(less, above) || any_row(more, below);
-    // Every interval inside its band (below or above 1) holds; one wholly on the wrong side fails; otherwise the
-    // intervals meet 1 and decide nothing (band_verdict's rule, over several rows).
-    st.verdicts.push_back({std::move(id), std::move(statement), decide(holds, fails), "", evidence(rows)});
-  };
-  verdict("B1", "Breuker et al. 1994/96: two-level tables beat one-level ones (two_deep < depth, two_big1 < big1 in nodes)",
-          {pairs.pair("two_deep", "depth"), pairs.pair("two_big1", "big1")}, {});
-  verdict("B2", "Breuker et al. 1994/96: subtree size beats depth as the criterion (big1 < depth, two_big1 < two_deep)",
-          {pairs.pair("big1", "depth"), pairs.pair("two_big1", "two_deep")}, {});
-  {
-    std::vector<const TtStudyRow*> others;
-    for (const auto& s : st.schemes)
-      if (s != "two_big1") others.push_back(pairs.pair("two_big1", s));
-    if (has(st.schemes, "two_big1"))
-      verdict("B3", "Breuker et al. 1996: TwoBig1 is the best scheme (fewer nodes than every other at equal memory)",
-              others, {});
-  }
-  verdict("C9a", "Thesis C9: in nodes, never > always > depth > depth_always (never worst, depth_always best)", {},
-          {pairs.pair("never", "always"), pairs.pair("always", "depth"), pairs.pair("depth", "depth_always")});
-}
-
-const TtStudyRow* doubling_row(const TtStudy& st, const std::string& scheme, const std::string& band) {
-  for (const auto& r : st.doubling_by_load)
-    if (r.scheme == scheme && r.group == band) return &r;
-  return nullptr;
-}
-
-// C9b, on the thesis's own scheme's gain per doubling by load.
-void add_thesis_doubling_verdict(TtStudy& st) {
-  if (!has(st.schemes, "depth_always")) return;
-  const double load128 = thesis_load(st, 128), load512 = thesis_load(st, 512);
-  const std::string high = tt_load_band(load128), low = tt_load_band(load512);
-  const TtStudyRow* h = doubling_row(st, "depth_always", high);
-  const TtStudyRow* l = doubling_row(st, "depth_always", low);
-  const std::string statement =
-      fmt::format("Thesis C9: doubling the table saves about 15 % at 128K entries and 5–7 % from 512K on (the "
-                  "thesis's tables are loads {:.2g} and {:.2g} of its tree: bands {} and {})",
-                  load128, load512, high, low);
-  auto measured = [](const TtStudyRow* r) { return r && r->value.has_interval(); };
-  auto evidence_at = [&](const TtStudyRow* r) {
-    return measured(r) ? interval_text(r->value) : std::string("no interval (fewer than two positions)");
-  };
-  // A band the sweep's tables do not reach (a larger tree loads every table more) is said, not left out.
-  Verdict decision = Verdict::not_measured;
-  std::string note;
-  // "about 15 %" read as a saving of 10–20 % (a ratio in [0.80, 0.90]), "5–7 %" as 3–9 % ([0.91, 0.97]): each
-  // interval must lie inside its range to hold (band_verdict); one wholly outside its range fails the claim.
-  auto high_part = [&] { return band_verdict(h->value, 0.80, 0.90); };
-  auto low_part = [&] { return band_verdict(l->value, 0.91, 0.97); };
-  if (measured(h) && measured(l)) {
-    decision = combine_parts({high_part(), low_part()});
-    if (decision == Verdict::undecided) note = fmt::format("(n = {} and {})", h->value.n, l->value.n);
-  } else if (measured(h) || measured(l)) {
-    // One part measured: the claim is a conjunction, so a part that fails fails it; a part that holds or is
-    // undecided leaves it not measured.
-    const bool high_measured = measured(h);
-    const Verdict part = high_measured ? high_part() : low_part();
-    if (part == Verdict::does_not_hold) {
-      decision = Verdict::does_not_hold;
-      note = fmt::format("(the {} part not measured)", high_measured ? "512K" : "128K");
+// The scheme pairs the literature compares (docs/tt.md: Breuker et al.'s two-level tables and subtree sizes, TwoBig1
+// against every other scheme, the thesis's order of its four), on tables too small for the tree (load >= 1 for the
+// second scheme: where a scheme has something to decide), at equal entries where the sweep has them (a two-slot
+// entry then holds twice the positions, as the thesis counts its tables) and at equal memory.
+void add_pairs(TtStudy& st) {
+  std::vector<std::pair<std::string, std::string>> list = {
+      {"two_deep", "depth"}, {"two_big1", "big1"}, {"big1", "depth"}, {"two_big1", "two_deep"}};
+  for (const auto& s : st.schemes)
+    if (s != "two_big1") list.push_back({"two_big1", s});
+  for (const auto& pair : std::vector<std::pair<std::string, std::string>>{{"never", "always"}, {"always", "depth"}, {"depth", "depth_always"}})
+    list.push_back(pair);
+  std::vector<TtStudyRow> rows;
+  for (const auto& [x, y] : list) {
+    if (!has(st.schemes, x) || !has(st.schemes, y)) continue;
+    for (const bool equal_memory : {false, true}) {
+      TtStudyRow r = tt_pair_row(st, {x, 1, 0}, y, equal_memory);
+      const bool seen = std::any_of(rows.begin(), rows.end(), [&](const TtStudyRow& q) { return q.scheme == r.scheme && q.group == r.group; });
+      if (r.value.n && !seen) rows.push_back(r);
     }
   }
-  const std::string tree =
-      st.thesis_tree_measured_here
-          ? fmt::format("its tree stores {} positions (this run's reference cell of {} at depth {})",
-                        st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth)
-          : fmt::format("its tree stores {} positions as measured under configs/versions-readings-v3.json (this "
-                        "run has no reference cell of version D on {} at depth {})",
-                        st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth);
-  st.verdicts.push_back({"C9b", statement, decision, note,
-                         fmt::format("depth_always, nodes(2M)/nodes(M) at load {}: {}; at load {}: {}; {}", high,
-                                     evidence_at(h), low, evidence_at(l), tree)});
-}
-
-// Breuker 1998: little gain past a certain size. Per scheme: the load band below which doubling saves
-// less than 2 % (interval above 0.98), while some band above it saves 5 % or more (interval below 0.95).
-void add_flattening_verdict(TtStudy& st) {
-  std::string e;
-  bool every = !st.schemes.empty();
-  for (const auto& scheme : st.schemes) {
-    std::string flat, steep;
-    for (const auto& band : kBands) {
-      const TtStudyRow* r = doubling_row(st, scheme, band);
-      if (!r || !r->value.has_interval()) continue;
-      if (r->value.low > 0.98 && steep.empty()) flat = band;
-      if (r->value.high < 0.95) steep = band;
-    }
-    every = every && !flat.empty() && !steep.empty();
-    e += fmt::format("{}{}: flat at load {}, gains at load {}", e.empty() ? "" : "; ", scheme, flat.empty() ? "—" : flat,
-                     steep.empty() ? "—" : steep);
-  }
-  st.verdicts.push_back({"F", "Breuker 1998: past a certain size, doubling the table gains little (< 2 %), while "
-                              "smaller tables gain 5 % or more per doubling",
-                         every ? Verdict::holds : Verdict::undecided, "", e});
+  st.pairs = std::move(rows);
 }
 
 }  // namespace
 
-std::string TtVerdict::verdict_words() const {
-  return verdict_note.empty() ? std::string(verdict_text(verdict)) : fmt::format("{} {}", verdict_text(verdict), verdict_note);
+std::pair<double, double> tt_load_band_bounds(double load) {
+  static constexpr double kEdges[] = {0, 0.25, 1, 4, 16, 64};
+  for (std::size_t i = 1; i < std::size(kEdges); ++i)
+    if (load < kEdges[i]) return {kEdges[i - 1], kEdges[i]};
+  return {kEdges[std::size(kEdges) - 1], std::numeric_limits<double>::infinity()};
+}
+
+TtStudyRow tt_reference_row(const TtStudy& st, const TtLoadSelection& sel) {
+  return study_row(st, sel.scheme, "", [&](const TtStudyPoint& p) { return sel.contains(p.load); },
+                   [](const TtStudyPoint& p) { return p.ratio(); });
+}
+
+TtStudyRow tt_doubling_row(const TtStudy& st, const TtLoadSelection& sel) {
+  return study_row(st, sel.scheme, "", [&](const TtStudyPoint& p) { return p.doubling > 0 && sel.contains(p.load); },
+                   [](const TtStudyPoint& p) { return p.doubling; });
+}
+
+TtStudyRow tt_pair_row(const TtStudy& st, const TtLoadSelection& sel, const std::string& other, bool equal_memory) {
+  // The other scheme's point of the same sweep, position and depth, at this memory (or these entries).
+  std::map<std::tuple<std::string, std::string, int, std::uint64_t>, const TtStudyPoint*> at;
+  for (const auto& p : st.points)
+    if (p.scheme == other) at[{p.sweep, p.position, p.depth, equal_memory ? p.bytes : std::uint64_t(p.entries)}] = &p;
+  std::vector<std::pair<std::string, double>> vals;
+  std::vector<double> loads;
+  for (const auto& p : st.points) {
+    if (p.scheme != sel.scheme) continue;
+    const auto it = at.find({p.sweep, p.position, p.depth, equal_memory ? p.bytes : std::uint64_t(p.entries)});
+    if (it == at.end() || !sel.contains(it->second->load)) continue;
+    vals.emplace_back(p.position, double(p.nodes) / double(it->second->nodes));
+    loads.push_back(it->second->load);
+  }
+  return TtStudyRow{sel.scheme + " / " + other, equal_memory ? "equal memory" : "equal entries", over_positions(vals),
+                    median(loads, 0)};
+}
+
+double tt_thesis_table_load(const TtStudy& st, int entries) { return double(st.thesis_tree_positions) / (double(entries) * 2.0); }
+
+std::string tt_thesis_tree_text(const TtStudy& st) {
+  return st.thesis_tree_measured_here
+             ? fmt::format("the thesis's tree stores {} positions (this run's reference cell of {} at depth {})",
+                           st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth)
+             : fmt::format("the thesis's tree stores {} positions as measured under configs/versions-readings-v3.json "
+                           "(this run has no reference cell of version D on {} at depth {})",
+                           st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth);
 }
 
 TtStudy build_tt_study(const ResultSet& rs) {
@@ -353,14 +250,9 @@ TtStudy build_tt_study(const ResultSet& rs) {
   collect_points(rs, reference, st);
   st.present = !st.points.empty();
   if (!st.present) return st;
-  std::set<std::uint64_t> sizes;
-  for (const auto& p : st.points) sizes.insert(p.bytes);
-  PointsAtBytes at;
-  for (const auto& p : st.points) at[{p.sweep, p.scheme, p.position, p.depth, p.bytes}] = &p;
-  add_ratio_rows(sizes, at, st);
-  add_scheme_verdicts(at, st);
-  add_thesis_doubling_verdict(st);
-  add_flattening_verdict(st);
+  add_doublings(st);
+  add_ratio_rows(st);
+  add_pairs(st);
   return st;
 }
 
@@ -388,10 +280,7 @@ std::string tt_study_markdown(const TtStudy& st) {
   table("Nodes ÷ unlimited table, by table memory", st.by_memory, "Memory");
   table("Nodes ÷ unlimited table, by load", st.by_load, "Load");
   table("Gain per doubling (the thesis's Figure 6.3): nodes(2M) ÷ nodes(M), by the load of M", st.doubling_by_load, "Load");
-  table("Scheme against scheme (tables with load ≥ 1 for the second scheme; verdicts use equal memory)", st.pairs, "Compared at");
-  md += "### Verdicts (computed from the intervals above)\n\n";
-  for (const auto& v : st.verdicts) md += fmt::format("- **{} — {}.** *{}* {}\n", v.id, v.verdict_words(), v.statement, v.evidence);
-  md += "\n";
+  table("Scheme against scheme (tables with load ≥ 1 for the second scheme)", st.pairs, "Compared at");
   return md;
 }
 
@@ -409,15 +298,12 @@ nlohmann::json tt_study_json(const TtStudy& st) {
     pts.push_back({{"sweep", p.sweep}, {"position", p.position}, {"scheme", p.scheme}, {"bytes", p.bytes},
                    {"entries", p.entries}, {"depth", p.depth}, {"nodes", p.nodes}, {"reference_nodes", p.reference_nodes},
                    {"load", stable_number(p.load)}, {"end_fill", stable_number(p.end_fill)}});
-  nlohmann::json vs = nlohmann::json::array();
-  for (const auto& v : st.verdicts)
-    vs.push_back({{"id", v.id}, {"statement", v.statement}, {"verdict", v.verdict_words()}, {"evidence", v.evidence}});
   return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
                          {"max_fill", stable_number(st.reference_max_fill)}}},
           {"thesis_tree", {{"position", kThesisTtPosition}, {"depth", kThesisTtDepth}, {"positions_stored", st.thesis_tree_positions},
                            {"measured_in_this_run", st.thesis_tree_measured_here}}},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},
-          {"doubling_by_load", rows(st.doubling_by_load)}, {"pairs", rows(st.pairs)}, {"verdicts", vs}, {"points", pts}};
+          {"doubling_by_load", rows(st.doubling_by_load)}, {"pairs", rows(st.pairs)}, {"points", pts}};
 }
 
 }  // namespace harness

@@ -1,13 +1,16 @@
 // The transposition-table study (docs/tt.md), computed from the cells of an experiment that has a reference sweep
 // (SweepSpec::reference: the "unlimited" table): each other sweep cell's nodes as a ratio to the reference cell
 // of its position and depth, against the table's load; geometric means with 95 % intervals over positions; the
-// gain per doubling of the table (the thesis's Figure 6.3) by load; and the verdicts on Breuker et al.'s
-// findings and the thesis's claim C9, each decided by those intervals. Nothing here is written by hand.
+// gain per doubling of the table (the thesis's Figure 6.3) by load; and scheme against scheme at equal memory. The
+// claims about them (Breuker et al.'s, the thesis's C9) are data judged by the one claim evaluator (metric
+// tt_load_ratio: harness/report/claim_metric_tt_load.h), which reads its rows from here. Nothing here is written by
+// hand.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +43,9 @@ struct TtStudyPoint {
   // which it keeps.
   double load = 0;
   double end_fill = 0;  // this cell's own occupied / capacity at the end of its search
+  // The gain per doubling (Figure 6.3): nodes at the next larger table of the same sweep, scheme, position and depth
+  // / these nodes, per doubling (a 4x step counts as two: the ratio's square root); 0 = no larger table.
+  double doubling = 0;
   double ratio() const { return double(nodes) / double(reference_nodes); }
 };
 
@@ -52,22 +58,13 @@ struct TtStudyRow {
   double median_load = 0;
 };
 
-struct TtVerdict {
-  std::string id;         // "B1", ..., "C9a"
-  std::string statement;  // the claim, as its source states it
-  Verdict verdict = Verdict::not_measured;  // not measured: C9b on a band the tables miss
-  std::string verdict_note;                 // printed after the verdict's words, e.g. "(n = 3 and 4)"; "" = none
-  std::string evidence;                     // the figures that decide it
-  std::string verdict_words() const;        // "undecided (n = 3 and 4)"
-};
-
 struct TtStudy {
   bool present = false;          // the experiment has a reference sweep with measured cells
   std::string reference_sweep;   // the reference sweeps' names, their scheme and size
   std::string reference_scheme;
   std::uint64_t reference_bytes_min = 0, reference_bytes_max = 0;  // the reference tables' memory
   double reference_max_fill = 0;  // the fullest reference table at the end of its search (it must be barely loaded)
-  // The distinct positions of the thesis's own search (§6.3), which turn its table sizes into loads (C9b), and
+  // The distinct positions of the thesis's own search (§6.3), which turn its table sizes into loads (claim C9b), and
   // where the figure comes from: this run's reference cell, or kThesisTtPositionsReadingsV3.
   std::uint64_t thesis_tree_positions = kThesisTtPositionsReadingsV3;
   bool thesis_tree_measured_here = false;
@@ -77,13 +74,33 @@ struct TtStudy {
   std::vector<TtStudyRow> by_memory;           // nodes / reference, per scheme and table memory
   std::vector<TtStudyRow> by_load;             // nodes / reference, per scheme and load band
   std::vector<TtStudyRow> doubling_by_load;    // nodes(2M) / nodes(M), per scheme and load band of the M table
-  std::vector<TtStudyRow> pairs;               // scheme X / scheme Y at equal memory, overloaded tables (load >= 1)
-  std::vector<TtVerdict> verdicts;
+  std::vector<TtStudyRow> pairs;               // scheme X / scheme Y, overloaded tables (load >= 1): the literature's pairs
 };
 
 // The load bands of the tables, as labels: "< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64".
 const std::vector<std::string>& tt_load_bands();
 std::string tt_load_band(double load);
+// The band holding `load` as [low, high) (high infinite for the last).
+std::pair<double, double> tt_load_band_bounds(double load);
+
+// A set of the study's points: one scheme's, those whose load lies in [min_load, below_load).
+struct TtLoadSelection {
+  std::string scheme;
+  double min_load = 0;
+  double below_load = 0;  // 0 = unbounded
+  bool contains(double load) const { return load >= min_load && (below_load <= 0 || load < below_load); }
+};
+// Rows over positions (each position's points combined first by their geometric mean), as the tables' rows:
+// nodes / the unlimited table; the gain per doubling; and nodes / the nodes of scheme `other` at equal memory
+// (`equal_memory`) or equal entries, on the same sweep, position and depth, where `other`'s table has a load in the
+// selection. A row with n = 0 has no points.
+TtStudyRow tt_reference_row(const TtStudy& st, const TtLoadSelection& sel);
+TtStudyRow tt_doubling_row(const TtStudy& st, const TtLoadSelection& sel);
+TtStudyRow tt_pair_row(const TtStudy& st, const TtLoadSelection& sel, const std::string& other, bool equal_memory);
+// The load of the thesis's table of `entries` entries (depth_always: two slots an entry) on its own tree.
+double tt_thesis_table_load(const TtStudy& st, int entries);
+// Where st.thesis_tree_positions comes from, in words.
+std::string tt_thesis_tree_text(const TtStudy& st);
 
 TtStudy build_tt_study(const ResultSet& rs);
 std::string tt_study_markdown(const TtStudy& study);  // "" when !present
