@@ -274,7 +274,7 @@ TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
     EXPECT_NE(md.find(s), std::string::npos) << s << "\n" << md;
   // The endgame claim reads the counts of the section's phase table: the same cells and disagreements.
   for (const char* phase : {"middlegame", "endgame"}) {
-    const auto row = md.find(std::string("| ") + phase + " | ");
+    const auto row = md.find(std::string("| ") + phase + " | ", md.find("### Every pruning cell against its exact reference"));
     ASSERT_NE(row, std::string::npos) << md;
     int cells = 0, differ = 0;
     ASSERT_EQ(std::sscanf(md.c_str() + row + std::strlen(phase) + 4, "%d | %d", &cells, &differ), 2) << md.substr(row, 80);
