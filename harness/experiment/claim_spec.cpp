@@ -21,8 +21,10 @@ namespace {
 using nlohmann::json;
 using namespace json_fields;
 
-const std::vector<std::string> kMetrics = {"node_ratio", "leaves_ratio", "minimal_tree_multiple", "pairs_finished",
-                                           "passes_median", "tt_node_ratio", "tt_doubling", kTtLoadMetric};
+const std::vector<std::string> kMetrics = {"node_ratio",    "leaves_ratio",  "minimal_tree_multiple",
+                                           "pairs_finished", "passes_median", "tt_node_ratio",
+                                           "tt_doubling",   "solved_change",  "best_move_disagreement",
+                                           kTtLoadMetric};
 // The metrics that divide two versions' counts cell by cell: they take node_ratio's keys and aggregates.
 bool count_ratio(const std::string& m) { return m == "node_ratio" || m == "leaves_ratio" || m == "minimal_tree_multiple"; }
 const std::vector<std::string> kAggregates = {"geometric_mean", "largest_cell", "smallest_cell", "falls_with_depth"};
@@ -41,16 +43,23 @@ void require_one_of(const Where& w, const std::string& path, const std::string& 
 
 DepthSelection parse_depth_selection(const Where& w, const std::string& path, const json& j) {
   DepthSelection d;
-  if (j.is_array()) {
+  if (j.is_string() && j.get<std::string>() == "each") {
+    d.each = true;
+  } else if (j.is_array()) {
     if (j.empty()) w.fail(path, "needs at least one depth");
     for (std::size_t i = 0; i < j.size(); ++i) d.list.push_back(get_positive(w, fmt::format("{}[{}]", path, i), j[i], "depth"));
   } else if (j.is_object()) {
-    check_keys(w, path, j, {"min", "below"});
-    if (j.size() != 1) w.fail(path, "give one of 'min' (depths from it on) or 'below' (depths below it)");
+    check_keys(w, path, j, {"min", "below", "each"});
+    if (j.contains("each")) {
+      if (!j["each"].is_boolean()) w.fail(path + ".each", "expected true or false");
+      d.each = j["each"].get<bool>();
+    }
+    if (j.size() - j.contains("each") != 1)
+      w.fail(path, "give one of 'min' (depths from it on) or 'below' (depths below it), and 'each': true for a part per depth");
     if (j.contains("min")) d.min = get_positive(w, path + ".min", j["min"], "depth");
     if (j.contains("below")) d.below = get_positive(w, path + ".below", j["below"], "depth");
   } else {
-    w.fail(path, fmt::format("expected a list of depths [4] or {{\"min\": 5}} / {{\"below\": 4}}, got {}", j.type_name()));
+    w.fail(path, fmt::format("expected a list of depths [4], {{\"min\": 5}} / {{\"below\": 4}} or \"each\", got {}", j.dump()));
   }
   return d;
 }
@@ -83,7 +92,7 @@ ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j,
   check_keys(w, path, j,
              {"metric", "to", "from", "depths", "positions", "phase", "thesis_position", "aggregate", "beside", "sweep",
               "position", "to_scheme", "from_scheme", "to_size", "from_size", "scheme", "sizes_from", "sizes_min", "summed",
-              "version"});
+              "version", "against_phase"});
   ClaimFigure f;
   f.metric = get_string(w, path + ".metric", require(w, path, j, "metric"));
   require_one_of(w, path + ".metric", f.metric, kMetrics, "metric");
@@ -97,11 +106,23 @@ ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j,
     return f;
   }
   if (j.contains("version")) w.fail(path + ".version", fmt::format("not a key of metric '{}' (it names 'to' and 'from')", f.metric));
-  const bool versions = count_ratio(f.metric) || f.metric == "pairs_finished";
+  const bool versions = count_ratio(f.metric) || f.metric == "pairs_finished" || f.metric == "solved_change";
   auto refuse = [&](const std::vector<const char*>& keys) {
     for (const char* k : keys)
       if (j.contains(k)) w.fail(path + "." + k, fmt::format("not a key of metric '{}'", f.metric));
   };
+  if (f.metric == "best_move_disagreement") {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (it.key() != "metric" && it.key() != "phase" && it.key() != "against_phase")
+        w.fail(path + "." + it.key(), fmt::format("not a key of metric '{}'", f.metric));
+    f.phase = get_string(w, path + ".phase", require(w, path, j, "phase"));
+    f.against_phase = get_string(w, path + ".against_phase", require(w, path, j, "against_phase"));
+    require_one_of(w, path + ".phase", f.phase, {"middlegame", "endgame"}, "phase");
+    require_one_of(w, path + ".against_phase", f.against_phase, {"middlegame", "endgame"}, "phase");
+    if (f.phase == f.against_phase) w.fail(path + ".against_phase", "must name the other phase");
+    return f;
+  }
+  refuse({"against_phase"});
   if (versions) {
     refuse({"sweep", "position", "to_scheme", "from_scheme", "to_size", "from_size", "scheme", "sizes_from", "sizes_min", "summed"});
     f.to = get_string(w, path + ".to", require(w, path, j, "to"));
@@ -140,6 +161,11 @@ ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j,
       if (!count_ratio(f.metric)) w.fail(path + ".aggregate", "only a ratio metric (node_ratio, leaves_ratio, minimal_tree_multiple) has an aggregate");
       f.aggregate = get_string(w, path + ".aggregate", j["aggregate"]);
       require_one_of(w, path + ".aggregate", f.aggregate, kAggregates, "aggregate");
+    }
+    if (f.metric == "solved_change") {
+      refuse({"beside"});
+      if (!f.depths.each && f.depths.list.size() != 1)
+        w.fail(path + ".depths", "solved_change reads one depth: give [depth] or \"each\" (one part per depth)");
     }
     if (j.contains("beside")) {
       const std::string b = get_string(w, path + ".beside", j["beside"]);
@@ -185,6 +211,27 @@ std::optional<double> band_side(const Where& w, const std::string& path, const j
   return ratio;
 }
 
+// solved_change's band: {"difference_pct": [low, high]}, a difference of solved proportions in % of the positions
+// (-1.8 = 1.8 % of the positions fewer solved); stored as fractions.
+ClaimPartSpec parse_difference_band(const Where& w, const std::string& path, const json& b, ClaimPartSpec p) {
+  if (b.size() != 1 || !b.contains("difference_pct"))
+    w.fail(path, "metric 'solved_change' takes {\"difference_pct\": [low, high]} (% of the positions; null: unbounded)");
+  const json& pair = b["difference_pct"];
+  const std::string bp = path + ".difference_pct";
+  if (!pair.is_array() || pair.size() != 2) w.fail(bp, "expected [low, high] (null for an unbounded side)");
+  p.difference = true;
+  std::optional<double>* sides[] = {&p.low, &p.high};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (pair[i].is_null()) continue;
+    if (!pair[i].is_number() || !(std::abs(pair[i].get<double>()) <= 100))
+      w.fail(fmt::format("{}[{}]", bp, i), fmt::format("expected a difference in % within [-100, 100] or null, got {}", pair[i].dump()));
+    *sides[i] = pair[i].get<double>() / 100;
+  }
+  if (!p.low && !p.high) w.fail(bp, "a band needs at least one bound");
+  if (p.low && p.high && *p.low > *p.high) w.fail(bp, "low is above high");
+  return p;
+}
+
 ClaimPartSpec parse_part(const Where& w, const std::string& path, const json& j, const Experiment* exp) {
   check_keys(w, path, j, {"figure", "band", "label"});
   ClaimPartSpec p;
@@ -196,9 +243,13 @@ ClaimPartSpec parse_part(const Where& w, const std::string& path, const json& j,
     return p;
   }
   const json& b = require(w, path, j, "band");
-  // A count (passes_median) is banded by its own values, a ratio by a ratio or a change in %.
+  // A count (passes_median) is banded by its own values, a solved share by a difference in %, a ratio by a ratio or a
+  // change in %.
   const bool count = p.figure.metric == "passes_median";
-  check_keys(w, path + ".band", b, count ? std::vector<std::string>{"value"} : std::vector<std::string>{"change_pct", "ratio"});
+  check_keys(w, path + ".band", b,
+             count ? std::vector<std::string>{"value"} : std::vector<std::string>{"change_pct", "ratio", "difference_pct"});
+  if (p.figure.metric == "solved_change") return parse_difference_band(w, path + ".band", b, std::move(p));
+  if (b.contains("difference_pct")) w.fail(path + ".band.difference_pct", "only metric 'solved_change' has a difference band");
   if (b.size() != 1)
     w.fail(path + ".band", count ? "give 'value' ([3, 6])" : "give one of 'change_pct' ([-90, -70]: a change in %) or 'ratio' ([0.1, 0.3])");
   const bool percent = b.contains("change_pct");

@@ -22,6 +22,7 @@ struct DepthSelection {
   std::vector<int> list;          // non-empty: exactly these
   std::optional<int> min;         // depths >= min
   std::optional<int> below;       // depths < below
+  bool each = false;              // "each" (or {"min": 4, "each": true}): one part per depth selected
   bool accepts(int depth) const;
   std::string text() const;       // " at depth 4", " at depths >= 8", " at depths < 4", "" (every depth)
 };
@@ -50,6 +51,12 @@ struct SweepSize {
 //  - passes_median: the median over the positions of version `version`'s null-window passes of the root in the
 //    iteration at the one depth of `depths`, banded by "value" (harness/report/claim_metric_passes.h); exact.
 //  - pairs_finished: every position x depth pair of `to` and `from` finished (no band; not measured otherwise).
+//  - solved_change: at one depth (a list of one, or "each"), the difference of solved proportions, `to` minus `from`,
+//    over the positions named that have a solution and where both answered, with Tango's paired 95 % interval
+//    (claim_metric_solved_change.h); its band is a difference in percent of the positions (`difference_pct`).
+//  - best_move_disagreement: over every cell of a version with an exact reference (exact_reference.h), every depth,
+//    the share whose best move differs from its reference's in `phase` ÷ that share in `against_phase`
+//    (claim_metric_disagreement.h).
 //  - tt_node_ratio: on one position of a TT sweep at its deepest depth, nodes of scheme `to_scheme` at size `to_size`
 //    / nodes of `from_scheme` at `from_size`.
 //  - tt_doubling: on one position of a TT sweep, the change in nodes from doubling the table of `scheme`, for each
@@ -63,6 +70,7 @@ struct ClaimFigure {
   DepthSelection depths;
   std::vector<std::string> positions;   // ids; empty with no other selection = every position
   std::string phase;                    // "middlegame" / "endgame"; "" = any
+  std::string against_phase;            // best_move_disagreement: the phase of the denominator
   std::optional<int> thesis_position;   // the position standing for this thesis position
   bool each_position = false;           // "positions": "each"
   std::string aggregate = "geometric_mean";
@@ -82,6 +90,7 @@ struct ClaimPartSpec {
   ClaimFigure figure;
   // The band the figure's interval must lie inside, as a ratio (nodes / nodes); an absent side is unbounded.
   std::optional<double> low, high;
+  bool difference = false;  // low/high are differences of proportions (solved_change's `difference_pct`), not ratios
   std::string label;  // the part's words in the report; "" = made from the figure
 };
 

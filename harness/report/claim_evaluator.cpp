@@ -12,6 +12,8 @@
 #include "harness/report/claim_metric_counts.h"
 #include "harness/report/claim_metric_passes.h"
 #include "harness/report/claim_metric_tt_load.h"
+#include "harness/report/claim_metric_disagreement.h"
+#include "harness/report/claim_metric_solved_change.h"
 #include "harness/report/depth_end.h"
 #include "harness/report/geometric_interval.h"
 #include "harness/report/holm.h"
@@ -229,6 +231,18 @@ ClaimPart pairs_finished_part(const ResultSet& rs, const std::string& what, cons
 
 // The part(s) of a versions figure: one, or one per position for "positions": "each".
 std::vector<ClaimPart> versions_parts(const ResultSet& rs, const ClaimPartSpec& spec) {
+  if (spec.figure.depths.each) {  // "each": the figure once per depth of the experiment (that `min`/`below` select)
+    std::vector<ClaimPart> out;
+    for (int d : rs.experiment.depths) {
+      if (!spec.figure.depths.accepts(d)) continue;
+      ClaimPartSpec one = spec;
+      one.figure.depths = DepthSelection{};
+      one.figure.depths.list = {d};
+      if (!one.label.empty()) one.label += fmt::format(" at depth {}", d);
+      for (auto& p : versions_parts(rs, one)) out.push_back(std::move(p));
+    }
+    return out;
+  }
   const ClaimFigure& f = spec.figure;
   std::vector<Selection> selections;
   if (f.each_position) {
@@ -242,6 +256,10 @@ std::vector<ClaimPart> versions_parts(const ResultSet& rs, const ClaimPartSpec& 
     if (!spec.label.empty()) what = spec.label + (f.each_position ? ", " + s.where : "");
     if (f.metric == "pairs_finished") {
       out.push_back(pairs_finished_part(rs, what, f, s.ids));
+      continue;
+    }
+    if (f.metric == "solved_change") {
+      out.push_back(solved_change_part(rs, what, spec, s.ids));
       continue;
     }
     const std::vector<Change> cs = changes(rs, f, s.ids);
@@ -328,6 +346,7 @@ std::vector<ClaimPart> parts_of(const ResultSet& rs, const ClaimPartSpec& spec) 
   if (spec.figure.metric == kTtLoadMetric) return {tt_load_part(rs, spec)};
   if (spec.figure.metric == "tt_node_ratio" || spec.figure.metric == "tt_doubling") return {sweep_part(rs, spec)};
   if (spec.figure.metric == "passes_median") return {passes_median_part(rs, spec)};
+  if (spec.figure.metric == "best_move_disagreement") return {best_move_disagreement_part(rs, spec)};
   return versions_parts(rs, spec);
 }
 

@@ -52,6 +52,12 @@ PairedDifference paired_difference(std::size_t n, std::size_t gained, std::size_
   return d;
 }
 
+double paired_difference_p_above(const PairedDifference& d, double bound) {
+  if (d.n == 0) return 1;
+  const double score = tango_score(double(d.n), double(d.gained), double(d.lost), bound);
+  return boost::math::cdf(boost::math::complement(boost::math::normal(), score));
+}
+
 Verdict paired_difference_verdict(const PairedDifference& d, double low, double high) {
   return interval_verdict(d.has_interval(), d.low, d.high, low, high);
 }

@@ -34,4 +34,8 @@ PairedDifference paired_difference(std::size_t n, std::size_t gained, std::size_
 // otherwise or without positions: the reading of the node-ratio and share verdicts (geometric_interval.h).
 Verdict paired_difference_verdict(const PairedDifference& d, double low, double high);
 
+// The one-sided p-value of Tango's score test that the difference lies above `bound` (its rejection at 0.025 is the
+// 95 % interval lying wholly above it); 1 - that is the test of "below". 1 without positions.
+double paired_difference_p_above(const PairedDifference& d, double bound);
+
 }  // namespace harness

@@ -5,8 +5,10 @@
 //    agreement of its best move with the exact search, per depth.
 //  - The LCT II rule (30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; rating
 //    1900 + points) by this machine's seconds and by nodes at a stated rate.
-//  - Verdicts on Heinz's extended-futility trade-off, verified null move against R = 2 and R = 3, and the
-//    thesis's "avoid forward pruning in endgames".
+//  - Every pruning cell against its exact reference, by phase.
+// No verdicts: the published figures these tables bear on (Heinz's extended futility and limited razoring, Tabibi and
+// Netanyahu's verified null move, the thesis's "avoid forward pruning in endgames") are claims of the configs that
+// test them (configs/claims/pruning-cost*.json), judged by the one claim evaluator (claim_evaluator.h).
 #pragma once
 
 #include <optional>
