@@ -1,17 +1,26 @@
 // Claims as data (harness/experiment/claim_spec.h) judged by the one evaluator (harness/report/claim_evaluator.h): the
 // thesis's claims as configs/claims/ words them (§6.2-6.3), each rule checked on a hand-made result set whose node
-// counts are chosen so that the rule, and only it, decides the part; Holm's correction; the config's errors.
+// counts are chosen so that the rule, and only it, decides the part; Holm's correction; the config's errors; the claims
+// on all 35 LCT II positions (configs/thesis-versions-35.json) and two runs' claims side by side (`harness claims`).
 #include "harness/report/claim_evaluator.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
+#include <map>
 
 #include "harness/errors.h"
+#include "harness/experiment/cell_enumeration.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/experiment_config.h"
+#include "harness/experiment/presets.h"
+#include "harness/experiment/result_set.h"
+#include "harness/paths.h"
+#include "harness/report/claims_side_by_side.h"
 #include "harness/report/holm.h"
+#include "runner_test_util.h"
 
 namespace claims_test {
 
@@ -27,7 +36,9 @@ std::vector<ClaimSpec> thesis_claims() {
 // nodes(version, position, depth); 0 leaves the cell out, a negative count stores it as stopped by the budget.
 using NodeRule = std::function<long(const std::string&, const std::string&, int)>;
 
-ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+// `a_depths`, when given, are version A's own depths (configs/README.md: a version run at fewer depths).
+ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3, 4, 5, 6, 7, 8, 9},
+                       std::vector<int> a_depths = {}) {
   ResultSet rs;
   const buho::SearchConfig base;
   const buho::EvalConfig eval;
@@ -43,6 +54,7 @@ ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3
     s.aspiration_window = 10 + i++;
     x.versions.push_back({v, v, s, eval});
   }
+  x.versions.front().depths = a_depths;
   x.claims = thesis_claims();
   rs.engine = "test-engine";
   rs.index();
@@ -158,6 +170,23 @@ TEST(Claims, C5NeedsEveryPairFinished) {
   EXPECT_EQ(partly.parts[1].state, Verdict::not_measured);
   EXPECT_EQ(partly.parts[1].figures, "7 of 8 pair(s) finished");
   EXPECT_EQ(partly.verdict(), Verdict::holds_partly_measured);
+}
+
+// A version run at fewer depths (its own `depths`) has no cells at the others: they are not pairs that failed to
+// finish. With A to depth 7, C5 reads depths 6-7 and its pairs are all there; A's cells at depths 8-9 simply missing
+// from an experiment that asks for them are unfinished pairs as before.
+TEST(Claims, PairsFinishedCountsOnlyTheDepthsBothVersionsRunAt) {
+  const NodeRule rule = [](const std::string& v, const std::string&, int d) -> long {
+    if (v == "A" && d >= 8) return 0;  // no cell
+    return v == "E" && d >= 6 ? 40 : 1000;
+  };
+  const Claim limited = claim(evaluate_claims(versions_set(rule, {1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 5, 6, 7})), "C5");
+  EXPECT_EQ(limited.parts[1].figures, "4 of 4 pair(s) finished");
+  EXPECT_EQ(limited.parts[1].state, Verdict::holds);
+  EXPECT_NE(limited.parts[0].figures.find("over 2 position(s)"), std::string::npos) << limited.parts[0].figures;
+  const Claim missing = claim(evaluate_claims(versions_set(rule)), "C5");
+  EXPECT_EQ(missing.parts[1].figures, "4 of 8 pair(s) finished");
+  EXPECT_EQ(missing.parts[1].state, Verdict::not_measured);
 }
 
 TEST(Claims, C6NoReductionBelowDepthFourCellByCellAndGrowingBeyond) {
@@ -332,3 +361,214 @@ TEST(Claims, AConfigsClaimsAreCheckedWithTheConfig) {
 }
 
 }  // namespace claims_test
+
+// The thesis's claims C1-C8 on all 35 LCT II positions (configs/thesis-versions-35.json, results/thesis-versions-35):
+// configs/claims/thesis-versions-all.json is configs/claims/thesis-versions.json with every figure over positions
+// (all of them, or the phase a claim speaks of) instead of a thesis position, its words and bands unchanged; the
+// config runs A-H on the 35 positions with version A limited to the depths its time allows.
+namespace thesis_versions_35_test {
+
+using namespace harness;
+using nlohmann::json;
+
+std::vector<ClaimSpec> claims_of(const char* file) {
+  json resolved;
+  return parse_claims(json::array({file}), "test", "$.claims", nullptr, resolved);
+}
+
+json file_json(const char* file) { return json::parse(runner_test::read_text(project_path(file))); }
+
+// Same ids, sources, statements, published words, bands, versions, depths, aggregates and phases; only the thesis
+// position (and the "beside" figure, which printed every position beside it) gone.
+TEST(ThesisVersions35, ClaimsFileIsTheSixPositionClaimsOverPositions) {
+  json six = file_json("configs/claims/thesis-versions.json");
+  const json all = file_json("configs/claims/thesis-versions-all.json");
+  int removed = 0;
+  for (auto& c : six) {
+    auto strip = [&](json& figure) {
+      if (figure.erase("thesis_position")) ++removed;
+      figure.erase("beside");
+    };
+    if (c.contains("figure")) strip(c["figure"]);
+    if (c.contains("parts"))
+      for (auto& p : c["parts"]) strip(p["figure"]);
+  }
+  EXPECT_EQ(removed, 2);  // C1's two parts: Figure 6.1 is position 2
+  EXPECT_EQ(all, six);
+
+  const std::vector<ClaimSpec> claims = claims_of("configs/claims/thesis-versions-all.json");
+  ASSERT_EQ(claims.size(), 8u);
+  EXPECT_EQ(claims.front().id, "C1");
+  EXPECT_EQ(claims.back().id, "C8");
+  for (const auto& c : claims)
+    for (const auto& p : c.parts) EXPECT_FALSE(p.figure.thesis_position) << c.id;
+}
+
+// Every part of every claim selects positions of the 35-position config: all 35, those of its phase (26 middlegames:
+// POS and CMB; 9 endgames: FIN, as configs/thesis-versions.json marks its six) or each position; none reads a thesis
+// position, and judged on the config with no cells each part names its selection, not a thesis position.
+TEST(ThesisVersions35, EveryClaimPartSelectsPositionsNotAThesisPosition) {
+  const Experiment e = load_experiment(project_path("configs/thesis-versions-35.json"));
+  ASSERT_EQ(e.positions.size(), 35u);
+  std::map<std::string, std::size_t> by_phase;
+  for (const auto& p : e.positions) {
+    ++by_phase[p.phase];
+    EXPECT_FALSE(p.thesis_position) << p.id;
+    EXPECT_EQ(p.phase, p.id.find(".FIN.") != std::string::npos ? "endgame" : "middlegame") << p.id;
+  }
+  EXPECT_EQ(by_phase["middlegame"], 26u);
+  EXPECT_EQ(by_phase["endgame"], 9u);
+
+  ASSERT_EQ(e.claims.size(), 8u);
+  std::size_t parts = 0;
+  for (const auto& c : e.claims)
+    for (const auto& p : c.parts) {
+      const ClaimFigure& f = p.figure;
+      EXPECT_FALSE(f.thesis_position) << c.id;
+      EXPECT_TRUE(f.positions.empty()) << c.id;
+      const std::size_t selected = f.phase.empty() ? e.positions.size() : by_phase[f.phase];
+      EXPECT_GE(selected, 9u) << c.id;
+      parts += f.each_position ? e.positions.size() : 1;
+    }
+  ResultSet rs;
+  rs.experiment = e;
+  rs.index();
+  const std::vector<Claim> judged = evaluate_claims(rs);
+  std::size_t judged_parts = 0;
+  for (const auto& c : judged)
+    for (const auto& p : c.parts) {
+      ++judged_parts;
+      EXPECT_EQ(p.rule.find("thesis position"), std::string::npos) << p.rule;
+      EXPECT_EQ(p.state, Verdict::not_measured) << p.rule;  // no cells yet
+    }
+  EXPECT_EQ(judged_parts, parts);
+  EXPECT_EQ(parts, 17u + 35u);  // 18 parts in the file, C2 one per position
+}
+
+// A-H at depths 1-9, A only to depth 7 (its note says why): 35 x (7 x 9 + 7) cells; A keeps the preset's flags.
+TEST(ThesisVersions35, ConfigRunsAToDepthSevenAndTheOthersToNine) {
+  const Experiment e = load_experiment(project_path("configs/thesis-versions-35.json"));
+  ASSERT_EQ(e.versions.size(), 8u);
+  EXPECT_EQ(e.versions.front().name, "A");
+  EXPECT_EQ(e.versions.front().depths, (std::vector<int>{1, 2, 3, 4, 5, 6, 7}));
+  for (std::size_t i = 1; i < e.versions.size(); ++i) EXPECT_TRUE(e.versions[i].depths.empty()) << e.versions[i].name;
+  EXPECT_EQ(e.node_budget, 0u);
+  EXPECT_EQ(enumerate_cells(e, "x").size(), 35u * (7u * 9u + 7u));
+  const ResolvedVersion a = PresetBook::load(project_path("configs/versions.json")).resolve("A");
+  EXPECT_EQ(flags_to_json(e.versions.front().search, e.versions.front().eval), flags_to_json(a.search, a.eval));
+}
+
+// {"name": PRESET, "depths": ...} limits a preset to fewer depths; with flags (or anything else) it would be a new
+// version under a name the presets already have, refused as before.
+TEST(ThesisVersions35, APresetTakesItsOwnDepthsButIsNotRedefined) {
+  runner_test::TempDir dir;
+  auto config = [&](const std::string& a) {
+    runner_test::write_text(dir / "c.json", R"({"name": "t", "positions": [{"epd": "positions/lct2.epd", "id": "LCTII.FIN.08"}],
+      "depths": {"from": 1, "to": 3}, "versions": [)" + a + R"(, "B"]})");
+    return dir / "c.json";
+  };
+  const Experiment e = load_experiment(config(R"({"name": "A", "depths": [1, 2], "note": "why"})"));
+  EXPECT_EQ(e.versions[0].depths, (std::vector<int>{1, 2}));
+  EXPECT_TRUE(e.versions[1].depths.empty());
+  EXPECT_EQ(enumerate_cells(e, "x").size(), 2u + 3u);
+  try {
+    load_experiment(config(R"({"name": "A", "depths": [1, 2], "flags": {"lmr": true}})"));
+    FAIL() << "a preset's name with flags was accepted";
+  } catch (const UserError& err) {
+    EXPECT_NE(std::string(err.what()).find("version 'A' is defined twice"), std::string::npos) << err.what();
+  }
+}
+
+}  // namespace thesis_versions_35_test
+
+// The claims of several runs side by side (harness/report/claims_side_by_side.h, `harness claims`): parts paired by
+// claim, spec part and (for "each") position; counts of parts decided and holding per run; and the committed table
+// results/thesis-versions-35/claims-six-vs-35.md is exactly what the harness computes from the two runs' cells.
+namespace claims_side_by_side_test {
+
+using namespace harness;
+
+ClaimPart part(std::size_t spec_part, Verdict state, Verdict holm, const std::string& position = "") {
+  ClaimPart p;
+  p.rule = "rule " + std::to_string(spec_part) + position;
+  p.figures = "figure " + std::to_string(spec_part) + position + "; context";
+  p.state = state;
+  p.holm_state = holm;
+  p.spec_part = spec_part;
+  p.each_position = position;
+  return p;
+}
+
+// Few positions: X's first part holds, its second is undecided; Y is one part per position, on P1 only.
+std::vector<Claim> few() {
+  return {{"X", "", "", "", {part(0, Verdict::holds, Verdict::holds), part(1, Verdict::undecided, Verdict::undecided)}},
+          {"Y", "", "", "", {part(0, Verdict::does_not_hold, Verdict::undecided, "P1")}}};
+}
+
+// Many: both of X's parts hold (the second only raw), Y decided on P1 and P2, undecided on P3.
+std::vector<Claim> many() {
+  return {{"X", "", "", "", {part(0, Verdict::holds, Verdict::holds), part(1, Verdict::holds, Verdict::undecided)}},
+          {"Y", "", "", "",
+           {part(0, Verdict::does_not_hold, Verdict::does_not_hold, "P1"), part(0, Verdict::holds, Verdict::holds, "P2"),
+            part(0, Verdict::undecided, Verdict::undecided, "P3")}}};
+}
+
+TEST(ClaimsSideBySide, CountsPartsByVerdictRawAndUnderHolm) {
+  const ClaimPartCounts n = count_claim_parts(many());
+  EXPECT_EQ(n.parts, 5);
+  EXPECT_EQ(n.holds, 3);
+  EXPECT_EQ(n.does_not_hold, 1);
+  EXPECT_EQ(n.undecided, 1);
+  EXPECT_EQ(n.not_measured, 0);
+  EXPECT_EQ(n.decided(), 4);
+  EXPECT_EQ(n.holm_holds, 2);
+  EXPECT_EQ(n.holm_decided(), 3);
+  const ClaimPartCounts f = count_claim_parts(few());
+  EXPECT_EQ(f.parts, 3);
+  EXPECT_EQ(f.decided(), 2);
+  EXPECT_EQ(f.holds, 1);
+}
+
+TEST(ClaimsSideBySide, PairsPartsByClaimSpecPartAndPosition) {
+  const std::string md = claims_side_by_side_markdown({{"few", few()}, {"many", many()}}, "harness claims few many");
+  EXPECT_NE(md.find("Computed by `harness claims few many`"), std::string::npos) << md;
+  EXPECT_NE(md.find("| parts | 3 | 5 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| decided (holds or does not hold) | 2 (67 %) | 4 (80 %) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| holds (agrees with the thesis) | 1 (33 %) | 3 (60 %) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| holds under Holm | 1 (33 %) | 2 (40 %) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| X | 1 of 2 (1 hold) | 2 of 2 (2 hold) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| Y | 1 of 1 (0 hold) | 2 of 3 (1 hold) |"), std::string::npos) << md;
+  // X.1 and Y.1 P1 are decided on both sides, with the same verdict; X.2 only on the many side.
+  EXPECT_NE(md.find("Parts every run has: 3; decided in every run: 2; of these, the same verdict in every run: 2."),
+            std::string::npos) << md;
+  EXPECT_NE(md.find("| X.2 | undecided | holds (Holm: undecided) | rule 1; figure 1 | rule 1; figure 1 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| Y.1 P1 | does not hold (Holm: undecided) | does not hold |"), std::string::npos) << md;
+  // The positions only the second run has follow the first run's, marked "—" on the first.
+  const auto p1 = md.find("| Y.1 P1 |"), p2 = md.find("| Y.1 P2 | — | holds | — | rule 0P2; figure 0P2 |"),
+             p3 = md.find("| Y.1 P3 | — | undecided |");
+  ASSERT_NE(p2, std::string::npos) << md;
+  ASSERT_NE(p3, std::string::npos) << md;
+  EXPECT_LT(p1, p2);
+  EXPECT_LT(p2, p3);
+  EXPECT_LT(md.find("| X.1 |"), md.find("| X.2 |"));
+  EXPECT_LT(md.find("| X.2 |"), p1);
+}
+
+// The committed table is the harness's, computed now from the two committed runs' cells: a verdict typed by hand,
+// or a table left stale by re-made cells, fails here.
+TEST(ClaimsSideBySide, CommittedSixAgainst35IsWhatTheHarnessComputes) {
+  const std::string six = "results/thesis-versions", all = "results/thesis-versions-35";
+  const std::filesystem::path table = project_path(all + "/claims-six-vs-35.md");
+  ASSERT_TRUE(std::filesystem::exists(table)) << table;
+  const std::vector<ClaimsRun> runs = {{six, evaluate_claims(load_results(project_path(six)))},
+                                       {all, evaluate_claims(load_results(project_path(all)))}};
+  EXPECT_EQ(claims_side_by_side_markdown(runs, "harness claims " + six + " " + all), runner_test::read_text(table))
+      << "rebuild it: harness claims " << six << " " << all << " --out " << table.string();
+  // The six-position run as issue 46 counted it: 23 parts, 12 decided.
+  const ClaimPartCounts n = count_claim_parts(runs[0].claims);
+  EXPECT_EQ(n.parts, 23);
+  EXPECT_EQ(n.decided(), 12);
+  EXPECT_EQ(count_claim_parts(runs[1].claims).parts, 52);
+}
+
+}  // namespace claims_side_by_side_test

@@ -33,6 +33,7 @@ int run_command_line(int argc, char** argv) {
   register_run(app);
   register_report(app);
   register_merge(app);
+  register_claims(app);
   register_migrate(app);
   register_uci(app);
   register_calibrate(app);

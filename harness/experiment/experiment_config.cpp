@@ -101,6 +101,12 @@ void parse_versions(const json& j, const Where& w, const std::string& file, Pres
         version_depths[version_names.back()] = own;
         obj.erase("depths");
       }
+      // {"name": PRESET, "depths": ...} only limits a preset's depths (version A of the thesis to the depths its
+      // time allows); anything more is a new version and goes to the book, which refuses a name it already has.
+      if (obj.size() == 1 && vs[i].contains("depths")) {
+        const auto known = book.names();
+        if (std::find(known.begin(), known.end(), version_names.back()) != known.end()) continue;
+      }
       book.add(obj, fmt::format("{}: {}", file, p));
     }
   }

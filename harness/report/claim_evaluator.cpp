@@ -207,14 +207,18 @@ ClaimPart falls_with_depth_part(const std::string& what, const std::vector<Chang
 }
 
 // Every position x depth pair of the selection has both cells finished: holds, else not measured (the claim is then
-// at most "partly measured").
+// at most "partly measured"). A depth one of the two versions is not run at (its own `depths`, configs/README.md)
+// holds no pair: those cells do not exist, they did not fail to finish.
 ClaimPart pairs_finished_part(const ResultSet& rs, const std::string& what, const ClaimFigure& f, const std::vector<std::string>& ids) {
   ClaimPart part;
   part.rule = what + ", every position x depth pair finished";
+  const VersionSpec* to = rs.experiment.find_version(f.to);
+  const VersionSpec* from = rs.experiment.find_version(f.from);
   int pairs = 0, unfinished = 0;
   for (const auto& id : ids)
     for (int d : rs.experiment.depths) {
       if (!f.depths.accepts(d)) continue;
+      if ((to && !to->runs_at(d)) || (from && !from->runs_at(d))) continue;
       ++pairs;
       const CellRecord* a = rs.version_cell(id, f.to, d);
       const CellRecord* b = rs.version_cell(id, f.from, d);
@@ -256,6 +260,7 @@ std::vector<ClaimPart> versions_parts(const ResultSet& rs, const ClaimPartSpec& 
     if (!spec.label.empty()) what = spec.label + (f.each_position ? ", " + s.where : "");
     if (f.metric == "pairs_finished") {
       out.push_back(pairs_finished_part(rs, what, f, s.ids));
+      if (f.each_position) out.back().each_position = s.ids.front();
       continue;
     }
     if (f.metric == "solved_change") {
@@ -267,6 +272,7 @@ std::vector<ClaimPart> versions_parts(const ResultSet& rs, const ClaimPartSpec& 
                      : f.aggregate == "smallest_cell"    ? extreme_cell_part(what, cs, spec, false)
                      : f.aggregate == "falls_with_depth" ? falls_with_depth_part(what, cs)
                                                          : band_part(what, cs, spec);
+    if (f.each_position) part.each_position = s.ids.front();
     if (f.beside_all_positions) {
       ClaimFigure all = f;
       all.thesis_position.reset();
@@ -400,8 +406,11 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
   std::vector<Claim> out;
   for (const auto& spec : rs.experiment.claims) {
     Claim c{spec.id, spec.source, spec.statement, spec.published, {}};
-    for (const auto& part : spec.parts)
-      for (auto& p : parts_of(rs, part)) c.parts.push_back(std::move(p));
+    for (std::size_t k = 0; k < spec.parts.size(); ++k)
+      for (auto& p : parts_of(rs, spec.parts[k])) {
+        p.spec_part = k;
+        c.parts.push_back(std::move(p));
+      }
     out.push_back(std::move(c));
   }
   // Holm's correction across every tested part of the report, at the one-sided level (0.025) of each side of a 95 %

@@ -26,6 +26,11 @@ struct ClaimPart {
   bool tested = false;
   double p = 1;
   Verdict holm_state = Verdict::not_measured;  // the verdict under Holm's correction (= state when not tested)
+  // Which part of the claim's spec this is (0-based), and for a figure over "positions": "each" the position it
+  // reads (else ""): what pairs a part of one run with the same part of another (claims_side_by_side.h), whatever
+  // positions each run's selection holds.
+  std::size_t spec_part = 0;
+  std::string each_position;
 };
 
 struct Claim {
