@@ -10,11 +10,11 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "harness/calibration/calibration_config.h"
-#include "harness/calibration/calibration_run.h"
-#include "harness/calibration/mapping_assignment.h"
-#include "harness/calibration/search_cache.h"
-#include "harness/calibration/tree_lower_bound.h"
+#include "harness/thesis/calibration_config.h"
+#include "harness/thesis/calibration_run.h"
+#include "harness/thesis/mapping_assignment.h"
+#include "harness/thesis/search_cache.h"
+#include "harness/thesis/tree_lower_bound.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/experiment/runner.h"
 #include "runner_test_util.h"

@@ -14,7 +14,7 @@
 #include "harness/experiment/experiment_config.h"
 #include "harness/paths.h"
 #include "harness/report/study.h"
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 #include "harness/report/writers.h"
 #include "hand_made_results.h"
 #include "runner_test_util.h"

@@ -12,7 +12,7 @@
 #include "harness/experiment/result_set.h"
 #include "harness/paths.h"
 #include "harness/report/study.h"
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 #include "harness/report/writers.h"
 
 namespace study_test {

@@ -1,7 +1,7 @@
 // The credibility test of the thesis's own cells (thesis_credibility.h) on the thesis's real tables, and the
 // fidelity figures (thesis_fidelity.h) on hand-made comparisons whose every figure can be worked out by hand.
-#include "harness/report/thesis_credibility.h"
-#include "harness/report/thesis_fidelity.h"
+#include "harness/thesis/thesis_credibility.h"
+#include "harness/thesis/thesis_fidelity.h"
 
 #include <gtest/gtest.h>
 

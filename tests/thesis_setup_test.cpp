@@ -1,4 +1,4 @@
-// The thesis's experimental setup, written once (harness/report/thesis_setup.h): its scheme names are the
+// The thesis's experimental setup, written once (harness/thesis/thesis_setup.h): its scheme names are the
 // engine's, nothing else is read as one of them, and its tables' version and position exist in the shipped
 // presets and the thesis data.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include "engine/search_config.h"
 #include "harness/experiment/presets.h"
 #include "harness/paths.h"
-#include "harness/report/thesis_compare.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_compare.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace thesis_setup_test {
 

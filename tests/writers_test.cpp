@@ -13,7 +13,7 @@
 #include "engine/search_stats.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/presets.h"
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_fit.h"
 #include "hand_made_results.h"
 #include "runner_test_util.h"
 

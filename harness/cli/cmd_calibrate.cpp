@@ -1,11 +1,11 @@
 // `harness calibrate [CONFIG] [--out DIR] [--jobs N] [--stage mapping|readings|all]`: decides the thesis-position
-// mapping and the contested readings by their fit to the thesis's own tables (harness/calibration/).
+// mapping and the contested readings by their fit to the thesis's own tables (harness/thesis/).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "harness/calibration/calibration_config.h"
-#include "harness/calibration/calibration_report.h"
-#include "harness/calibration/calibration_run.h"
+#include "harness/thesis/calibration_config.h"
+#include "harness/thesis/calibration_report.h"
+#include "harness/thesis/calibration_run.h"
 #include "harness/cli/commands.h"
 #include "harness/paths.h"
 

@@ -23,7 +23,7 @@
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
 #include "harness/paths.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace harness {
 

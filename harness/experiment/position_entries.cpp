@@ -9,7 +9,7 @@
 #include "harness/experiment/config_paths.h"
 #include "harness/experiment/epd_positions.h"
 #include "harness/experiment/nearest_names.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace harness {
 

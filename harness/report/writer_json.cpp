@@ -4,7 +4,7 @@
 #include "harness/report/drivers_study.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/study.h"
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_fit.h"
 #include "harness/report/writers.h"
 
 namespace harness {

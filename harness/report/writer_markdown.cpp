@@ -13,7 +13,7 @@
 #include "harness/report/pruning_cost.h"
 #include "harness/report/markdown_text.h"
 #include "harness/report/study.h"
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_fit.h"
 #include "harness/report/writers.h"
 
 namespace harness {

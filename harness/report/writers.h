@@ -9,9 +9,9 @@
 #include "harness/experiment/result_set.h"
 #include "harness/report/claim_evaluator.h"
 #include "harness/report/report_notes.h"
-#include "harness/report/thesis_compare.h"
-#include "harness/report/thesis_credibility.h"
-#include "harness/report/thesis_fidelity.h"
+#include "harness/thesis/thesis_compare.h"
+#include "harness/thesis/thesis_credibility.h"
+#include "harness/thesis/thesis_fidelity.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {

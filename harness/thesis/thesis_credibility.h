@@ -22,7 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 
 namespace harness {
 

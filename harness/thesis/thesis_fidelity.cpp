@@ -1,4 +1,4 @@
-#include "harness/report/thesis_fidelity.h"
+#include "harness/thesis/thesis_fidelity.h"
 
 #include <fmt/core.h>
 
@@ -7,7 +7,7 @@
 
 #include "harness/report/markdown_text.h"
 #include "harness/report/median.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace harness {
 

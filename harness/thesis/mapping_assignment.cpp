@@ -1,4 +1,4 @@
-#include "harness/calibration/mapping_assignment.h"
+#include "harness/thesis/mapping_assignment.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "harness/calibration/calibration_run.h"
+#include "harness/thesis/calibration_run.h"
 
 #include <fmt/core.h>
 
@@ -10,14 +10,14 @@
 
 #include "engine/board.h"
 #include "engine/perft.h"
-#include "harness/calibration/calibration_report.h"
-#include "harness/calibration/mapping_assignment.h"
-#include "harness/calibration/search_cache.h"
-#include "harness/calibration/thesis_table.h"
-#include "harness/calibration/tree_lower_bound.h"
+#include "harness/thesis/calibration_report.h"
+#include "harness/thesis/mapping_assignment.h"
+#include "harness/thesis/search_cache.h"
+#include "harness/thesis/thesis_table.h"
+#include "harness/thesis/tree_lower_bound.h"
 #include "harness/errors.h"
 #include "harness/identity/engine_identity.h"
-#include "harness/report/thesis_credibility.h"
+#include "harness/thesis/thesis_credibility.h"
 #include "harness/storage/durable_file.h"
 #include "harness/storage/output_lock.h"
 #include "harness/storage/run_log.h"

@@ -1,4 +1,4 @@
-#include "harness/calibration/tree_lower_bound.h"
+#include "harness/thesis/tree_lower_bound.h"
 
 #include <algorithm>
 #include <limits>

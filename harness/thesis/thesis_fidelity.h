@@ -13,9 +13,9 @@
 
 #include "harness/experiment/result_set.h"
 #include "harness/report/claim_evaluator.h"
-#include "harness/report/thesis_compare.h"
-#include "harness/report/thesis_credibility.h"
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_compare.h"
+#include "harness/thesis/thesis_credibility.h"
+#include "harness/thesis/thesis_fit.h"
 
 namespace harness {
 

@@ -1,4 +1,4 @@
-#include "harness/calibration/search_cache.h"
+#include "harness/thesis/search_cache.h"
 
 #include <fmt/core.h>
 

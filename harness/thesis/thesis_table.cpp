@@ -1,4 +1,4 @@
-#include "harness/calibration/thesis_table.h"
+#include "harness/thesis/thesis_table.h"
 
 #include <fmt/core.h>
 

@@ -1,8 +1,8 @@
-#include "harness/calibration/calibration_report.h"
+#include "harness/thesis/calibration_report.h"
 
-#include "harness/calibration/thesis_table.h"
+#include "harness/thesis/thesis_table.h"
 #include "harness/report/markdown_text.h"
-#include "harness/report/thesis_credibility.h"
+#include "harness/thesis/thesis_credibility.h"
 
 #include <fmt/core.h>
 

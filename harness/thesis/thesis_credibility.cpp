@@ -1,4 +1,4 @@
-#include "harness/report/thesis_credibility.h"
+#include "harness/thesis/thesis_credibility.h"
 
 #include <fmt/core.h>
 
@@ -8,7 +8,7 @@
 #include <map>
 
 #include "harness/report/markdown_text.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace harness {
 

@@ -10,9 +10,9 @@
 
 #include "harness/report/markdown_text.h"
 #include "harness/report/study.h"
-#include "harness/report/thesis_credibility.h"
-#include "harness/report/thesis_fidelity.h"
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_credibility.h"
+#include "harness/thesis/thesis_fidelity.h"
+#include "harness/thesis/thesis_fit.h"
 #include "harness/report/writers.h"
 
 namespace harness {

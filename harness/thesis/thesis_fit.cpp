@@ -1,4 +1,4 @@
-#include "harness/report/thesis_fit.h"
+#include "harness/thesis/thesis_fit.h"
 
 #include <algorithm>
 #include <cmath>

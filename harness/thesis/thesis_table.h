@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 
 namespace harness {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/calibration/search_cache.h"
+#include "harness/thesis/search_cache.h"
 #include "harness/report/median.h"  // median(), which the fits use
 
 namespace harness {

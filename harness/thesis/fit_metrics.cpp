@@ -1,11 +1,11 @@
-#include "harness/calibration/fit_metrics.h"
+#include "harness/thesis/fit_metrics.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
 
-#include "harness/report/thesis_credibility.h"  // binomial_upper_tail
+#include "harness/thesis/thesis_credibility.h"  // binomial_upper_tail
 
 namespace harness {
 

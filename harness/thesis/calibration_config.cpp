@@ -1,5 +1,5 @@
 // Calibration config parsing: JSON -> a checked CalibrationConfig (calibration_config.h).
-#include "harness/calibration/calibration_config.h"
+#include "harness/thesis/calibration_config.h"
 
 #include <fmt/core.h>
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 
 namespace harness {
 

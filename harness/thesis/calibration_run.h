@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/calibration/calibration_config.h"
-#include "harness/calibration/fit_metrics.h"
+#include "harness/thesis/calibration_config.h"
+#include "harness/thesis/fit_metrics.h"
 
 namespace harness {
 

@@ -1,4 +1,4 @@
-#include "harness/report/thesis_compare.h"
+#include "harness/thesis/thesis_compare.h"
 
 #include <algorithm>
 
@@ -8,7 +8,7 @@
 #include "harness/experiment/cell_record.h"
 #include "harness/errors.h"
 #include "harness/report/plain_csv.h"
-#include "harness/report/thesis_setup.h"
+#include "harness/thesis/thesis_setup.h"
 
 namespace harness {
 

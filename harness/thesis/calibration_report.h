@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/calibration/calibration_run.h"
+#include "harness/thesis/calibration_run.h"
 
 namespace harness {
 
