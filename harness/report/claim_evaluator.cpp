@@ -101,6 +101,20 @@ std::pair<double, double> band_p_values(const GeometricInterval& g, std::optiona
   return {inside, outside};
 }
 
+// A geometric interval judged against a part's band (strict: inside holds, wholly outside does not hold), with the
+// one-sided p-value Holm's correction reads: the test whose rejection at 0.025 is that verdict.
+ClaimPart judged(ClaimPart part, const GeometricInterval& g, const ClaimPartSpec& spec) {
+  part.state = band_verdict(g, spec.low.value_or(0), spec.high.value_or(std::numeric_limits<double>::infinity()));
+  if (g.has_interval()) {
+    part.tested = true;
+    const auto [inside, outside] = band_p_values(g, spec.low, spec.high);
+    part.p = part.state == Verdict::holds ? inside : part.state == Verdict::does_not_hold ? outside : std::min(inside, outside);
+  }
+  if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
+  return part;
+}
+
+
 std::string band_rule(const std::string& what, const ClaimPartSpec& spec) {
   if (!spec.low) return fmt::format("{}: interval <= {}", what, ratio_pct(*spec.high));
   if (!spec.high) return fmt::format("{}: interval >= {}", what, ratio_pct(*spec.low));
@@ -142,14 +156,7 @@ ClaimPart band_part(const std::string& what, const std::vector<Change>& cs, cons
     part.figures += " (one cell: an exact count, no interval)";
     return part;
   }
-  part.state = band_verdict(g, low, high);
-  if (g.has_interval()) {
-    part.tested = true;
-    const auto [inside, outside] = band_p_values(g, spec.low, spec.high);
-    part.p = part.state == Verdict::holds ? inside : part.state == Verdict::does_not_hold ? outside : std::min(inside, outside);
-  }
-  if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
-  return part;
+  return judged(std::move(part), g, spec);
 }
 
 // A statement about every cell, not a mean: the largest (or smallest) change, exact.
@@ -367,14 +374,7 @@ ClaimPart interval_part(const std::string& what, const GeometricInterval& g, con
   }
   const std::string interval = g.has_interval() ? fmt::format(" [{}, {}]", ratio_pct(g.low), ratio_pct(g.high)) : "";
   part.figures = fmt::format("geometric mean {}{} over {} {}", ratio_pct(g.mean), interval, g.n, units);
-  part.state = band_verdict(g, spec.low.value_or(0), spec.high.value_or(std::numeric_limits<double>::infinity()));
-  if (g.has_interval()) {
-    part.tested = true;
-    const auto [inside, outside] = band_p_values(g, spec.low, spec.high);
-    part.p = part.state == Verdict::holds ? inside : part.state == Verdict::does_not_hold ? outside : std::min(inside, outside);
-  }
-  if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
-  return part;
+  return judged(std::move(part), g, spec);
 }
 
 Verdict Claim::verdict() const {

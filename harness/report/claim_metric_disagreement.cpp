@@ -11,13 +11,26 @@ namespace harness {
 
 namespace {
 
-struct DisagreementCount {
-  int cells = 0, differ = 0, lost = 0, gained = 0;
-};
-
 bool solved_at(const CellRecord* r) { return r->solve && r->solve->solved; }
 
 }  // namespace
+
+std::map<std::string, PhaseDisagreement> disagreement_by_phase(const ResultSet& rs) {
+  std::map<std::string, PhaseDisagreement> by_phase;
+  for (const auto& c : rs.cells) {
+    if (!c.in_table(TableRef::versions()) || !rs.has_reference(c)) continue;
+    const CellRecord* r = rs.record(c);
+    const CellRecord* ref = rs.reference_of(c);
+    if (!answers(r) || !exact_answer(ref)) continue;
+    const PositionSpec* p = rs.experiment.find_position(c.inputs.position);
+    PhaseDisagreement& ph = by_phase[p ? p->phase : "middlegame"];
+    ++ph.cells;
+    ph.differ += r->best_move != ref->best_move;
+    ph.lost += solved_at(ref) && !solved_at(r);
+    ph.gained += !solved_at(ref) && solved_at(r);
+  }
+  return by_phase;
+}
 
 ClaimPart best_move_disagreement_part(const ResultSet& rs, const ClaimPartSpec& spec) {
   const ClaimFigure& f = spec.figure;
@@ -30,26 +43,14 @@ ClaimPart best_move_disagreement_part(const ResultSet& rs, const ClaimPartSpec& 
   part.rule = !spec.low    ? fmt::format("{}: ratio <= {:.2f}", what, high)
               : !spec.high ? fmt::format("{}: ratio >= {:.2f}", what, low)
                            : fmt::format("{}: ratio within [{:.2f}, {:.2f}]", what, low, high);
-  std::map<std::string, DisagreementCount> by_phase;
-  for (const auto& c : rs.cells) {
-    if (!c.in_table(TableRef::versions()) || !rs.has_reference(c)) continue;
-    const CellRecord* r = rs.record(c);
-    const CellRecord* ref = rs.reference_of(c);
-    if (!answers(r) || !exact_answer(ref)) continue;
-    const PositionSpec* p = rs.experiment.find_position(c.inputs.position);
-    DisagreementCount& ph = by_phase[p ? p->phase : "middlegame"];
-    ++ph.cells;
-    ph.differ += r->best_move != ref->best_move;
-    ph.lost += solved_at(ref) && !solved_at(r);
-    ph.gained += !solved_at(ref) && solved_at(r);
-  }
-  const DisagreementCount a = by_phase[f.phase], b = by_phase[f.against_phase];
+  auto by_phase = disagreement_by_phase(rs);
+  const PhaseDisagreement a = by_phase[f.phase], b = by_phase[f.against_phase];
   if (a.cells == 0 || b.cells == 0) {
     part.figures = fmt::format("no cell with an exact reference in the {}", a.cells == 0 ? f.phase : f.against_phase);
     return part;
   }
   const double ra = double(a.differ) / a.cells, rb = double(b.differ) / b.cells;
-  auto counts = [](const std::string& name, const DisagreementCount& x) {
+  auto counts = [](const std::string& name, const PhaseDisagreement& x) {
     return fmt::format("{} {} of {} cells ({:.1f} %; solutions lost {}, gained {})", name, x.differ, x.cells,
                        100.0 * x.differ / x.cells, x.lost, x.gained);
   };

@@ -7,11 +7,21 @@
 // cells of one position at several depths and versions are not independent units).
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "harness/experiment/claim_spec.h"
 #include "harness/experiment/result_set.h"
 #include "harness/report/claim_evaluator.h"
 
 namespace harness {
+
+// Per phase, over every versions-table cell with an exact reference where both answered: cells, best moves that
+// differ, solutions lost and gained (the counts the metric divides, and the pruning section's phase table).
+struct PhaseDisagreement {
+  int cells = 0, differ = 0, lost = 0, gained = 0;
+};
+std::map<std::string, PhaseDisagreement> disagreement_by_phase(const ResultSet& rs);
 
 ClaimPart best_move_disagreement_part(const ResultSet& rs, const ClaimPartSpec& spec);
 

@@ -9,6 +9,7 @@
 
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
+#include "harness/report/claim_metric_disagreement.h"
 #include "harness/report/depth_end.h"
 #include "harness/report/markdown_text.h"
 
@@ -87,23 +88,8 @@ std::string signed_pct(double v) { return fmt::format("{:+.1f} %", v); }
 // in both phases; the thesis's "avoid forward pruning in endgames" is a claim on these counts (metric
 // best_move_disagreement, configs/README.md "Claims"), judged in the report's Claims section.
 std::string phase_table(const ResultSet& rs) {
-  struct Phase {
-    int cells = 0, differ = 0, lost = 0, gained = 0;
-  };
-  std::map<std::string, Phase> by_phase;
-  for (const auto& c : rs.cells) {
-    if (!c.in_table(TableRef::versions()) || !rs.has_reference(c)) continue;
-    const CellRecord* r = rs.record(c);
-    const CellRecord* ref = rs.reference_of(c);
-    if (!answers(r) || !exact_answer(ref)) continue;
-    const PositionSpec* p = rs.experiment.find_position(c.inputs.position);
-    Phase& ph = by_phase[p ? p->phase : "middlegame"];
-    ++ph.cells;
-    if (r->best_move != ref->best_move) ++ph.differ;
-    if (solved(ref) && !solved(r)) ++ph.lost;
-    if (!solved(ref) && solved(r)) ++ph.gained;
-  }
-  const Phase mid = by_phase["middlegame"], end = by_phase["endgame"];
+  auto by_phase = disagreement_by_phase(rs);
+  const PhaseDisagreement mid = by_phase["middlegame"], end = by_phase["endgame"];
   if (mid.cells == 0 || end.cells == 0) return "";
   std::string md =
       "### Every pruning cell against its exact reference, by phase\n\n"
