@@ -13,7 +13,7 @@ void TranspositionTable::resize(int entries, ReplacementScheme scheme) {
   inline_subtrees_ = keeps_subtree(scheme) && slots_per_entry_ > 1;
   entry_bytes_ = inline_subtrees_ ? bytes_per_entry(scheme) : std::size_t(slots_per_entry_) * sizeof(TTEntry);
   const std::size_t n = std::size_t(entries_) * std::size_t(slots_per_entry_);
-  // Fresh vectors, default-inserted: calloc's zero pages, not a sweep (zeroed_allocator.h).
+  // Fresh arrays: calloc's or mmap's zero pages, not a sweep (zeroed_allocator.h).
   const std::size_t bytes = std::size_t(entries_) * entry_bytes_;
   try {
     memory_ = decltype(memory_)(bytes);

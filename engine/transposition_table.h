@@ -175,8 +175,8 @@ class TranspositionTable {
   int probes_per_key() const { return entries_ < kMultiProbes ? entries_ : kMultiProbes; }
 
   // Zeroed allocation: an empty table is all zero bytes and costs nothing until touched (zeroed_allocator.h).
-  std::vector<std::byte, ZeroedAllocator<std::byte>> memory_;
-  std::vector<std::uint32_t, ZeroedAllocator<std::uint32_t>> subtree_;  // Big1, BigAll: each slot's subtree size (saturating)
+  ZeroedArray<std::byte> memory_;
+  ZeroedArray<std::uint32_t> subtree_;  // Big1, BigAll: each slot's subtree size (saturating)
   std::size_t entry_bytes_ = 0;   // the stride of memory_: the slots, and two_big1's sizes (bytes_per_entry but for big1/big_all)
   int slots_per_entry_ = 1;       // slots_per_entry(scheme_), read at every probe
   bool inline_subtrees_ = false;  // TwoBig1: the sizes follow the slots inside the entry
