@@ -1,12 +1,11 @@
 // Sharded matches (harness/match/match_shards.h): `harness match --shard i/n` plays exactly the pairs k with
 // k mod n = i - 1 into a directory marked as that shard, and `harness merge` of the n shards gives the directory a
 // single run gives, byte for byte but the wall-clock fields (match_test_util.h match_files_without_timing): 24 pairs
-// in 4 shards, and the 300 pairs in 4 shards (17 s in a Release build on 2 cores: a fast test). Merging refuses, exit 2 naming the directory and the
-// problem: shards of another match or engine, of another n, given twice, missing, unfinished, or a whole match.
+// in 4 shards (the 300 pairs in 4 shards: match_shards_slow_test.cpp). Merging refuses, exit 2 naming the
+// directory and the problem: shards of another match or engine, of another n, given twice, missing, unfinished, or a
+// whole match.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdio>
 #include <sstream>
 
 #include <fmt/core.h>
@@ -23,31 +22,10 @@ using runner_test::read_text;
 using runner_test::run_harness;
 using runner_test::TempDir;
 using runner_test::write_text;
+using match_test::expect_same_match;
+using match_test::play;
+using match_test::write_config;
 namespace fs = std::filesystem;
-
-// The merged shards' files against the single run's: every pair, match.json, summary.json, games.pgn, REPORT.md.
-void expect_same_match(const match_test::MatchFiles& joined, const match_test::MatchFiles& one) {
-  EXPECT_EQ(joined.pairs, one.pairs);
-  EXPECT_EQ(joined.match_json, one.match_json);
-  EXPECT_EQ(joined.summary_json, one.summary_json);
-  EXPECT_EQ(joined.pgn, one.pgn);
-  EXPECT_EQ(joined.report, one.report);
-}
-
-// CONFIG in tmp/<file>.json: the match `name` (default `file`) of H against E.
-fs::path write_config(const TempDir& tmp, const std::string& file_name, int pairs, int nodes, std::string name = "") {
-  const json cfg{{"name", name.empty() ? file_name : name},
-                 {"match",
-                  {{"players", json::array({"H", "E"})}, {"openings", match_test::openings()}, {"pairs", pairs},
-                   {"nodes", nodes}, {"max_moves", 60}}}};
-  const fs::path file = tmp / (file_name + ".json");
-  write_text(file, cfg.dump(2));
-  return file;
-}
-
-std::string play(const fs::path& config, const fs::path& out, const std::string& extra = "") {
-  return fmt::format("match {} --out {} --threads 2 -q {}", config.string(), out.string(), extra);
-}
 
 std::vector<int> pair_indices(const fs::path& dir) {
   std::vector<int> out;
@@ -105,39 +83,6 @@ TEST(MatchShards, FourShardsMergedEqualOneRunByteForByte) {
   fs::remove(tmp / "shard-2/REPORT.md");
   ASSERT_EQ(run_harness("report " + (tmp / "shard-2").string()).code, 0);
   EXPECT_EQ(read_text(tmp / "shard-2/REPORT.md"), shard_md);
-}
-
-// The check: 300 pairs played in 4 shards and merged equal a single run of them (pairs, Elo, LLR and every
-// file but the wall clock's fields), byte for byte. An SPRT gives the LLR too: its bounds (+-13.8 at alpha = beta =
-// 1e-6) are wide enough not to be crossed in these 300 pairs (the LLR stays within [-6.1, 0]), since a single run
-// stops at a decision and its shards cannot (match_shards.h).
-TEST(MatchShards, ThreeHundredPairsInFourShardsEqualOneRun) {
-  TempDir tmp;
-  json cfg = json::parse(read_text(write_config(tmp, "three-hundred", 300, 300)));
-  cfg["match"]["sprt"] = json{{"nelo0", -10}, {"nelo1", 10}, {"alpha", 1e-6}, {"beta", 1e-6}};
-  write_text(tmp / "c.json", cfg.dump(2));
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto single = run_harness(fmt::format("match {} --out {} --threads 1 -q", (tmp / "c.json").string(),
-                                              (tmp / "single").string()));
-  ASSERT_EQ(single.code, 0) << single.output;
-  const auto t1 = std::chrono::steady_clock::now();
-  for (int i = 1; i <= 4; ++i) {
-    const auto r = run_harness(play(tmp / "c.json", tmp / fmt::format("s{}", i), fmt::format("--shard {}/4", i)));
-    ASSERT_EQ(r.code, 0) << r.output;
-  }
-  const auto merged = run_harness(fmt::format("merge {0}/s1 {0}/s2 {0}/s3 {0}/s4 --out {0}/merged", tmp.path.string()));
-  ASSERT_EQ(merged.code, 0) << merged.output;
-  const auto t2 = std::chrono::steady_clock::now();
-  std::printf("300 pairs: single run %.1f s (1 thread), 4 shards and merge %.1f s (2 threads each)\n",
-              std::chrono::duration<double>(t1 - t0).count(), std::chrono::duration<double>(t2 - t1).count());
-  const match_test::MatchFiles one = match_test::match_files_without_timing(tmp / "single");
-  const match_test::MatchFiles joined = match_test::match_files_without_timing(tmp / "merged");
-  ASSERT_EQ(one.pairs.size(), 300u);
-  expect_same_match(joined, one);
-  const json summary = json::parse(one.summary_json);
-  EXPECT_EQ(summary["match"]["pairs"], 300);
-  EXPECT_EQ(summary["match"]["sprt"]["verdict"], "no decision") << summary["match"]["sprt"].dump();
-  EXPECT_NE(summary["match"]["sprt"]["llr"], 0.0);
 }
 
 void expect_refused(const runner_test::Result& r, const std::vector<std::string>& words, const fs::path& never) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -65,6 +66,33 @@ inline MatchFiles match_files_without_timing(const std::filesystem::path& dir) {
     f.pairs.push_back(j.dump());
   }
   return f;
+}
+
+// The sharded-match tests' pieces (match_shards_test.cpp, match_shards_slow_test.cpp).
+// The merged shards' files against the single run's: every pair, match.json, summary.json, games.pgn, REPORT.md.
+inline void expect_same_match(const MatchFiles& joined, const MatchFiles& one) {
+  EXPECT_EQ(joined.pairs, one.pairs);
+  EXPECT_EQ(joined.match_json, one.match_json);
+  EXPECT_EQ(joined.summary_json, one.summary_json);
+  EXPECT_EQ(joined.pgn, one.pgn);
+  EXPECT_EQ(joined.report, one.report);
+}
+
+// CONFIG in tmp/<file>.json: the match `name` (default `file`) of H against E.
+inline std::filesystem::path write_config(const runner_test::TempDir& tmp, const std::string& file_name, int pairs,
+                                          int nodes, std::string name = "") {
+  const nlohmann::json cfg{{"name", name.empty() ? file_name : name},
+                           {"match",
+                            {{"players", nlohmann::json::array({"H", "E"})}, {"openings", openings()}, {"pairs", pairs},
+                             {"nodes", nodes}, {"max_moves", 60}}}};
+  const std::filesystem::path file = tmp / (file_name + ".json");
+  runner_test::write_text(file, cfg.dump(2));
+  return file;
+}
+
+inline std::string play(const std::filesystem::path& config, const std::filesystem::path& out,
+                        const std::string& extra = "") {
+  return fmt::format("match {} --out {} --threads 2 -q {}", config.string(), out.string(), extra);
 }
 
 }  // namespace match_test
