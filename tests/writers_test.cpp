@@ -167,7 +167,9 @@ TEST(Writers, CsvMatchesGolden) {
     for (auto pos = csv.find(rs.cells[i].key); pos != std::string::npos; pos = csv.find(rs.cells[i].key))
       csv.replace(pos, rs.cells[i].key.size(), "cell" + std::to_string(i));
   check_golden("cells.csv", csv);
-  check_golden("thesis_comparison.csv", thesis_comparison_csv(build_report(rs, sample_thesis())));
+  const Report report = build_report(rs, sample_thesis());
+  ASSERT_TRUE(report.thesis.has_value());
+  check_golden("thesis_comparison.csv", thesis_comparison_csv(*report.thesis));
 }
 
 TEST(Writers, JsonMatchesGolden) {
@@ -330,6 +332,23 @@ std::size_t count_of(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
+}
+
+// The thesis is one study (harness/thesis/thesis_report.h): a run with no cell the thesis's tables give carries no
+// thesis member at all, nothing of it in REPORT.md or summary.json; the sample run, on thesis positions, does.
+TEST(Writers, ARunWithoutThesisCellsCarriesNoThesisStudy) {
+  const ResultSet own = many_positions(3);
+  const Report report = build_report(own, sample_thesis());
+  EXPECT_FALSE(report.thesis.has_value());
+  const auto j = nlohmann::json::parse(summary_json(report));
+  for (const char* member : {"thesis_comparison", "thesis_fit", "fidelity", "thesis_credibility"})
+    EXPECT_FALSE(j.contains(member)) << member;
+  EXPECT_EQ(markdown_report(report).find("## Compared with the thesis"), std::string::npos);
+  const ResultSet thesis_run = sample();
+  const Report with = build_report(thesis_run, sample_thesis());
+  ASSERT_TRUE(with.thesis.has_value());
+  EXPECT_FALSE(with.thesis->comparison.empty());
+  EXPECT_TRUE(nlohmann::json::parse(summary_json(with)).contains("thesis_comparison"));
 }
 
 TEST(Writers, ReportListsAtMost300PositionsAndSaysHowManyItLeftOut) {

@@ -114,13 +114,13 @@ class ClaimsStudy final : public Study {
         "undecided). Every verdict below is computed by `harness report` from cells.jsonl.{} A \"likely reason\" "
         "beside a verdict is written by hand (notes.md in this directory).\n\n",
         holm_family_size(report_.claims),
-        report_.comparison.empty() ? ""
+        !report_.thesis ? ""
                                    : " Under each part, the same test on the thesis's own Appendix B numbers (same "
                                      "positions, versions and depths): where the thesis's tables do not bear out its "
                                      "prose, a failure here says little about our engine.");
     for (std::size_t ci = 0; ci < report_.claims.size(); ++ci) {
       const Claim& c = report_.claims[ci];
-      const Claim* own = ci < report_.thesis_claims.size() ? &report_.thesis_claims[ci] : nullptr;
+      const Claim* own = report_.thesis && ci < report_.thesis->own_claims.size() ? &report_.thesis->own_claims[ci] : nullptr;
       md += fmt::format("### {} — {} (Holm: {})\n\n*{}*\n\n", c.id, verdict_text(c.verdict()), verdict_text(c.holm_verdict()),
                         c.statement);
       if (!c.source.empty() || !c.published.empty())

@@ -245,10 +245,10 @@ std::string cells_csv(const ResultSet& rs) {
   return out;
 }
 
-std::string thesis_comparison_csv(const Report& report) {
+std::string thesis_comparison_csv(const ThesisReport& thesis) {
   // thesis_flagged: 1 where the credibility test flags the thesis's cell (thesis_credibility.h).
   std::string out = "table,position,thesis_position,version,tt_scheme,tt_entries,depth,thesis_nodes,measured_nodes,ratio,thesis_flagged\n";
-  for (const auto& r : report.comparison)
+  for (const auto& r : thesis.comparison)
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.table.text(), field(r.position), r.thesis_position, field(r.version),
                        r.tt_scheme, r.tt_entries ? std::to_string(r.tt_entries) : "", r.depth, r.thesis_nodes,
                        r.measured ? std::to_string(*r.measured) : "", r.measured ? fmt::format("{:.4f}", r.ratio()) : "",

@@ -7,15 +7,9 @@
 namespace harness {
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis) {
-  std::vector<ComparisonRow> comparison = compare_with_thesis(rs, thesis);
-  ThesisCredibility credibility = thesis_credibility(thesis);
-  for (auto& r : comparison)
-    r.thesis_flagged = !r.table.is_sweep() && credibility.is_flagged(r.thesis_position, r.version, r.depth);
-  std::vector<Claim> thesis_claims = evaluate_claims(thesis_as_results(rs, comparison));
   std::vector<Claim> claims = evaluate_claims(rs);
-  ThesisFidelity fidelity = thesis_fidelity(rs, comparison, claims, thesis_claims);
-  return Report{rs, std::move(comparison), std::move(claims), std::move(thesis_claims), {}, {},
-                std::move(credibility), std::move(fidelity)};
+  std::optional<ThesisReport> thesis_study = thesis_report(rs, thesis, claims);
+  return Report{rs, std::move(claims), std::move(thesis_study), {}, {}};
 }
 
 std::string entries_label(int entries) {
@@ -41,11 +35,11 @@ std::vector<std::filesystem::path> write_reports(const ResultSet& rs, const std:
   // thesis_comparison.csv only for a run with cells the thesis's tables give (thesis positions, or the thesis's TT
   // sweep): no header-only file beside a run of one's own, and none left over from an earlier report of the same cells.
   const auto thesis_csv = dir / "thesis_comparison.csv";
-  if (report.comparison.empty()) {
+  if (!report.thesis) {
     std::error_code ec;
     std::filesystem::remove(thesis_csv, ec);
   } else {
-    write_file_atomically(thesis_csv, thesis_comparison_csv(report));
+    write_file_atomically(thesis_csv, thesis_comparison_csv(*report.thesis));
     files.push_back(thesis_csv);
   }
   return files;

@@ -1,5 +1,5 @@
-// The writers: one per format, all reading the same rows (a ResultSet) plus the thesis comparison
-// and the claims computed from them. `write_reports` writes every file of a results directory.
+// The writers: one per format, all reading the same rows (a ResultSet) plus the claims computed from them and,
+// for a run with cells the thesis's tables give, the thesis study (harness/thesis/thesis_report.h). `write_reports` writes every file of a results directory.
 #pragma once
 
 #include <filesystem>
@@ -9,22 +9,17 @@
 #include "harness/experiment/result_set.h"
 #include "harness/report/claim_evaluator.h"
 #include "harness/report/report_notes.h"
-#include "harness/thesis/thesis_compare.h"
-#include "harness/thesis/thesis_credibility.h"
-#include "harness/thesis/thesis_fidelity.h"
+#include "harness/thesis/thesis_report.h"
 #include "harness/storage/run_log.h"
 
 namespace harness {
 
 struct Report {
   const ResultSet& rs;
-  std::vector<ComparisonRow> comparison;
   std::vector<Claim> claims;
-  std::vector<Claim> thesis_claims;  // the same claims on the thesis's own numbers (thesis_as_results)
-  std::vector<RunRecord> runs;  // DIR/runs.jsonl: where and how the cells were measured
-  ReportNotes notes;            // DIR/notes.md: written by hand, shown beside the computed verdicts
-  ThesisCredibility credibility = {};  // the thesis's own cells tested for editing; shown beside B.1-B.6 rows
-  ThesisFidelity fidelity = {};        // present when the experiment compares cells with the thesis
+  std::optional<ThesisReport> thesis;  // only for a run with cells the thesis's tables give
+  std::vector<RunRecord> runs;         // DIR/runs.jsonl: where and how the cells were measured
+  ReportNotes notes;                   // DIR/notes.md: written by hand, shown beside the computed verdicts
 };
 
 Report build_report(const ResultSet& rs, const ThesisData& thesis);
@@ -39,7 +34,7 @@ std::string markdown_report(const Report& report);
 
 // writer_csv.cpp: cells.csv — tidy, one row per cell with every counter; thesis_comparison.csv.
 std::string cells_csv(const ResultSet& rs);
-std::string thesis_comparison_csv(const Report& report);
+std::string thesis_comparison_csv(const ThesisReport& thesis);
 
 // writer_json.cpp: summary.json — totals, the tables as nested objects, comparison and claims.
 std::string summary_json(const Report& report);

@@ -23,7 +23,7 @@ class ThesisComparisonStudy final : public Study {
  public:
   explicit ThesisComparisonStudy(const Report& r) : report_(r) {}
   std::string_view name() const override { return "thesis_comparison"; }
-  bool applies() const override { return !report_.comparison.empty(); }
+  bool applies() const override { return report_.thesis.has_value(); }
   std::string markdown() const override {
     const Experiment& exp = report_.rs.experiment;
     std::vector<std::string> depth_cols;
@@ -37,18 +37,18 @@ class ThesisComparisonStudy final : public Study {
       md += "### Fit, in one line per group\n\nA factor is measured ÷ thesis or its inverse, whichever is ≥ 1; only cells "
             "both sides finished count.\n\n| Tables | Cells compared | Stopped by the budget | Not measured | Median factor | "
             "Within 2× | Worst tenth from |\n|---|--:|--:|--:|--:|--:|--:|\n";
-      for (const auto& f : thesis_fit(report_.comparison))
+      for (const auto& f : thesis_fit(report_.thesis->comparison))
         md += f.compared == 0 ? fmt::format("| {} | 0 | {} | {} | — | — | — |\n", table_cell(f.group), f.stopped, f.not_measured)
                               : fmt::format("| {} | {} | {} | {} | {:.2f}× | {:.0f} % | {:.1f}× |\n", table_cell(f.group), f.compared,
                                             f.stopped, f.not_measured, f.median_factor, 100 * f.within_2x, f.worst_tenth);
       md += "\n";
-      md += fidelity_markdown(report_.fidelity);
-      const bool any_version_row = std::any_of(report_.comparison.begin(), report_.comparison.end(),
+      md += fidelity_markdown(report_.thesis->fidelity);
+      const bool any_version_row = std::any_of(report_.thesis->comparison.begin(), report_.thesis->comparison.end(),
                                                [](const ComparisonRow& r) { return !r.table.is_sweep(); });
-      if (any_version_row) md += credibility_markdown(report_.credibility);
+      if (any_version_row) md += credibility_markdown(report_.thesis->credibility);
       std::map<std::string, std::map<std::string, std::map<int, const ComparisonRow*>>> vt;  // position, version, depth
       std::map<std::string, std::map<std::string, std::map<int, std::map<int, const ComparisonRow*>>>> tt;
-      for (const auto& r : report_.comparison) {
+      for (const auto& r : report_.thesis->comparison) {
         if (!r.table.is_sweep()) vt[r.position][r.version][r.depth] = &r;
         else tt[r.table.sweep + " — " + r.position][r.tt_scheme][r.depth][r.tt_entries] = &r;
       }
@@ -109,23 +109,23 @@ class ThesisComparisonStudy final : public Study {
     using nlohmann::json;
     summary["thesis_comparison"] = rows();
     json fit = json::array();
-    for (const auto& f : thesis_fit(report_.comparison))
+    for (const auto& f : thesis_fit(report_.thesis->comparison))
       fit.push_back({{"group", f.group}, {"compared", f.compared}, {"stopped_by_budget", f.stopped},
                      {"not_measured", f.not_measured}, {"median_factor", std::round(f.median_factor * 1e3) / 1e3},
                      {"within_2x", std::round(f.within_2x * 1e3) / 1e3},
                      {"worst_tenth_factor", std::round(f.worst_tenth * 1e3) / 1e3}});
     if (!fit.empty()) summary["thesis_fit"] = fit;
-    if (report_.fidelity.present) summary["fidelity"] = fidelity_json(report_.fidelity);
-    if (std::any_of(report_.comparison.begin(), report_.comparison.end(),
+    if (report_.thesis->fidelity.present) summary["fidelity"] = fidelity_json(report_.thesis->fidelity);
+    if (std::any_of(report_.thesis->comparison.begin(), report_.thesis->comparison.end(),
                     [](const ComparisonRow& r) { return !r.table.is_sweep(); }))
-      summary["thesis_credibility"] = credibility_json(report_.credibility);
+      summary["thesis_credibility"] = credibility_json(report_.thesis->credibility);
   }
 
  private:
   nlohmann::json rows() const {
     using nlohmann::json;
     json cmp = json::array();
-    for (const auto& r : report_.comparison) {
+    for (const auto& r : report_.thesis->comparison) {
       json row = {{"table", r.table.text()}, {"position", r.position}, {"thesis_position", r.thesis_position},
                   {"version", r.version}, {"depth", r.depth}, {"thesis_nodes", r.thesis_nodes}};
       if (!r.tt_scheme.empty()) {
