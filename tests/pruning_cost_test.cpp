@@ -17,6 +17,7 @@
 #include "harness/experiment/experiment_config.h"
 #include "harness/experiment/solution.h"
 #include "harness/notation/san_move.h"
+#include "harness/report/positions_solved.h"
 #include "harness/report/pruning_cost.h"
 #include "runner_test_util.h"
 
@@ -224,14 +225,33 @@ TEST(PruningCostSection, ASweepOnlyExperimentWithSolutionsHasNoSection) {
                                             "sweeps-only.json");
   sweeps_only.index();
   ASSERT_TRUE(sweeps_only.experiment.any_solution());
+  EXPECT_EQ(positions_solved_section(sweeps_only), "");
   EXPECT_EQ(pruning_cost_section(sweeps_only), "");
   EXPECT_EQ(solve_count_lines(sweeps_only), "");
   // The same positions with a version keep both.
   ResultSet with_version;
   with_version.experiment = parse_experiment(tiny_config(), "tiny.json");
   with_version.index();
-  EXPECT_NE(pruning_cost_section(with_version).find("### Positions solved, by version and depth"), std::string::npos);
+  EXPECT_NE(positions_solved_section(with_version).find("### Positions solved, by version and depth"), std::string::npos);
   EXPECT_NE(solve_count_lines(with_version).find("positions solved (of 2 with bm/am)"), std::string::npos);
+  EXPECT_EQ(pruning_cost_section(with_version).find("### Positions solved"), std::string::npos);
+}
+
+// A set whose versions differ in no forward-pruning flag (here move ordering) and names no exact reference has its
+// positions solved, and no section on forward pruning: the study applies only where it fits.
+TEST(PruningCostSection, VersionsThatPruneAlikeGetPositionsSolvedButNoPruningSection) {
+  ResultSet ordering;
+  ordering.experiment = parse_experiment(nlohmann::json::parse(R"({
+    "name": "ordering", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01", "LCTII.FIN.06"]}],
+    "depths": [1, 2], "versions": ["H", {"name": "H-killers", "extends": "H", "flags": {"killers": false}}]})"),
+                                         "ordering.json");
+  ordering.index();
+  EXPECT_NE(positions_solved_section(ordering).find("## Positions solved"), std::string::npos);
+  EXPECT_EQ(pruning_cost_section(ordering), "");
+  // One more version that switches null move off is a forward-pruning step: its section is there once it has cells.
+  EXPECT_TRUE(pruning_steps(parse_experiment(nlohmann::json::parse(R"({
+    "name": "nm", "positions": [{"epd": "positions/lct2.epd", "ids": ["LCTII.POS.01"]}], "depths": [1],
+    "versions": ["H", {"name": "H-nm", "extends": "H", "flags": {"null_move": false}}]})"), "nm.json")).size() == 1);
 }
 
 TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {

@@ -20,7 +20,7 @@
 #include "harness/experiment/shard.h"
 #include "harness/input_file.h"
 #include "harness/paths.h"
-#include "harness/report/pruning_cost.h"
+#include "harness/report/positions_solved.h"
 #include "harness/report/writers.h"
 #include "harness/storage/cell_store.h"
 #include "harness/storage/durable_file.h"

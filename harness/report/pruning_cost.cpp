@@ -185,141 +185,24 @@ ReferenceOverhead reference_overhead(const ResultSet& rs) {
   return o;
 }
 
-// Solutions make something to report only with versions to score them: a sweep-only experiment (thesis-tt,
-// tt-schemes) has positions with solutions but no version.
 namespace {
-bool has_versions_to_score(const Experiment& exp) { return exp.any_solution() && !exp.versions.empty(); }
-}  // namespace
-
-std::string solve_count_lines(const ResultSet& rs) {
-  const Experiment& exp = rs.experiment;
-  if (!has_versions_to_score(exp)) return "";
-  int solvable = 0;
-  for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
-  std::string out = fmt::format("positions solved (of {} with bm/am), by depth {}:\n", solvable,
-                                fmt::format("{}..{}", exp.depths.front(), exp.depths.back()));
-  for (const auto& v : exp.versions) {
-    out += fmt::format("  {:<12}", v.name);
-    for (int d : exp.depths) {
-      int n = 0, measured = 0;
-      for (const auto& p : exp.positions)
-        if (const CellRecord* r = rs.version_cell(p.id, v.name, d); r && r->solve) {
-          ++measured;
-          n += r->solve->solved;
-        }
-      out += measured ? fmt::format(" d{}:{}", d, n) : fmt::format(" d{}:-", d);
-    }
-    out += "\n";
-  }
-  return out;
-}
-
-int lct2_points(std::optional<double> s) {
-  if (!s) return 0;
-  constexpr double kLimits[] = {9, 29, 89, 179, 389, 600};
-  constexpr int kPoints[] = {30, 25, 20, 15, 10, 5};
-  for (int i = 0; i < 6; ++i)
-    if (*s <= kLimits[i]) return kPoints[i];
-  return 0;
-}
-
-namespace {
-
-// The LCT II rule, on the LCT II positions of the set (nothing without them).
-std::string lct_rating_table(const ResultSet& rs, int deepest) {
-  const Experiment& exp = rs.experiment;
-  std::string md;
-  int lct = 0;
-  for (const auto& p : exp.positions) lct += !exp.solution(p.id).empty() && p.id.rfind("LCTII.", 0) == 0;
-  if (lct == 0) return md;
-  md += fmt::format("### LCT II rating (on the {} LCT II positions of the set)\n\n"
-                    "The suite's rule: 30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; "
-                    "rating 1900 + points. Read from the depth-{} cells: *by time* uses the seconds this machine took "
-                    "to the iteration where the solution was found and kept; *by nodes* converts that iteration's node "
-                    "count at a stated {:g} million nodes per second (machine-independent). A solution kept to depth {} might "
-                    "still change deeper, within the 600 s the rule allows: these are ratings of fixed-depth searches.\n\n"
-                    "| Version | Solved | Points by time | Rating by time | Points by nodes | Rating by nodes |\n"
-                    "|---|--:|--:|--:|--:|--:|\n",
-                    lct, deepest, kLctNodesPerSecond / 1e6, deepest);
-  for (const auto& v : exp.versions) {
-    int solved_n = 0, by_time = 0, by_nodes = 0, measured = 0;
-    for (const auto& p : exp.positions) {
-      if (exp.solution(p.id).empty() || p.id.rfind("LCTII.", 0) != 0) continue;
-      const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
-      if (!r || !r->solve) continue;
-      ++measured;
-      if (!r->solve->solved || !r->solve->found_seconds) continue;
-      ++solved_n;
-      by_time += lct2_points(r->solve->found_seconds);
-      by_nodes += lct2_points(double(*r->solve->found_nodes) / kLctNodesPerSecond);
-    }
-    if (measured == 0) {
-      md += fmt::format("| {} | — | — | — | — | — |\n", table_cell(v.name));
-      continue;
-    }
-    md += fmt::format("| {} | {}{} | {} | {} | {} | {} |\n", table_cell(v.name), solved_n,
-                      measured < lct ? fmt::format(" ({} measured)", measured) : "", by_time, 1900 + by_time, by_nodes,
-                      1900 + by_nodes);
-  }
-  md += "\n";
-  return md;
-}
-
-// Solve counts per version and depth, and at node budgets (found and kept within the budget, at the deepest depth),
-// then the LCT II rating.
-std::string solve_tables(const ResultSet& rs, int solvable) {
-  const Experiment& exp = rs.experiment;
-  std::string md;
-  std::vector<std::string> cols;
-  for (int d : exp.depths) cols.push_back(std::to_string(d));
-  md += fmt::format("### Positions solved, by version and depth (of {})\n\n| Version |", solvable);
-  std::string sep = "|---|";
-  for (const auto& c : cols) {
-    md += " " + c + " |";
-    sep += "--:|";
-  }
-  md += "\n" + sep + "\n";
-  for (const auto& v : exp.versions) {
-    md += "| " + table_cell(v.name) + " |";
-    for (int d : exp.depths) {
-      int n = 0, measured = 0;
-      for (const auto& p : exp.positions) {
-        if (exp.solution(p.id).empty()) continue;
-        const CellRecord* r = rs.version_cell(p.id, v.name, d);
-        if (!r || !r->solve) continue;
-        ++measured;
-        n += r->solve->solved;
-      }
-      md += measured == 0 ? " — |" : measured < solvable ? fmt::format(" {} ({} measured) |", n, measured) : fmt::format(" {} |", n);
-    }
-    md += "\n";
-  }
-  const int deepest = exp.depths.back();
-  const std::uint64_t budgets[] = {100000, 1000000, 10000000, 100000000};
-  md += fmt::format("\n### Positions solved within a node budget (found and kept by then, in the depth-{} search)\n\n"
-                    "| Version | 10^5 | 10^6 | 10^7 | 10^8 |\n|---|--:|--:|--:|--:|\n", deepest);
-  for (const auto& v : exp.versions) {
-    md += "| " + table_cell(v.name) + " |";
-    for (auto b : budgets) {
-      int n = 0;
-      for (const auto& p : exp.positions) {
-        const CellRecord* r = rs.version_cell(p.id, v.name, deepest);
-        if (r && r->solve && r->solve->solved && r->solve->found_nodes && *r->solve->found_nodes <= b) ++n;
-      }
-      md += fmt::format(" {} |", n);
-    }
-    md += "\n";
-  }
-  md += "\n";
-  md += lct_rating_table(rs, deepest);
-  return md;
-}
 
 // One table: every pruning step, per depth (nothing without steps).
 std::string steps_table(const ResultSet& rs, const std::vector<PruningStep>& steps) {
-  std::string md;
-  if (steps.empty()) return md;
-  md += "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
+  std::string rows;
+  for (const auto& s : steps)
+    for (const auto& r : step_rows(rs, s)) {
+      if (r.pairs == 0 && r.ended_early == 0) continue;
+      rows += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
+                          table_cell(s.change), r.depth, r.pairs,
+                          interval_text(r.nodes_ratio), r.pairs ? signed_pct(r.delta_nodes_pct) : "—", r.ended_early,
+                          r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
+                          r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
+                          r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",
+                          r.references ? fmt::format("{:.1f}", r.mean_abs_score_diff) : "—");
+    }
+  if (rows.empty()) return rows;
+  std::string md = "### Each pruning step: nodes, solutions and agreement with the exact search\n\n"
         "A step is a version against its base: the earlier version of the set whose flags differ least. Nodes ratio: "
         "version ÷ base per position where both searched to the depth (depth_end.h: a cell that ended early, on a mate "
         "or by a limit, leaves its position out of the node columns and is counted under Ended early), their geometric "
@@ -329,19 +212,7 @@ std::string steps_table(const ResultSet& rs, const std::vector<PruningStep>& ste
         "|score difference| in cp.\n\n"
         "| Version | Base | Change | Depth | Positions | Nodes ratio [95 %] (n) | Δnodes % (summed) | Ended early | Solved base → version (of n) | Δsolved | Same best move as exact | Mean abs score diff |\n"
         "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
-  for (const auto& s : steps)
-    for (const auto& r : step_rows(rs, s)) {
-      if (r.pairs == 0 && r.ended_early == 0) continue;
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", table_cell(s.version), table_cell(s.base),
-                        table_cell(s.change), r.depth, r.pairs,
-                        interval_text(r.nodes_ratio), r.pairs ? signed_pct(r.delta_nodes_pct) : "—", r.ended_early,
-                        r.solvable ? fmt::format("{} → {} (of {})", r.solved_base, r.solved_version, r.solvable) : "—",
-                        r.solvable ? fmt::format("{:+d}", r.solved_version - r.solved_base) : "—",
-                        r.references ? fmt::format("{} of {} ({:.0f} %)", r.agree, r.references, 100.0 * r.agree / r.references) : "—",
-                        r.references ? fmt::format("{:.1f}", r.mean_abs_score_diff) : "—");
-    }
-  md += "\n";
-  return md;
+  return md + rows + "\n";
 }
 
 }  // namespace
@@ -350,19 +221,17 @@ std::string pruning_cost_section(const ResultSet& rs) {
   const Experiment& exp = rs.experiment;
   bool any_reference = false;
   for (const auto& c : rs.cells) any_reference |= rs.has_reference(c);
-  if (!has_versions_to_score(exp) && !any_reference) return "";
-  std::string md = "## What forward pruning costs\n\n";
-  int solvable = 0;
-  for (const auto& p : exp.positions) solvable += !exp.solution(p.id).empty();
-  md += fmt::format("A position is solved when the final best move is one of its EPD `bm` moves and none of its `am` "
-                    "moves ({} of the {} positions have a solution); a solution is *found and kept* from the first "
-                    "iteration from which every iteration's best move solves.", solvable, exp.positions.size());
-  if (any_reference)
+  const std::string steps = steps_table(rs, pruning_steps(exp));
+  if (steps.empty() && !any_reference) return "";
+  std::string md = "## What forward pruning costs\n\n"
+                   "Each step of forward pruning in the set (a version that switches null move, futility, razoring or "
+                   "LMR, or one of their parameters, against its base) in nodes, positions solved (defined under "
+                   "Positions solved) and agreement with the exact search.";
+  if (any_reference) {
     md += fmt::format(" The exact reference of a cell is the same version, position and depth with null move, futility "
                       "and LMR (and their variants) off, its inert pruning parameters those of version {}: a cell of its "
                       "own in cells.jsonl (table `reference` in cells.csv), searched once however many versions share it.",
                       exp.exact_reference);
-  if (any_reference) {
     const ReferenceOverhead o = reference_overhead(rs);
     md += fmt::format(" Overhead: {} reference cells, {} of them a version's own cell; {} extra searches", o.references,
                       o.references - o.extra, o.extra);
@@ -372,12 +241,7 @@ std::string pruning_cost_section(const ResultSet& rs) {
                         o.extra_seconds, o.all_seconds > 0 ? 100.0 * o.extra_seconds / o.all_seconds : 0.0);
     md += ".";
   }
-  md += "\n\n";
-
-  if (solvable > 0) md += solve_tables(rs, solvable);
-  const auto steps = pruning_steps(exp);
-  md += steps_table(rs, steps);
-
+  md += "\n\n" + steps;
   // The counts the thesis's endgame claim reads; the verdicts on published figures (Heinz's, Tabibi and Netanyahu's,
   // the thesis's) are claims of the config, judged in the report's Claims section (claim_evaluator.h).
   md += phase_table(rs);

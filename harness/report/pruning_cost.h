@@ -1,11 +1,10 @@
-// What forward pruning costs: node savings beside decision quality, computed from a result set whose
-// positions carry EPD solutions (bm/am) and/or whose experiment names exact references (exact_reference.h).
+// What forward pruning costs: node savings beside decision quality, for a result set with forward-pruning steps
+// (a version that switches a forward-pruning flag against its base) or exact references (exact_reference.h).
 //  - Each pruning step: a version against its base, the earlier version of the experiment whose flags differ
 //    from it least (E->F is "+null_move", F->F-R3 "null_move_r", ...): Δnodes %, Δsolved, and the
 //    agreement of its best move with the exact search, per depth.
-//  - The LCT II rule (30/25/20/15/10/5 points for a solution found and kept by 9/29/89/179/389/600 s; rating
-//    1900 + points) by this machine's seconds and by nodes at a stated rate.
 //  - Every pruning cell against its exact reference, by phase.
+// The positions solved by each version, whatever its versions differ in, are positions_solved.h's.
 // No verdicts: the published figures these tables bear on (Heinz's extended futility and limited razoring, Tabibi and
 // Netanyahu's verified null move, the thesis's "avoid forward pruning in endgames") are claims of the configs that
 // test them (configs/claims/pruning-cost*.json), judged by the one claim evaluator (claim_evaluator.h).
@@ -19,10 +18,6 @@
 #include "harness/report/geometric_interval.h"
 
 namespace harness {
-
-// The node rate at which the LCT II rule's seconds are read from node counts ("by node budget"): stated in
-// the report beside the figures. One million nodes per second, a round figure near this engine's rate.
-inline constexpr double kLctNodesPerSecond = 1e6;
 
 struct PruningStep {
   std::string version, base;  // names in the experiment
@@ -46,9 +41,6 @@ struct StepRow {
 };
 std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step);
 
-// LCT II points of one solve time (seconds; nullopt = not solved): 30/25/20/15/10/5 by 9/29/89/179/389/600 s.
-int lct2_points(std::optional<double> seconds);
-
 // What the exact references add: distinct reference cells, those that are no version's own cell (extra searches),
 // and the extra cells' nodes and search seconds (measured ones) against the whole set's.
 struct ReferenceOverhead {
@@ -58,10 +50,7 @@ struct ReferenceOverhead {
 };
 ReferenceOverhead reference_overhead(const ResultSet& rs);
 
-// `harness run`'s summary on a suite: per version, the positions solved at each depth ("" without solutions).
-std::string solve_count_lines(const ResultSet& rs);
-
-// The whole section of REPORT.md; "" when the set has neither solutions nor references.
+// The whole section of REPORT.md; "" when the set has no forward-pruning step with cells and no exact reference.
 std::string pruning_cost_section(const ResultSet& rs);
 
 }  // namespace harness

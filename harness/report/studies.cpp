@@ -7,6 +7,7 @@
 #include "harness/report/claim_evaluator.h"
 #include "harness/report/drivers_study.h"
 #include "harness/report/effects_study.h"
+#include "harness/report/positions_solved.h"
 #include "harness/report/pruning_cost.h"
 #include "harness/report/study.h"
 #include "harness/report/sweep_ratios.h"
@@ -51,8 +52,22 @@ std::unique_ptr<Study> computed_study(T value, const typename ComputedStudy<T>::
   return std::make_unique<ComputedStudy<T>>(std::move(value), f);
 }
 
-// Each forward-pruning step's nodes against its solve counts and agreement with the exact search, when
-// the positions have EPD solutions or the experiment names an exact reference (and has versions to score).
+// The positions each version solves, when the positions have EPD solutions and the set has versions to score.
+class PositionsSolvedStudy final : public Study {
+ public:
+  explicit PositionsSolvedStudy(const Report& r) : rs_(r.rs), section_(positions_solved_section(r.rs)) {}
+  std::string_view name() const override { return "positions_solved"; }
+  bool applies() const override { return !section_.empty(); }
+  std::string markdown() const override { return section_; }
+  nlohmann::json json() const override { return positions_solved_json(rs_); }
+
+ private:
+  const ResultSet& rs_;
+  std::string section_;
+};
+
+// Each forward-pruning step's nodes against its solve counts and agreement with the exact search, when the set has
+// such a step with cells or names an exact reference.
 class PruningCostStudy final : public Study {
  public:
   explicit PruningCostStudy(const Report& r) : rs_(r.rs), section_(pruning_cost_section(r.rs)) {}
@@ -180,6 +195,7 @@ std::vector<std::unique_ptr<Study>> report_studies(const Report& report) {
   // Replacement schemes at equal entries and equal memory (tt_study.h), when the experiment has a reference sweep.
   studies.push_back(
       computed_study(build_tt_study(rs), {"tt_study", is_present<TtStudy>, tt_study_markdown, tt_study_json}));
+  studies.push_back(std::make_unique<PositionsSolvedStudy>(report));
   studies.push_back(std::make_unique<PruningCostStudy>(report));
   // The root drivers and the minimal tree (drivers_study.h), when the versions name drivers.
   studies.push_back(
