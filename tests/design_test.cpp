@@ -245,6 +245,36 @@ TEST(Design, AShareClaimBecomesAReductionShareClaim) {
   EXPECT_EQ(parse_experiment(top, "cfg.json").claims_json, e.claims_json);
 }
 
+// A reduction_share figure is refused, naming the JSON path, without a factorial design, on a version that is no
+// combination of it, over more than one depth or a depth the experiment lacks, and with a band other than share_pct.
+TEST(Design, AReductionShareClaimIsChecked) {
+  json c = design_config(three_factors());
+  c["claims"] = json::parse(R"([{"id": "S1", "statement": "t",
+      "figure": {"metric": "reduction_share", "to": "A+history+table", "depths": [2]}, "band": {"share_pct": [95, 105]}}])");
+  EXPECT_EQ(parse_experiment(c, "cfg.json").claims.size(), 1u);
+  json bad = c;
+  bad["claims"][0]["figure"]["to"] = "B";
+  expect_refused(bad, {"$.claims(resolved)[0].figure.to", "not one of the design's combinations"});
+  bad = c;
+  bad["claims"][0]["figure"]["depths"] = {1, 2};
+  expect_refused(bad, {"$.claims(resolved)[0].figure.depths", "reads one depth"});
+  bad = c;
+  bad["claims"][0]["figure"]["depths"] = {3};
+  expect_refused(bad, {"$.claims(resolved)[0].figure.depths[0]", "not one of the experiment's depths"});
+  bad = c;
+  bad["claims"][0]["band"] = json::parse(R"({"ratio": [0.95, 1.05]})");
+  expect_refused(bad, {"$.claims(resolved)[0].band", "share_pct"});
+  bad = c;
+  bad["claims"][0]["band"] = json::parse(R"({"share_pct": [105, 95]})");
+  expect_refused(bad, {"$.claims(resolved)[0].band.share_pct", "low is above high"});
+  bad = c;
+  bad["claims"][0]["figure"]["of"] = "minimal_tree";  // the design counts no minimal tree
+  expect_refused(bad, {"$.claims(resolved)[0].figure.of", "no minimal tree at depth 2"});
+  json loo = design_config(three_factors(), "leave_one_out");
+  loo["claims"] = c["claims"];
+  expect_refused(loo, {"$.claims(resolved)[0].figure", "no factorial design"});
+}
+
 // A run stored with its design's own claims (experiment.json "design": {"claims": [...]}, no top-level claims) is
 // judged by them, converted when it is read.
 TEST(Design, AStoredDesignsClaimsAreReadAsTopLevelClaims) {
