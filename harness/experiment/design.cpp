@@ -4,7 +4,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <set>
 
 #include "engine/search_config.h"
 #include "harness/errors.h"
