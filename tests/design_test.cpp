@@ -205,16 +205,14 @@ TEST(Design, StoredInExperimentJsonAndReadBack) {
   const Experiment e = parse_experiment(design_config(d), "cfg.json");
   const json file = experiment_file_json(e, "engine-x", "cfg.json");
   ASSERT_TRUE(file.contains("design"));
+  // A design's own claims (the form before claims as data) are the config's top-level claims (design_claims.h).
+  EXPECT_FALSE(file["design"].contains("claims"));
+  ASSERT_TRUE(file.contains("claims"));
   runner_test::TempDir dir;
   runner_test::write_text(dir / "experiment.json", file.dump(2));
   const ResultSet rs = load_results(dir.path);
   ASSERT_TRUE(rs.experiment.design);
   EXPECT_EQ(rs.experiment.design->to_json(), e.design->to_json());
-  EXPECT_EQ(rs.experiment.design->claims.at(0).factors, (std::vector<std::string>{"history", "table"}));
-  EXPECT_DOUBLE_EQ(rs.experiment.design->claims.at(0).low, 0.95);
-  EXPECT_EQ(rs.experiment.design->claims.at(0).kind, DesignClaim::Kind::Share);
-  // A share claim is stored as before claims had kinds (no "kind" key), so stored designs read alike.
-  EXPECT_FALSE(file["design"]["claims"][0].contains("kind"));
   // The design is analysis, not an input: the resolved experiment is the same with or without it.
   Experiment without = e;
   without.design.reset();
@@ -222,8 +220,84 @@ TEST(Design, StoredInExperimentJsonAndReadBack) {
   EXPECT_FALSE(experiment_file_json(without, "engine-x", "cfg.json").contains("design"));
 }
 
-// A node-ratio claim (Plaat et al. 1996's "25 % or more" is base+etc ÷ base at most 0.75): read, checked, stored with
-// its kind and the combination it is taken against, and read back.
+// A share claim of a design becomes metric reduction_share of its combination at the experiment's deepest depth,
+// banded in % of the reduction; the published share goes to "published".
+TEST(Design, AShareClaimBecomesAReductionShareClaim) {
+  json d = three_factors();
+  d["claims"] = json::parse(R"([{"id": "S1", "source": "Schaeffer 1989", "statement": "t", "factors": ["table", "history"],
+                                  "share": 0.99, "band": [0.95, 1.05]}])");
+  const Experiment e = parse_experiment(design_config(d), "cfg.json");
+  ASSERT_EQ(e.claims.size(), 1u);
+  const ClaimSpec& c = e.claims[0];
+  EXPECT_EQ(c.id, "S1");
+  EXPECT_EQ(c.source, "Schaeffer 1989");
+  EXPECT_EQ(c.published, "share 99 % of the reduction to the best combination");
+  ASSERT_EQ(c.parts.size(), 1u);
+  EXPECT_EQ(c.parts[0].figure.metric, "reduction_share");
+  EXPECT_EQ(c.parts[0].figure.to, "A+history+table");  // the design's factor order, whatever the claim's
+  EXPECT_EQ(c.parts[0].figure.depths.list, std::vector<int>{2});
+  EXPECT_EQ(c.parts[0].figure.share_of, "best_combination");
+  EXPECT_DOUBLE_EQ(*c.parts[0].low, 0.95);
+  EXPECT_DOUBLE_EQ(*c.parts[0].high, 1.05);
+  // The same claim written as data reads the same.
+  json top = design_config(three_factors());
+  top["claims"] = e.claims_json;
+  EXPECT_EQ(parse_experiment(top, "cfg.json").claims_json, e.claims_json);
+}
+
+// A reduction_share figure is refused, naming the JSON path, without a factorial design, on a version that is no
+// combination of it, over more than one depth or a depth the experiment lacks, and with a band other than share_pct.
+TEST(Design, AReductionShareClaimIsChecked) {
+  json c = design_config(three_factors());
+  c["claims"] = json::parse(R"([{"id": "S1", "statement": "t",
+      "figure": {"metric": "reduction_share", "to": "A+history+table", "depths": [2]}, "band": {"share_pct": [95, 105]}}])");
+  EXPECT_EQ(parse_experiment(c, "cfg.json").claims.size(), 1u);
+  json bad = c;
+  bad["claims"][0]["figure"]["to"] = "B";
+  expect_refused(bad, {"$.claims(resolved)[0].figure.to", "not one of the design's combinations"});
+  bad = c;
+  bad["claims"][0]["figure"]["depths"] = {1, 2};
+  expect_refused(bad, {"$.claims(resolved)[0].figure.depths", "reads one depth"});
+  bad = c;
+  bad["claims"][0]["figure"]["depths"] = {3};
+  expect_refused(bad, {"$.claims(resolved)[0].figure.depths[0]", "not one of the experiment's depths"});
+  bad = c;
+  bad["claims"][0]["band"] = json::parse(R"({"ratio": [0.95, 1.05]})");
+  expect_refused(bad, {"$.claims(resolved)[0].band", "share_pct"});
+  bad = c;
+  bad["claims"][0]["band"] = json::parse(R"({"share_pct": [105, 95]})");
+  expect_refused(bad, {"$.claims(resolved)[0].band.share_pct", "low is above high"});
+  bad = c;
+  bad["claims"][0]["figure"]["of"] = "minimal_tree";  // the design counts no minimal tree
+  expect_refused(bad, {"$.claims(resolved)[0].figure.of", "no minimal tree at depth 2"});
+  json loo = design_config(three_factors(), "leave_one_out");
+  loo["claims"] = c["claims"];
+  expect_refused(loo, {"$.claims(resolved)[0].figure", "no factorial design"});
+}
+
+// A run stored with its design's own claims (experiment.json "design": {"claims": [...]}, no top-level claims) is
+// judged by them, converted when it is read.
+TEST(Design, AStoredDesignsClaimsAreReadAsTopLevelClaims) {
+  json d = three_factors();
+  const Experiment e = parse_experiment(design_config(d), "cfg.json");
+  json file = experiment_file_json(e, "engine-x", "no-such-config.json");
+  file["design"]["claims"] = json::parse(R"([{"id": "P1", "source": "Plaat et al. 1996", "statement": "t",
+      "kind": "node_ratio", "factors": ["history"], "against": ["killers"], "ratio": 0.75, "band": [0, 0.75]}])");
+  runner_test::TempDir dir;
+  runner_test::write_text(dir / "experiment.json", file.dump(2));
+  const ResultSet rs = load_results(dir.path);
+  ASSERT_EQ(rs.experiment.claims.size(), 1u);
+  const ClaimPartSpec& p = rs.experiment.claims[0].parts.at(0);
+  EXPECT_EQ(p.figure.metric, "node_ratio");
+  EXPECT_EQ(p.figure.to, "A+history+killers");
+  EXPECT_EQ(p.figure.from, "A+killers");
+  EXPECT_EQ(p.figure.depths.list, std::vector<int>{2});
+  EXPECT_DOUBLE_EQ(*p.high, 0.75);
+  EXPECT_EQ(rs.experiment.claims[0].published, "node ratio 0.75 (25 % fewer nodes)");
+}
+
+// A node-ratio claim (Plaat et al. 1996's "25 % or more" is base+etc ÷ base at most 0.75): metric node_ratio of the
+// combination with the claim's factors to the one it is taken against (the base when none), checked as before.
 TEST(Design, NodeRatioClaimsAreReadCheckedAndStored) {
   json d = json::parse(R"({"base": "A", "factors": {"history": {"history": true}}})");
   d["claims"] = json::parse(R"([{"id": "P1", "source": "Plaat et al. 1996", "statement": "t", "kind": "node_ratio",
@@ -231,22 +305,19 @@ TEST(Design, NodeRatioClaimsAreReadCheckedAndStored) {
   const Experiment e = parse_experiment(design_config(d), "cfg.json");
   ASSERT_TRUE(e.design);
   ASSERT_EQ(e.versions.size(), 2u);  // a one-factor factorial: A and A+history
-  const DesignClaim& c = e.design->claims.at(0);
-  EXPECT_EQ(c.kind, DesignClaim::Kind::NodeRatio);
-  EXPECT_DOUBLE_EQ(c.figure, 0.75);
-  EXPECT_TRUE(c.against.empty());
-  const json stored = e.design->to_json();
-  EXPECT_EQ(stored["claims"][0]["kind"], "node_ratio");
-  const Design back = Design::from_json(stored, "experiment.json");
-  EXPECT_EQ(back.to_json(), stored);
-  EXPECT_EQ(back.claims.at(0).kind, DesignClaim::Kind::NodeRatio);
+  const ClaimPartSpec& c = e.claims.at(0).parts.at(0);
+  EXPECT_EQ(c.figure.metric, "node_ratio");
+  EXPECT_EQ(c.figure.to, "A+history");
+  EXPECT_EQ(c.figure.from, "A");
+  EXPECT_DOUBLE_EQ(*c.low, 0.0);
+  EXPECT_DOUBLE_EQ(*c.high, 0.75);
 
   json t = three_factors();
   t["claims"] = json::parse(R"([{"id": "H2", "source": "s", "statement": "t", "kind": "node_ratio", "factors": ["killers"],
                                   "against": ["history"], "ratio": 0.98, "band": [0.9, 1.0]}])");
   const Experiment e3 = parse_experiment(design_config(t), "cfg.json");
-  EXPECT_EQ(e3.design->claims.at(0).against, (std::vector<std::string>{"history"}));
-  EXPECT_EQ(Design::from_json(e3.design->to_json(), "x").claims.at(0).against, (std::vector<std::string>{"history"}));
+  EXPECT_EQ(e3.claims.at(0).parts.at(0).figure.from, "A+history");
+  EXPECT_EQ(e3.claims.at(0).parts.at(0).figure.to, "A+history+killers");
 
   json bad = t;
   bad["claims"][0]["kind"] = "nodes";
@@ -328,15 +399,15 @@ TEST(Design, SolvedChangesAreReadCheckedAndStored) {
                                   "ratio": 0.88, "band": [0.83, 0.89],
                                   "solved": {"change": -10, "of": 879, "band": [-0.015, -0.005]}}])");
   const Experiment e = parse_experiment(design_config(t), "cfg.json");
-  const DesignClaim& c = e.design->claims.at(0);
-  ASSERT_TRUE(c.solved);
-  EXPECT_EQ(c.solved->change, -10);
-  EXPECT_EQ(c.solved->of, 879);
-  EXPECT_NEAR(c.solved->figure(), -10.0 / 879, 1e-12);
-  EXPECT_DOUBLE_EQ(c.solved->high, -0.005);
-  const json stored = e.design->to_json();
-  EXPECT_EQ(Design::from_json(stored, "x").to_json(), stored);
-  EXPECT_EQ(stored["claims"][0]["solved"]["of"], 879);
+  const ClaimSpec& c = e.claims.at(0);
+  ASSERT_EQ(c.parts.size(), 2u);  // the node ratio, then the change in positions solved
+  EXPECT_EQ(c.parts[1].figure.metric, "solved_change");
+  EXPECT_EQ(c.parts[1].figure.to, "A+killers");
+  EXPECT_EQ(c.parts[1].figure.from, "A");
+  EXPECT_TRUE(c.parts[1].difference);
+  EXPECT_DOUBLE_EQ(*c.parts[1].low, -0.015);
+  EXPECT_DOUBLE_EQ(*c.parts[1].high, -0.005);
+  EXPECT_EQ(c.published, "node ratio 0.88 (12 % fewer nodes); -10 of 879 positions solved");
 
   json bad = t;
   bad["claims"][0]["solved"]["band"] = json::array({-0.005, 0.0});
@@ -360,8 +431,9 @@ TEST(Design, SolvedChangesAreReadCheckedAndStored) {
 
 namespace design_test {
 
-// The design is analysis: `harness run` of the same experiment into a directory that holds it re-stores the design
-// (a claim added) without searching a cell again, and the reports read the new claim.
+// The claims are analysis: `harness run` of the same experiment into a directory that holds it re-stores them (a
+// claim added to the design, in the form before claims as data) without searching a cell again, and the reports read
+// the new claim.
 TEST(Design, HarnessRunReStoresTheDesignOfTheSameExperiment) {
   runner_test::TempDir dir;
   json c = design_config(json::parse(R"({"base": "A", "factors": {"history": {"history": true}}})"));
@@ -371,18 +443,18 @@ TEST(Design, HarnessRunReStoresTheDesignOfTheSameExperiment) {
   auto r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
   const std::string cells = runner_test::read_text(out / "cells.jsonl"), runs = runner_test::read_text(out / "runs.jsonl");
-  EXPECT_EQ(runner_test::read_text(out / "REPORT.md").find("#### R1"), std::string::npos);
+  EXPECT_EQ(runner_test::read_text(out / "REPORT.md").find("### R1"), std::string::npos);
 
   c["factorial"]["claims"] = json::parse(R"([{"id": "R1", "source": "s", "statement": "history halves the tree", "kind": "node_ratio",
                                                "factors": ["history"], "ratio": 0.5, "band": [0.4, 0.6]}])");
   runner_test::write_text(dir / "run.json", c.dump());
   r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("re-stored its design"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("re-stored its claims"), std::string::npos) << r.output;
   EXPECT_EQ(runner_test::read_text(out / "cells.jsonl"), cells);  // nothing searched again
   EXPECT_EQ(runner_test::read_text(out / "runs.jsonl"), runs);
-  EXPECT_EQ(load_results(out).experiment.design->claims.size(), 1u);
-  EXPECT_NE(runner_test::read_text(out / "REPORT.md").find("#### R1 — s:"), std::string::npos);
+  EXPECT_EQ(load_results(out).experiment.claims.size(), 1u);
+  EXPECT_NE(runner_test::read_text(out / "REPORT.md").find("### R1 — "), std::string::npos);
   // A third run with the same config changes nothing and says nothing.
   const std::string stored = runner_test::read_text(out / "experiment.json");
   r = runner_test::run_harness("run " + (dir / "run.json").string() + " -q --out " + out.string());

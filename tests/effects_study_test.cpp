@@ -1,6 +1,8 @@
 // The effects study (harness/report/effects_study.cpp) on hand-made cells whose nodes follow a known model (each
 // factor multiplies the base's nodes by its ratio, two of them overlap), so that every ratio, main effect,
-// interaction, share and verdict has a value known in advance; and on a tiny real run through `harness run`.
+// interaction and share has a value known in advance; and on a tiny real run through `harness run`. The design's
+// claims (written in the design's own form, converted by design_claims.h) are judged by the one claim evaluator on
+// the same model: metric reduction_share (claim_metric_share.h), node_ratio and solved_change.
 #include "harness/report/effects_study.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +15,8 @@
 #include "harness/errors.h"
 #include "harness/experiment/experiment_config.h"
 #include "harness/paths.h"
+#include "harness/report/claim_evaluator.h"
+#include "harness/report/paired_proportions.h"
 #include "harness/report/study.h"
 #include "harness/thesis/thesis_compare.h"
 #include "harness/report/writers.h"
@@ -62,24 +66,29 @@ ResultSet model_set(const json& config, double overlap,
   return rs;
 }
 
+// The claim `id` of `claims`.
+const Claim& claim(const std::vector<Claim>& claims, const std::string& id) {
+  for (const auto& c : claims)
+    if (c.id == id) return c;
+  throw std::runtime_error("no claim " + id);
+}
+
 const EffectsCombination& combination(const EffectsAtDepth& at, const Design& d, const std::vector<std::string>& factors) {
   return at.combinations.at(d.mask_of(factors));
 }
 
-TEST(EffectsStudy, MeanIntervalAndVerdict) {
+TEST(EffectsStudy, MeanInterval) {
   const MeanInterval m = mean_interval({1.0, 2.0, 3.0});
   EXPECT_EQ(m.n, 3u);
   EXPECT_DOUBLE_EQ(m.mean, 2.0);
   EXPECT_NEAR(m.high - m.mean, 4.302653 * 1.0 / std::sqrt(3.0), 1e-5);  // t(0.975, 2) × s / √n, s = 1
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.97, 0.96, 0.98}, 0.95, 1.0), Verdict::holds);
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.90, 0.88, 0.92}, 0.95, 1.0), Verdict::does_not_hold);
-  EXPECT_EQ(share_verdict(MeanInterval{5, 0.95, 0.93, 0.97}, 0.95, 1.0), Verdict::undecided);
-  EXPECT_EQ(share_verdict(MeanInterval{1, 0.97, 0.97, 0.97}, 0.95, 1.0), Verdict::undecided);  // no interval
+  EXPECT_FALSE(mean_interval({0.97}).has_interval());
 }
 
 TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
   const double g = 1.2;  // history and killers overlap: together they save 20 % less than the product
-  const EffectsStudy st = build_effects_study(model_set(factorial_config(), g));
+  const ResultSet rs = model_set(factorial_config(), g);
+  const EffectsStudy st = build_effects_study(rs);
   ASSERT_TRUE(st.present);
   ASSERT_EQ(st.depths.size(), 2u);
   const Design& d = st.design;
@@ -113,26 +122,30 @@ TEST(EffectsStudy, FactorialFiguresFollowTheModel) {
     EXPECT_EQ(at.best_of_size[1], d.mask_of({"history"}));
     EXPECT_EQ(at.best_of_size[2], d.mask_of({"history", "pvs"}));  // 0.45, not history+killers's 0.48
     EXPECT_EQ(at.best_of_size[3], at.best);
-    ASSERT_EQ(at.claims.size(), 2u);
-    EXPECT_EQ(at.claims[0].verdict, Verdict::holds);  // 96.8 %, every position alike
-    EXPECT_EQ(at.claims[1].verdict, Verdict::does_not_hold);  // 88.0 %
   }
-  ASSERT_EQ(st.verdicts.size(), 2u);
-  EXPECT_EQ(st.verdicts[0].verdict, Verdict::holds);
-  EXPECT_EQ(st.verdicts[0].depth, 3);
-  EXPECT_EQ(st.verdicts[1].verdict, Verdict::does_not_hold);
+  // The share claims, at the deepest depth (3): history+pvs 96.8 % at every position (holds), history 88.0 %.
+  const std::vector<Claim> claims = evaluate_claims(rs);
+  ASSERT_EQ(claims.size(), 2u);
+  const ClaimPart& hp = claim(claims, "HP").parts.at(0);
+  EXPECT_EQ(hp.state, Verdict::holds);
+  EXPECT_EQ(hp.holm_state, Verdict::holds);
+  EXPECT_TRUE(hp.tested);
+  EXPECT_EQ(hp.rule, "A+history+pvs's share of the reduction from A to the best combination at depth 3: interval within "
+                     "[95.0 %, 100.0 %]");
+  EXPECT_EQ(hp.figures, "mean 96.8 % [96.8 %, 96.8 %] over 4 position(s)");
+  EXPECT_EQ(hp.context, "the best combination at depth 3: history+killers+pvs (÷ A: geometric mean 0.432)");
+  EXPECT_EQ(claim(claims, "H").verdict(), Verdict::does_not_hold);
+  EXPECT_NE(claim(claims, "H").parts.at(0).figures.find("mean 88.0 %"), std::string::npos);
 
   const json j = effects_json(st);
   EXPECT_EQ(j["design"], "factorial");
   EXPECT_NEAR(j["depths"][1]["interactions"][0]["ratio"]["mean"].get<double>(), g, 1e-4);
   EXPECT_EQ(j["depths"][1]["best"], "history+killers+pvs");
-  EXPECT_EQ(j["claims"][0]["verdict"], "holds");
-  EXPECT_FALSE(j["claims"][0].contains("kind"));  // share claims read as before claims had kinds
+  EXPECT_FALSE(j.contains("claims"));  // the study measures; the claims section judges
   const std::string md = effects_markdown(st);
-  EXPECT_NE(md.find("### Published shares tested"), std::string::npos);
+  EXPECT_EQ(md.find("Published"), std::string::npos);
   EXPECT_EQ(md.rfind("## Effects of the design's factors (factorial, base A, 3 factors)", 0), 0u);
   EXPECT_NE(md.find("| history × killers | 1.200 [1.200, 1.200] | 1.200 [1.200, 1.200] |"), std::string::npos) << md;
-  EXPECT_NE(md.find("#### HP — test: **holds** (depth 3)"), std::string::npos) << md;
 }
 
 TEST(EffectsStudy, APositionWhereAVersionDidNotFinishIsLeftOutAtThatDepth) {
@@ -148,6 +161,27 @@ TEST(EffectsStudy, APositionWhereAVersionDidNotFinishIsLeftOutAtThatDepth) {
   // by position (93.0 % against 85.9 %), so its interval has a width.
   const auto& hp = combination(st.depths[1], st.design, {"history", "pvs"});
   EXPECT_GT(hp.share.high - hp.share.low, 0.01);
+}
+
+// The share claim reads the study's positions: at depth 3 without P4 (a version did not finish there), with a width
+// from P1; so a band that holds the mean alone is undecided, and the p-value of its test is that of the interval.
+TEST(EffectsStudy, AShareClaimReadsTheStudysPositionsAndInterval) {
+  json c = factorial_config();
+  c["factorial"]["claims"][0]["band"] = json::array({0.80, 1.0});
+  const ResultSet rs = model_set(c, 1.0, [](const std::string& p, const std::string& v, CellRecord& r) {
+    if (p == "P4" && v == "A+killers" && r.inputs.depth == 3) r.completed = false;
+    if (p == "P1" && v == "A+history+pvs") r.counters = {{"nodes", r.nodes() * 9 / 10}};
+  });
+  const EffectsAtDepth at = effects_at_depth(rs, *rs.experiment.design, 3);
+  const MeanInterval& share = combination(at, *rs.experiment.design, {"history", "pvs"}).share;
+  const ClaimPart part = claim(evaluate_claims(rs), "HP").parts.at(0);
+  EXPECT_NE(part.figures.find(fmt::format("mean {:.1f} % [{:.1f} %, {:.1f} %] over 3 position(s)", 100 * share.mean,
+                                          100 * share.low, 100 * share.high)),
+            std::string::npos) << part.figures;
+  EXPECT_EQ(part.state, interval_verdict(true, share.low, share.high, 0.80, 1.0));
+  EXPECT_EQ(part.state, Verdict::undecided);  // 88.0 % [74 %, 102 %] or so: meets both edges
+  EXPECT_TRUE(part.tested);
+  EXPECT_GT(part.p, 0.025);
 }
 
 TEST(EffectsStudy, LeaveOneOutHasRatiosOnly) {
@@ -236,73 +270,33 @@ json node_ratio_config() {
 
 TEST(EffectsStudy, NodeRatioClaimsAreDecidedByTheirInterval) {
   const double g = 1.2;  // killers with history: 0.8 × 1.2 = 0.96 of history alone
-  const EffectsStudy st = build_effects_study(model_set(node_ratio_config(), g));
-  ASSERT_EQ(st.verdicts.size(), 3u);
-  for (const auto& at : st.depths) {
-    ASSERT_EQ(at.claims.size(), 3u);
-    EXPECT_NEAR(at.claims[0].ratio.mean, 0.5, 1e-4);
-    EXPECT_EQ(at.claims[0].ratio.n, 4u);
-    EXPECT_EQ(at.claims[0].verdict, Verdict::holds);
-    EXPECT_NEAR(at.claims[1].ratio.mean, 0.8 * g, 1e-4);  // A+history+killers ÷ A+history
-    EXPECT_EQ(at.claims[1].verdict, Verdict::does_not_hold);
-    EXPECT_NEAR(at.claims[2].ratio.mean, 0.9, 1e-4);
-    EXPECT_EQ(at.claims[2].verdict, Verdict::holds);
-  }
-  EXPECT_EQ(st.verdicts[0].verdict, Verdict::holds);
-  EXPECT_EQ(st.verdicts[0].depth, 3);
-  EXPECT_EQ(st.verdicts[1].verdict, Verdict::does_not_hold);
+  const std::vector<Claim> claims = evaluate_claims(model_set(node_ratio_config(), g));
+  ASSERT_EQ(claims.size(), 3u);
+  EXPECT_EQ(claim(claims, "R1").verdict(), Verdict::holds);
+  EXPECT_NE(claim(claims, "R1").parts.at(0).figures.find("geometric mean -50.0 % [-50.0 %, -50.0 %] over 4 position(s)"),
+            std::string::npos) << claim(claims, "R1").parts.at(0).figures;
+  const ClaimPart& r2 = claim(claims, "R2").parts.at(0);
+  EXPECT_EQ(r2.state, Verdict::does_not_hold);
+  EXPECT_EQ(r2.rule.rfind("A+history+killers vs A+history at depth 3, all positions: interval within [-100.0 %, -25.0 %]", 0), 0u)
+      << r2.rule;
+  EXPECT_NE(r2.figures.find("geometric mean -4.0 %"), std::string::npos) << r2.figures;
+  EXPECT_EQ(claim(claims, "R3").verdict(), Verdict::holds);
+  EXPECT_EQ(claim(claims, "R1").published, "node ratio 0.75 (25 % fewer nodes)");
 
   // PVS's saving scattered over the positions (ratios 0.9 × 1.3, × 0.7, × 1.1, × 0.9): the interval meets the band
   // and leaves it, so nothing is decided; the figure is the geometric mean of the four ratios.
   const double scatter[] = {1.3, 0.7, 1.1, 0.9};
-  const EffectsStudy spread = build_effects_study(model_set(node_ratio_config(), g, [&](const std::string& p, const std::string& v, CellRecord& r) {
+  const std::vector<Claim> spread = evaluate_claims(model_set(node_ratio_config(), g, [&](const std::string& p, const std::string& v, CellRecord& r) {
     if (v.find("pvs") != std::string::npos)
       r.counters = {{"nodes", std::uint64_t(std::llround(double(r.nodes()) * scatter[std::stoi(p.substr(1)) - 1]))}};
   }));
   const GeometricInterval expect = geometric_interval({0.9 * 1.3, 0.9 * 0.7, 0.9 * 1.1, 0.9 * 0.9});
-  EXPECT_NEAR(spread.depths[1].claims[2].ratio.mean, expect.mean, 1e-4);
-  EXPECT_NEAR(spread.depths[1].claims[2].ratio.low, expect.low, 1e-4);
-  EXPECT_EQ(spread.depths[1].claims[2].verdict, Verdict::undecided);
-  EXPECT_EQ(spread.verdicts[2].verdict, Verdict::undecided);
-  // The summed change weighs each position by its nodes (position i has i times the nodes of P1): Σ i·0.9·s_i ÷ Σ i.
-  EXPECT_NEAR(spread.depths[1].claims[2].summed_ratio, 0.9 * (1 * 1.3 + 2 * 0.7 + 3 * 1.1 + 4 * 0.9) / 10.0, 1e-4);
-  EXPECT_EQ(spread.verdicts[0].verdict, Verdict::holds);  // the other claims' combinations are untouched
-
-  const json j = effects_json(st);
-  EXPECT_EQ(j["claims"][1]["kind"], "node_ratio");
-  EXPECT_EQ(j["claims"][1]["against"], json::array({"history"}));
-  EXPECT_NEAR(j["claims"][1]["per_depth"][0]["ratio"]["mean"].get<double>(), 0.96, 1e-4);
-  const std::string md = effects_markdown(st);
-  EXPECT_NE(md.find("### Published claims tested"), std::string::npos);
-  EXPECT_NE(md.find("#### R2 — test: **does not hold** (depth 3)"), std::string::npos) << md;
-  EXPECT_NE(md.find("Node ratio `A+history+killers` ÷ `A+history`, published 0.75 (25 % fewer nodes), band [0, 0.75]."),
-            std::string::npos) << md;
-  EXPECT_NE(md.find("| 3 | 4 | 0.960 [0.960, 0.960] | 4.0 % fewer nodes | -4.0 % | — | does not hold |"), std::string::npos) << md;
-}
-
-// Beside a node-ratio claim, the positions solved (EPD bm) by the combination it is taken against and by the claim's:
-// Heinz 1998 put positions solved beside nodes saved. Here P1-P3 have a solution, P4 none; A solves P1 and P2 at
-// every depth, A+pvs only P1.
-TEST(EffectsStudy, NodeRatioClaimsCountPositionsSolved) {
-  ResultSet rs = model_set(node_ratio_config(), 1.0);
-  for (const char* p : {"P1", "P2", "P3"}) rs.experiment.solutions[p] = Solution{{"e2e4"}, {}};
-  for (const CellSpec& c : rs.cells) {
-    const std::string& p = c.inputs.position;
-    const bool solves = c.inputs.version == "A" ? (p == "P1" || p == "P2") : c.inputs.version == "A+pvs" ? p == "P1" : false;
-    SolveResult r;
-    r.solved = solves;
-    rs.rows[c.identity].solve = r;
-  }
-  const EffectsStudy st = build_effects_study(rs);
-  const DesignClaimTest& t = st.depths[1].claims[2];  // R3: A+pvs ÷ A
-  EXPECT_EQ(t.solvable, 3);
-  EXPECT_EQ(t.solved_against, 2);
-  EXPECT_EQ(t.solved_with, 1);
-  EXPECT_EQ(st.depths[1].claims[1].solved_against, 0);  // R2: A+history solves nothing here
-  EXPECT_NE(effects_markdown(st).find("| 3 | 4 | 0.900 [0.900, 0.900] | 10.0 % fewer nodes | -10.0 % | 2 → 1 of 3 (-1) | holds |"),
-            std::string::npos) << effects_markdown(st);
-  const json j = effects_json(st);
-  EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved"]["with"], 1);
+  EXPECT_NE(claim(spread, "R3").parts.at(0).figures.find(fmt::format("geometric mean {:+.1f} % [{:+.1f} %, {:+.1f} %]",
+                                                                      100 * (expect.mean - 1), 100 * (expect.low - 1),
+                                                                      100 * (expect.high - 1))),
+            std::string::npos) << claim(spread, "R3").parts.at(0).figures;
+  EXPECT_EQ(claim(spread, "R3").verdict(), Verdict::undecided);
+  EXPECT_EQ(claim(spread, "R1").verdict(), Verdict::holds);  // the other claims' combinations are untouched
 }
 
 // A one-factor factorial (base and base+factor) decides a node-ratio claim: Plaat et al.'s ETC experiment's shape.
@@ -311,11 +305,13 @@ TEST(EffectsStudy, OneFactorFactorialDecidesANodeRatioClaim) {
   c["factorial"]["factors"] = json::parse(R"({"history": {"history": true}})");
   c["factorial"]["claims"] = json::parse(R"([{"id": "R1", "source": "test", "statement": "t", "kind": "node_ratio",
                                               "factors": ["history"], "ratio": 0.6, "band": [0.55, 0.65]}])");
-  const EffectsStudy st = build_effects_study(model_set(c, 1.0));
+  const ResultSet rs = model_set(c, 1.0);
+  const EffectsStudy st = build_effects_study(rs);
   ASSERT_EQ(st.depths.size(), 2u);
   EXPECT_EQ(st.depths[0].combinations.size(), 2u);
-  EXPECT_NEAR(st.depths[1].claims[0].ratio.mean, 0.5, 1e-4);
-  EXPECT_EQ(st.verdicts[0].verdict, Verdict::does_not_hold);  // 0.5, wholly below the band
+  const std::vector<Claim> claims = evaluate_claims(rs);
+  EXPECT_EQ(claim(claims, "R1").verdict(), Verdict::does_not_hold);  // 0.5, wholly below the band
+  EXPECT_NE(claim(claims, "R1").parts.at(0).figures.find("geometric mean -50.0 %"), std::string::npos);
 }
 
 
@@ -326,11 +322,16 @@ TEST(EffectsStudy, OneFactorFactorialDecidesANodeRatioClaim) {
 TEST(EffectsStudy, SharesOfTheReductionToTheMinimalTree) {
   json c = factorial_config();
   c["factorial"]["minimal_tree"] = {3};
-  const EffectsStudy st = build_effects_study(model_set(c, 1.2, [](const std::string& p, const std::string& v, CellRecord& r) {
+  // A claim on the share of the reduction to the minimal tree, as data.
+  c["claims"] = json::parse(R"([{"id": "M", "source": "test", "statement": "history and pvs take 60-62 % of the way",
+      "figure": {"metric": "reduction_share", "to": "A+history+pvs", "depths": [3], "of": "minimal_tree"},
+      "band": {"share_pct": [60, 62]}}])");
+  const ResultSet rs = model_set(c, 1.2, [](const std::string& p, const std::string& v, CellRecord& r) {
     if (v != Design::kMinimalTreeVersion) return;
     r.counters = {{"nodes", std::uint64_t(std::llround(1e5 * r.inputs.depth * std::stoi(p.substr(1)) * 0.1))}};
     if (p == "P4") r.completed = false;
-  }));
+  });
+  const EffectsStudy st = build_effects_study(rs);
   ASSERT_EQ(st.depths.size(), 2u);
   const Design& d = st.design;
   const EffectsAtDepth& d2 = st.depths[0];
@@ -353,16 +354,28 @@ TEST(EffectsStudy, SharesOfTheReductionToTheMinimalTree) {
   EXPECT_NE(md.find("### Every combination's share of the reduction to the minimal tree"), std::string::npos) << md;
   EXPECT_NE(md.find("| minimal tree ÷ base | not measured here | 0.100 [0.100, 0.100] |"), std::string::npos) << md;
   EXPECT_NE(md.find("| history+pvs | not measured here | 61.1 % [61.1, 61.1] |"), std::string::npos) << md;
-  // The share claim HP (history+pvs) with its share to the minimal tree beside it.
-  EXPECT_NE(md.find("| 3 | 4 | 96.8 % [96.8, 96.8] | 61.1 % [61.1, 61.1] | holds |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| 2 | 4 | 96.8 % [96.8, 96.8] | not measured here | holds |"), std::string::npos) << md;
+  // The share claim HP (history+pvs) with its share to the minimal tree beside it; the claim M on that share.
+  const std::vector<Claim> claims = evaluate_claims(rs);
+  EXPECT_NE(claim(claims, "HP").parts.at(0).context.find("share of the reduction to the minimal tree: 61.1 % [61.1 %, 61.1 %]"),
+            std::string::npos) << claim(claims, "HP").parts.at(0).context;
+  const ClaimPart& m = claim(claims, "M").parts.at(0);
+  EXPECT_EQ(m.state, Verdict::holds);
+  EXPECT_EQ(m.figures, "mean 61.1 % [61.1 %, 61.1 %] over 3 position(s)");
+  EXPECT_NE(m.rule.find("to the minimal tree at depth 3"), std::string::npos) << m.rule;
+  // Where the design counts no minimal tree, such a claim is refused.
+  c["claims"][0]["figure"]["depths"] = {2};
+  try {
+    parse_experiment(c, "cfg.json");
+    ADD_FAILURE() << "accepted a share of the reduction to a minimal tree not counted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("$.claims(resolved)[0].figure.of"), std::string::npos) << e.what();
+  }
   const json j = effects_json(st);
   EXPECT_EQ(j["depths"][0]["minimal_tree"], "not measured here");
   EXPECT_EQ(j["depths"][0]["combinations"][3]["share_to_minimal"], "not measured here");
   EXPECT_NEAR(j["depths"][1]["minimal_tree"]["ratio_to_base"]["mean"].get<double>(), 0.1, 1e-4);
   EXPECT_NEAR(j["depths"][1]["combinations"][5]["share_to_minimal"]["mean"].get<double>(), (1 - 0.45) / 0.9, 1e-4);
   EXPECT_EQ(j["depths"][1]["combinations"][5]["factors"], "history+pvs");
-  EXPECT_NEAR(j["claims"][0]["per_depth"][1]["share_to_minimal"]["mean"].get<double>(), (1 - 0.45) / 0.9, 1e-4);
 
   // Without a minimal tree, the report says so once.
   const std::string plain = effects_markdown(build_effects_study(model_set(factorial_config(), 1.2)));
@@ -395,35 +408,24 @@ TEST(EffectsStudy, PositionsSolvedAreDecidedByTheirPairedInterval) {
     r.solved = cell.inputs.version == "A" ? (p == "P1" || p == "P2") : cell.inputs.version == "A+pvs" ? p == "P1" : false;
     rs.rows[cell.identity].solve = r;
   }
-  const EffectsStudy st = build_effects_study(rs);
-  const DesignClaimTest& r3 = st.depths[1].claims[2];
+  const std::vector<Claim> claims = evaluate_claims(rs);
+  const Claim& r3 = claim(claims, "R3");
+  ASSERT_EQ(r3.parts.size(), 2u);
   const PairedDifference expect = paired_difference(3, 0, 1);
-  EXPECT_EQ(r3.solved.lost, 1u);
-  EXPECT_EQ(r3.solved.gained, 0u);
-  EXPECT_NEAR(r3.solved.difference, -1.0 / 3, 1e-12);
-  EXPECT_NEAR(r3.solved.low, expect.low, 1e-12);
-  EXPECT_EQ(r3.solved_verdict, Verdict::holds);  // [-0.79, +0.42] inside [-0.9, 0.5]
-  EXPECT_EQ(st.verdicts[2].solved_verdict, Verdict::holds);
-  EXPECT_EQ(st.verdicts[2].solved_depth, 3);
+  EXPECT_EQ(r3.parts[1].state, Verdict::holds);  // [-0.79, +0.42] inside [-0.9, 0.5]
+  EXPECT_NE(r3.parts[1].figures.find(fmt::format("2 → 1 of 3 solved (0 gained, 1 lost): -33.3 % [{:+.1f} %, {:+.1f} %]",
+                                                  100 * expect.low, 100 * expect.high)),
+            std::string::npos) << r3.parts[1].figures;
+  EXPECT_EQ(r3.published, "node ratio 0.9 (10 % fewer nodes); -1 of 100 positions solved");
   // R1: A+history solves nothing, A two of three: -2/3 [-0.94, +0.27], wholly below its band.
-  EXPECT_EQ(st.depths[1].claims[0].solved.lost, 2u);
-  EXPECT_EQ(st.verdicts[0].solved_verdict, Verdict::does_not_hold);
-  EXPECT_EQ(st.verdicts[1].solved_verdict, Verdict::not_measured);  // R2 publishes no change in positions solved
-  const std::string md = effects_markdown(st);
-  EXPECT_NE(md.find("Positions solved, published: -1 of 100 (-1.00 % of the positions), band [-90 %, +50 %] on the difference "
-                    "of solved proportions: **holds** (depth 3)."),
-            std::string::npos) << md;
-  EXPECT_NE(md.find(fmt::format("| -33.33 % [{:+.2f}, {:+.2f}] (0 gained, 1 lost) | holds |", 100 * expect.low, 100 * expect.high)),
-            std::string::npos) << md;
-  const json j = effects_json(st);
-  EXPECT_EQ(j["claims"][2]["solved"]["verdict"], "holds");
-  EXPECT_EQ(j["claims"][2]["per_depth"][1]["solved_difference"]["lost"], 1);
-  EXPECT_FALSE(j["claims"][1]["per_depth"][1].contains("solved_difference"));
+  EXPECT_EQ(claim(claims, "R1").parts.at(1).state, Verdict::does_not_hold);
+  EXPECT_EQ(claim(claims, "R1").verdict(), Verdict::does_not_hold);
+  EXPECT_EQ(claim(claims, "R2").parts.size(), 1u);  // R2 publishes no change in positions solved
 
   // No position with a solution: nothing to decide.
-  const EffectsStudy none = build_effects_study(model_set(c, 1.0));
-  EXPECT_EQ(none.verdicts[2].solved_verdict, Verdict::not_measured);  // "cannot be measured here"
-  EXPECT_EQ(none.depths[1].claims[2].solved_verdict, Verdict::not_measured);  // "cannot be measured here"
+  const std::vector<Claim> none = evaluate_claims(model_set(c, 1.0));
+  EXPECT_EQ(claim(none, "R3").parts.at(1).state, Verdict::not_measured);
+  EXPECT_EQ(claim(none, "R3").verdict(), Verdict::holds_partly_measured);
 }
 
 }  // namespace effects_study_test

@@ -310,8 +310,14 @@ TEST(ExperimentConfig, HeinzWacConfigRunsHisComparisons) {
   EXPECT_EQ(steps[1].base, "G-normal");
   EXPECT_EQ(steps[2].version, "G-normal+limited_razoring+pre_frontier_futility");
   EXPECT_EQ(steps[2].base, "G-normal+pre_frontier_futility");
-  ASSERT_EQ(e.design->claims.size(), 2u);
-  EXPECT_EQ(e.design->claims[1].against, (std::vector<std::string>{"pre_frontier_futility"}));
+  // Heinz's claims, in configs/claims/heinz-wac.json: each a node ratio and a change in positions solved at depth 8.
+  ASSERT_EQ(e.claims.size(), 2u);
+  EXPECT_EQ(e.claims[1].id, "H2");
+  ASSERT_EQ(e.claims[1].parts.size(), 2u);
+  EXPECT_EQ(e.claims[1].parts[0].figure.to, "G-normal+limited_razoring+pre_frontier_futility");
+  EXPECT_EQ(e.claims[1].parts[0].figure.from, "G-normal+pre_frontier_futility");
+  EXPECT_EQ(e.claims[1].parts[1].figure.metric, "solved_change");
+  EXPECT_EQ(e.claims[1].parts[0].figure.depths.list, std::vector<int>{8});
 }
 
 TEST(ExperimentConfig, ShippedConfigsLoad) {

@@ -132,17 +132,22 @@ TEST(Grid, FactorialIsTheFactorialDesignsVersionsAndCells) {
   EXPECT_EQ(gk, dk);
 }
 
-TEST(Grid, FactorialTakesTheDesignsClaimsAndMinimalTree) {
+TEST(Grid, FactorialTakesTheDesignsMinimalTreeAndTopLevelClaims) {
   json grid = json::parse(R"({"base": "A", "design": "factorial", "axes": {"history": [true], "killers": [true]},
-      "minimal_tree": [1],
-      "claims": [{"id": "S1", "source": "s", "statement": "t", "factors": ["history", "killers"], "share": 0.9, "band": [0.8, 1.0]}]})");
-  const Experiment e = parse_experiment(grid_config(grid), "cfg.json");
+      "minimal_tree": [1]})");
+  json config = grid_config(grid);
+  config["claims"] = json::parse(R"([{"id": "S1", "source": "s", "statement": "t",
+      "figure": {"metric": "reduction_share", "to": "A+history+killers", "depths": [1]}, "band": {"share_pct": [80, 100]}}])");
+  const Experiment e = parse_experiment(config, "cfg.json");
   ASSERT_TRUE(e.design);
-  EXPECT_EQ(e.design->claims.size(), 1u);
+  EXPECT_EQ(e.claims.size(), 1u);
   EXPECT_EQ(e.design->minimal_tree_depths, (std::vector<int>{1}));
   EXPECT_EQ(e.versions.back().name, Design::kMinimalTreeVersion);
-  grid["claims"][0]["factors"][0] = "historyy";
-  expect_refused(grid_config(grid), {"$.grid.claims[0].factors[0]", "'historyy'"});
+  config["claims"][0]["figure"]["to"] = "A+historyy";
+  expect_refused(config, {"$.claims(resolved)[0].figure.to", "'A+historyy' is not one of the design's combinations"});
+  // A grid's own claims (the design's form before claims as data) are refused, pointing at the top-level form.
+  grid["claims"] = json::parse(R"([{"id": "S1", "source": "s", "statement": "t", "factors": ["history"], "share": 0.9, "band": [0.8, 1.0]}])");
+  expect_refused(grid_config(grid), {"$.grid.claims", "top-level \"claims\""});
 }
 
 // A full grid over the table's axes alone is a TT sweep; {"D": [ids]} runs each position at its own depths.
@@ -238,7 +243,7 @@ TEST(Grid, MistakesAreRefusedNamingTheJsonPath) {
   expect_refused(grid_config(g), {"$.grid.positions", "TT sweep"});
   g = lmr_grid();
   g["claims"] = json::array();
-  expect_refused(grid_config(g), {"$.grid.claims", "only a factorial grid"});
+  expect_refused(grid_config(g), {"$.grid.claims", "a grid takes no claims"});
   // A factorial axis is a binary factor.
   expect_refused(grid_config(lmr_grid("factorial")), {"$.grid.axes.lmr_min_moves", "binary factor"});
   expect_refused(grid_config(json::parse(R"({"base": "A", "design": "factorial", "axes": {"history": [false]}})")),

@@ -24,7 +24,7 @@ using namespace json_fields;
 const std::vector<std::string> kMetrics = {"node_ratio",    "leaves_ratio",  "minimal_tree_multiple",
                                            "pairs_finished", "passes_median", "tt_node_ratio",
                                            "tt_doubling",   "solved_change",  "best_move_disagreement",
-                                           kTtLoadMetric};
+                                           kTtLoadMetric,   kReductionShareMetric};
 // The metrics that divide two versions' counts cell by cell: they take node_ratio's keys and aggregates.
 bool count_ratio(const std::string& m) { return m == "node_ratio" || m == "leaves_ratio" || m == "minimal_tree_multiple"; }
 const std::vector<std::string> kAggregates = {"geometric_mean", "largest_cell", "smallest_cell", "falls_with_depth"};
@@ -88,6 +88,11 @@ ClaimFigure parse_figure(const Where& w, const std::string& path, const json& j,
     tt.metric = kTtLoadMetric;
     tt.tt_load = parse_tt_load_figure(w, path, j);
     return tt;
+  }
+  if (j.is_object() && j.contains("metric") && j["metric"] == kReductionShareMetric) {
+    ClaimFigure share;
+    parse_reduction_share_figure(w, path, j, exp, share);
+    return share;
   }
   check_keys(w, path, j,
              {"metric", "to", "from", "depths", "positions", "phase", "thesis_position", "aggregate", "beside", "sweep",
@@ -243,6 +248,10 @@ ClaimPartSpec parse_part(const Where& w, const std::string& path, const json& j,
     return p;
   }
   const json& b = require(w, path, j, "band");
+  if (p.figure.metric == kReductionShareMetric) {
+    parse_share_band(w, path + ".band", b, p);
+    return p;
+  }
   // A count (passes_median) is banded by its own values, a solved share by a difference in %, a ratio by a ratio or a
   // change in %.
   const bool count = p.figure.metric == "passes_median";

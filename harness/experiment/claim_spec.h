@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/claim_figure_share.h"
 #include "harness/experiment/claim_figure_tt_load.h"
 
 namespace harness {
@@ -63,6 +64,8 @@ struct SweepSize {
 //    doubling from a size in `sizes_from` (a list, or `sizes_min` on; none = every doubling), at the deepest depth
 //    or on nodes summed over every depth where both cells finished (`summed`).
 //  - tt_load_ratio: a row of the TT study by load (claim_figure_tt_load.h), in `tt_load`.
+//  - reduction_share: a factorial design's combination `to`'s share of the reduction from the base to the best
+//    combination (or to the minimal tree: `share_of`) at one depth (claim_figure_share.h).
 struct ClaimFigure {
   std::string metric;
   // node_ratio, leaves_ratio, minimal_tree_multiple, pairs_finished; passes_median's `version` is `to`
@@ -84,11 +87,13 @@ struct ClaimFigure {
   std::optional<int> sizes_min;
   bool summed = false;
   TtLoadFigure tt_load;                 // tt_load_ratio
+  std::string share_of;                 // reduction_share: kShareOfBest or kShareOfMinimalTree
 };
 
 struct ClaimPartSpec {
   ClaimFigure figure;
   // The band the figure's interval must lie inside, as a ratio (nodes / nodes); an absent side is unbounded.
+  // reduction_share's are shares of the reduction (`share_pct`, as fractions).
   std::optional<double> low, high;
   bool difference = false;  // low/high are differences of proportions (solved_change's `difference_pct`), not ratios
   std::string label;  // the part's words in the report; "" = made from the figure

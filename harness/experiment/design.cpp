@@ -4,7 +4,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <set>
 
 #include "engine/search_config.h"
 #include "harness/errors.h"
@@ -35,100 +34,11 @@ std::string design_flags_text(const json& flags) {
   return s;
 }
 
-double design_number(const Where& w, const std::string& path, const json& j) {
-  if (!j.is_number()) w.fail(path, fmt::format("expected a number, got {}", j.dump()));
-  return j.get<double>();
-}
-
 int design_int(const Where& w, const std::string& path, const json& j, int min, int max, const char* what) {
   if (!j.is_number_integer()) w.fail(path, fmt::format("{} must be an integer, got {}", what, j.dump()));
   const long long v = j.get<long long>();
   if (v < min || v > max) w.fail(path, fmt::format("{} must be in {}..{}, got {}", what, min, max, v));
   return int(v);
-}
-
-constexpr const char* kShareKind = "share";
-constexpr const char* kNodeRatioKind = "node_ratio";
-
-// A claim's list of the design's factor names (each once); `empty_ok` for a node-ratio claim's "against".
-std::vector<std::string> parse_claim_factors(const Where& w, const std::string& p, const json& fs, const Design& d, bool empty_ok) {
-  if (!fs.is_array() || (fs.empty() && !empty_ok))
-    w.fail(p, empty_ok ? "expected a list of the design's factor names" : "expected a non-empty list of the design's factor names");
-  std::vector<std::string> names;
-  for (const auto& f : d.factors) names.push_back(f.name);
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < fs.size(); ++i) {
-    const std::string fp = fmt::format("{}[{}]", p, i);
-    const std::string name = get_string(w, fp, fs[i]);
-    if (std::find(names.begin(), names.end(), name) == names.end())
-      w.fail(fp, fmt::format("'{}' is not one of the design's factors (valid: {})", name, join(names)));
-    if (!seen.insert(name).second) w.fail(fp, fmt::format("factor '{}' is listed twice", name));
-    out.push_back(name);
-  }
-  return out;
-}
-
-// A node-ratio claim's published change in positions solved: {"change": -10, "of": 879, "band": [low, high]}, the
-// band on the difference of solved proportions.
-SolvedClaim parse_solved_claim(const Where& w, const std::string& p, const json& s) {
-  if (!s.is_object()) w.fail(p, "expected {\"change\", \"of\", \"band\"}: the published change in positions solved");
-  check_keys(w, p, s, {"change", "of", "band"});
-  SolvedClaim out;
-  out.of = design_int(w, p + ".of", require(w, p, s, "of"), 1, 1000000000, "positions");
-  out.change = design_int(w, p + ".change", require(w, p, s, "change"), -out.of, out.of, "change in positions solved");
-  const json& band = require(w, p, s, "band");
-  if (!band.is_array() || band.size() != 2)
-    w.fail(p + ".band", "expected [low, high], the differences of solved proportions within which the claim holds");
-  out.low = design_number(w, p + ".band[0]", band[0]);
-  out.high = design_number(w, p + ".band[1]", band[1]);
-  if (!(-1 <= out.low && out.high <= 1))
-    w.fail(p + ".band", fmt::format("a difference of proportions lies in [-1, 1], got [{}, {}]", out.low, out.high));
-  if (!(out.low <= out.figure() && out.figure() <= out.high))
-    w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published difference {} / {} = {:.4f}", out.low,
-                                    out.high, out.change, out.of, out.figure()));
-  return out;
-}
-
-DesignClaim parse_claim(const Where& w, const std::string& p, const json& c, const Design& d) {
-  if (!c.is_object()) w.fail(p, "expected a claim object");
-  DesignClaim claim;
-  if (c.contains("kind")) {
-    const std::string kind = get_string(w, p + ".kind", c["kind"]);
-    if (kind != kShareKind && kind != kNodeRatioKind)
-      w.fail(p + ".kind", fmt::format("unknown claim kind '{}' (valid: {}, {})", kind, kShareKind, kNodeRatioKind));
-    claim.kind = kind == kShareKind ? DesignClaim::Kind::Share : DesignClaim::Kind::NodeRatio;
-  }
-  const bool share = claim.kind == DesignClaim::Kind::Share;
-  const char* figure_key = share ? "share" : "ratio";
-  check_keys(w, p, c, share ? std::vector<std::string>{"id", "source", "statement", "kind", "factors", "share", "band"}
-                            : std::vector<std::string>{"id", "source", "statement", "kind", "factors", "against", "ratio", "band",
-                                                       "solved"});
-  claim.id = get_string(w, p + ".id", require(w, p, c, "id"));
-  if (!design_name_ok(claim.id)) w.fail(p + ".id", fmt::format("'{}' is not a valid claim id (letters, digits, '_')", claim.id));
-  claim.source = get_string(w, p + ".source", require(w, p, c, "source"));
-  claim.statement = get_string(w, p + ".statement", require(w, p, c, "statement"));
-  claim.factors = parse_claim_factors(w, p + ".factors", require(w, p, c, "factors"), d, false);
-  if (c.contains("against")) {
-    claim.against = parse_claim_factors(w, p + ".against", c["against"], d, true);
-    for (const auto& a : claim.against)
-      if (std::find(claim.factors.begin(), claim.factors.end(), a) != claim.factors.end())
-        w.fail(p + ".against", fmt::format("factor '{}' is in both 'factors' and 'against': the ratio adds 'factors' to 'against'", a));
-  }
-  claim.figure = design_number(w, p + "." + figure_key, require(w, p, c, figure_key));
-  if (share && (claim.figure < 0 || claim.figure > 1))
-    w.fail(p + ".share", fmt::format("a share is in 0..1, got {}", claim.figure));
-  if (!share && !(claim.figure > 0)) w.fail(p + ".ratio", fmt::format("a node ratio is above 0, got {}", claim.figure));
-  const json& band = require(w, p, c, "band");
-  if (!band.is_array() || band.size() != 2)
-    w.fail(p + ".band", fmt::format("expected [low, high], the {} within which the claim holds", share ? "shares" : "node ratios"));
-  claim.low = design_number(w, p + ".band[0]", band[0]);
-  claim.high = design_number(w, p + ".band[1]", band[1]);
-  if (!(claim.low <= claim.figure && claim.figure <= claim.high))
-    w.fail(p + ".band", fmt::format("the band [{}, {}] must hold the published {} {}", claim.low, claim.high,
-                                    share ? "share" : "ratio", claim.figure));
-  if (c.contains("solved")) claim.solved = parse_solved_claim(w, p + ".solved", c["solved"]);
-  return claim;
 }
 
 // The minimal tree's version of a factorial design ("minimal_tree": [depths]): the base with every factor's flags
@@ -168,8 +78,6 @@ json minimal_tree_version(const Where& w, const std::string& p, const json& list
 
 }  // namespace
 
-std::string DesignClaim::kind_text() const { return kind == Kind::Share ? kShareKind : kNodeRatioKind; }
-
 std::string Design::kind_text() const { return kind == Kind::Factorial ? kFactorialKey : kLeaveOneOutKey; }
 
 std::vector<std::uint32_t> Design::combinations() const {
@@ -207,21 +115,7 @@ std::string Design::factors_text(std::uint32_t mask) const {
 json Design::to_json() const {
   json fs = json::array();
   for (const auto& f : factors) fs.push_back({{"name", f.name}, {"flags", f.flags}});
-  json cs = json::array();
-  for (const auto& c : claims) {
-    // A share claim is stored as it was before claims had kinds, so stored designs and new ones read alike.
-    json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors}, {"band", {c.low, c.high}}};
-    if (c.kind == DesignClaim::Kind::Share) {
-      cj["share"] = c.figure;
-    } else {
-      cj["kind"] = c.kind_text();
-      cj["against"] = c.against;
-      cj["ratio"] = c.figure;
-      if (c.solved) cj["solved"] = {{"change", c.solved->change}, {"of", c.solved->of}, {"band", {c.solved->low, c.solved->high}}};
-    }
-    cs.push_back(cj);
-  }
-  json j = {{"kind", kind_text()}, {"base", base}, {"factors", fs}, {"claims", cs}};
+  json j = {{"kind", kind_text()}, {"base", base}, {"factors", fs}};
   // Only when counted, so that designs stored before the minimal tree read alike.
   if (!minimal_tree_depths.empty()) j["minimal_tree"] = minimal_tree_depths;
   return j;
@@ -237,26 +131,7 @@ Design Design::from_json(const json& j, const std::string& where) {
     for (const auto& f : j.at("factors")) d.factors.push_back({f.at("name").get<std::string>(), f.at("flags")});
     if (d.factors.empty() || d.factors.size() > max_factors(d.kind))
       throw UserError(fmt::format("{}: design: {} factors (1..{})", where, d.factors.size(), max_factors(d.kind)));
-    for (const auto& c : j.value("claims", json::array())) {
-      DesignClaim claim;
-      const std::string kind = c.value("kind", std::string(kShareKind));
-      if (kind != kShareKind && kind != kNodeRatioKind) throw UserError(fmt::format("{}: design: unknown claim kind '{}'", where, kind));
-      claim.kind = kind == kShareKind ? DesignClaim::Kind::Share : DesignClaim::Kind::NodeRatio;
-      claim.id = c.at("id").get<std::string>();
-      claim.source = c.at("source").get<std::string>();
-      claim.statement = c.at("statement").get<std::string>();
-      claim.factors = c.at("factors").get<std::vector<std::string>>();
-      if (claim.kind == DesignClaim::Kind::NodeRatio) claim.against = c.value("against", std::vector<std::string>{});
-      claim.figure = c.at(claim.kind == DesignClaim::Kind::Share ? "share" : "ratio").get<double>();
-      claim.low = c.at("band").at(0).get<double>();
-      claim.high = c.at("band").at(1).get<double>();
-      if (c.contains("solved")) {
-        const json& s = c["solved"];
-        claim.solved = SolvedClaim{s.at("change").get<int>(), s.at("of").get<int>(), s.at("band").at(0).get<double>(),
-                                   s.at("band").at(1).get<double>()};
-      }
-      d.claims.push_back(std::move(claim));
-    }
+    // A stored "claims" list (the form before claims as data) is read by read_stored_experiment (design_claims.h).
     d.minimal_tree_depths = j.value("minimal_tree", std::vector<int>{});
     return d;
   } catch (const json::exception& e) {
@@ -279,7 +154,7 @@ Design parse_design_object(Design::Kind kind, const json& j, const std::string& 
                            const std::vector<std::string>& taken, const std::vector<int>& depths, std::vector<json>& versions) {
   Design d;
   d.kind = kind;
-  check_keys(w, path, j, kind == Design::Kind::Factorial ? std::vector<std::string>{"base", "factors", "claims", "minimal_tree"}
+  check_keys(w, path, j, kind == Design::Kind::Factorial ? std::vector<std::string>{"base", "factors", "minimal_tree"}
                                    : std::vector<std::string>{"base", "factors"});
   d.base = get_string(w, path + ".base", require(w, path, j, "base"));
   ResolvedVersion base;
@@ -321,17 +196,6 @@ Design parse_design_object(Design::Kind kind, const json& j, const std::string& 
     }
     d.factors.push_back({it.key(), it.value()});
   }
-  if (j.contains("claims")) {
-    const json& cs = j["claims"];
-    if (!cs.is_array()) w.fail(path + ".claims", "expected a list of claims");
-    std::set<std::string> ids;
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-      d.claims.push_back(parse_claim(w, fmt::format("{}.claims[{}]", path, i), cs[i], d));
-      if (!ids.insert(d.claims.back().id).second)
-        w.fail(fmt::format("{}.claims[{}].id", path, i), fmt::format("claim id '{}' is used twice", d.claims.back().id));
-    }
-  }
-
   for (std::uint32_t mask : d.combinations()) {
     const std::string name = d.version_name(mask);
     for (const auto& t : taken)

@@ -15,7 +15,9 @@
 // base or factors prune forward is refused one (it would be no yardstick for them).
 // The design is analysis, not an input of any cell: it is stored beside the resolved experiment in experiment.json
 // (like the notes), so that `harness report DIR` rebuilds the effects study (harness/report/effects_study.h)
-// without the config, and rewording a claim never makes results unmixable.
+// without the config. A claim about the design is a claim as data of the config (claim_spec.h: metrics
+// reduction_share, node_ratio, solved_change); the design's own "claims" list of earlier configs and stored runs is
+// converted into those in one place (design_claims.h).
 #pragma once
 
 #include <cstdint>
@@ -36,47 +38,11 @@ struct DesignFactor {
   nlohmann::json flags;  // {flag: value}: what the factor sets on the base, each value different from the base's
 };
 
-// Beside a node-ratio claim, the published change in positions solved (Heinz 1998 gave both): `change` more (or,
-// negative, fewer) of `of` positions solved with the claim's factors than without, and the band of differences of
-// solved proportions (with - without, -0.01 for one position in a hundred fewer) the 95 % interval must lie
-// inside to hold (harness/report/paired_proportions.h).
-struct SolvedClaim {
-  int change = 0;
-  int of = 0;
-  double low = 0, high = 0;
-  double figure() const { return of > 0 ? double(change) / double(of) : 0; }
-};
-
-// A published figure about a factorial design, tested on this run's cells. Written in the config, so a claim is
-// data; its verdict is computed (effects_study.cpp). Two kinds:
-//  - share (the default, "kind" absent): the share of the achievable reduction (from the base to the best
-//    combination) that the combination of `factors` gives (Schaeffer 1989's "history + table ≈ 99 %");
-//  - node_ratio: nodes of the combination `against` + `factors` ÷ nodes of `against` (the base when `against` is
-//    empty), a geometric mean over positions (Plaat et al. 1996's "enhanced transposition cut-offs shrink trees by
-//    25 % or more" is a ratio of at most 0.75 of base+etc to the base).
-// Either way the published figure lies in the band [low, high] that the 95 % interval must lie inside to hold.
-struct DesignClaim {
-  enum class Kind { Share, NodeRatio };
-  Kind kind = Kind::Share;
-  std::string id;
-  std::string source;     // "Schaeffer 1989"
-  std::string statement;  // the claim as published, in prose
-  std::vector<std::string> factors;
-  std::vector<std::string> against;  // node_ratio only: the combination the ratio is taken against (empty: the base)
-  double figure = 0;      // the published share (0.99 for 99 %) or node ratio (0.75 for "25 % fewer nodes")
-  double low = 0, high = 0;  // the band the interval must lie inside for the claim to hold
-  std::optional<SolvedClaim> solved;  // node_ratio only: the published change in positions solved, when given
-
-  // "share" or "node_ratio": the config's "kind".
-  std::string kind_text() const;
-};
-
 struct Design {
   enum class Kind { Factorial, LeaveOneOut };
   Kind kind = Kind::Factorial;
   std::string base;                   // the base version's name
   std::vector<DesignFactor> factors;  // in the design's order (the config's keys, sorted by name)
-  std::vector<DesignClaim> claims;    // factorial designs only
   std::vector<int> minimal_tree_depths;  // factorial designs only: where the minimal tree is counted (none: empty)
 
   // A factorial runs 2^k versions, so k stays small; a leave-one-out runs k + 1, bounded only by the 32-bit
@@ -95,7 +61,7 @@ struct Design {
   // The version that runs a combination: the base's name for 0, else "base+f1+f2" (factorial) or "base-f"
   // (leave-one-out).
   std::string version_name(std::uint32_t mask) const;
-  // The mask of the named factors (each must be one of the design's), e.g. a claim's.
+  // The mask of the named factors (each must be one of the design's).
   std::uint32_t mask_of(const std::vector<std::string>& names) const;
   // "killers+history", or "none" for 0.
   std::string factors_text(std::uint32_t mask) const;

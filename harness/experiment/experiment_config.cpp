@@ -15,6 +15,7 @@
 #include "harness/errors.h"
 #include "harness/experiment/cell_inputs.h"
 #include "harness/experiment/config_paths.h"
+#include "harness/experiment/design_claims.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/grid.h"
 #include "harness/experiment/json_fields.h"
@@ -270,8 +271,18 @@ Experiment load_experiment(const std::filesystem::path& file) {
   return parse_experiment(j, file.string());
 }
 
-Experiment parse_experiment(const json& j, const std::string& file) {
+Experiment parse_experiment(const json& config, const std::string& file) {
   Where w{file};
+  // A factorial design's own "claims" (the form before claims as data) leave the design here and join the top-level
+  // claims below (design_claims.h).
+  json moved;
+  json design_claims;
+  if (config.is_object() && config.contains("factorial") && config["factorial"].is_object() && config["factorial"].contains("claims")) {
+    moved = config;
+    design_claims = moved["factorial"]["claims"];
+    moved["factorial"].erase("claims");
+  }
+  const json& j = design_claims.is_null() ? config : moved;
   if (!j.is_object()) w.fail("$", fmt::format("a config is a JSON object, got {}", type_name(j)));
   check_keys(w, "$", j,
              {"name", "description", "note", "presets", "positions", "depths", "versions", "sweeps", "node_budget",
@@ -324,7 +335,10 @@ Experiment parse_experiment(const json& j, const std::string& file) {
                                               "reference needs a version without forward pruning", exp.exact_reference));
   }
   // Claims last: they name the versions and positions resolved above.
-  if (j.contains("claims")) exp.claims = parse_claims(j["claims"], file, "$.claims", &exp, exp.claims_json);
+  json claims = j.contains("claims") ? j["claims"] : json::array();
+  if (!design_claims.is_null() && claims.is_array())
+    for (auto& c : design_claims_as_claims(design_claims, *exp.design, exp.depths, w, "$.factorial.claims")) claims.push_back(c);
+  if (!claims.empty()) exp.claims = parse_claims(claims, file, "$.claims", &exp, exp.claims_json);
   return exp;
 }
 

@@ -174,8 +174,7 @@ Design factorial_design(const Where& w, const std::string& path, const json& g, 
     factors[factor] = json{{a.flag, others[0]}};
   }
   json design = {{"base", base_name}, {"factors", factors}};
-  for (const char* key : {"claims", "minimal_tree"})
-    if (g.contains(key)) design[key] = g[key];
+  if (g.contains("minimal_tree")) design["minimal_tree"] = g["minimal_tree"];
   std::vector<json> versions;
   Design d = parse_design_object(Design::Kind::Factorial, design, path, w, book, {}, depths, versions);
   for (auto& v : versions) out.versions.push_back({path, std::move(v)});
@@ -229,7 +228,10 @@ void table_sweeps(const Where& w, const std::string& path, const json& g, const 
 
 void parse_grid(const Where& w, const std::string& path, const json& g, std::size_t index, std::size_t grids,
                 const PresetBook& book, const std::vector<int>& depths, GridExpansion& out) {
-  check_keys(w, path, g, {"name", "base", "axes", "design", "claims", "minimal_tree", "positions", "depths", "reference", "note"});
+  if (g.contains("claims"))
+    w.fail(path + ".claims", "a grid takes no claims: give them in the config's top-level \"claims\" (configs/README.md, "
+                             "\"Claims\"; a factorial design's share is metric reduction_share)");
+  check_keys(w, path, g, {"name", "base", "axes", "design", "minimal_tree", "positions", "depths", "reference", "note"});
   const std::string base_name = get_string(w, path + ".base", require(w, path, g, "base"));
   ResolvedVersion base;
   try {
@@ -246,8 +248,7 @@ void parse_grid(const Where& w, const std::string& path, const json& g, std::siz
     if (g.contains(key) && !table)
       w.fail(path + "." + key, fmt::format("only a full grid over the table's axes alone (tt_entries or tt_bytes, tt_scheme), "
                                            "which runs as a TT sweep, takes '{}'", key));
-  for (const char* key : {"claims", "minimal_tree"})
-    if (g.contains(key) && design != kFactorial) w.fail(path + "." + key, fmt::format("only a factorial grid takes '{}'", key));
+  if (g.contains("minimal_tree") && design != kFactorial) w.fail(path + ".minimal_tree", "only a factorial grid takes 'minimal_tree'");
 
   if (design == kFactorial) {
     if (out.design) w.fail(path, "a config has one factorial grid (its effects study reads one design)");

@@ -9,7 +9,7 @@
 //    (a value equal to the base's own is the base and runs once, as it);
 //  - "factorial": each axis a binary factor (the base's value and one other), read as the `factorial` design of
 //    design.h with one factor per axis, named by its flag ("eval.<term>" as "eval_<term>"), so the same versions,
-//    cells and effects study; it takes that design's "claims" and "minimal_tree".
+//    cells and effects study; it takes that design's "minimal_tree" (its claims are the config's top-level "claims").
 // A full grid whose axes are the table's alone (tt_entries or tt_bytes, tt_scheme) is a TT sweep (SweepSpec): its
 // cells stand in the TT study as a `sweeps` entry's do. Such a grid may name its table ("name"), mark it the
 // study's unlimited table ("reference"), and run on some positions ("positions") or at its own depths ("depths": a

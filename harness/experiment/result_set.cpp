@@ -7,6 +7,7 @@
 #include "harness/errors.h"
 #include "harness/input_file.h"
 #include "harness/identity/engine_identity.h"
+#include "harness/experiment/design_claims.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
 #include "harness/storage/results_format.h"
@@ -141,9 +142,15 @@ StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
   }
   if (j.contains("solutions")) exp.apply_solutions(j["solutions"]);
   if (j.contains("design")) exp.design = Design::from_json(j["design"], exp_file.string());
-  if (j.contains("claims")) {
-    exp.claims_json = j["claims"];
-    exp.claims = claims_from_json(j["claims"], exp_file.string());
+  // A design stored with its own "claims" (the form before claims as data) has them judged as top-level claims,
+  // converted in one place (design_claims.h), after the stored top-level ones.
+  json claims = j.contains("claims") ? j["claims"] : json::array();
+  if (exp.design && j["design"].contains("claims") && claims.is_array())
+    for (auto& c : design_claims_as_claims(j["design"]["claims"], *exp.design, exp.depths, json_fields::Where{exp_file.string()}, "$.design.claims"))
+      claims.push_back(std::move(c));
+  if (!claims.empty()) {
+    exp.claims_json = claims;
+    exp.claims = claims_from_json(claims, exp_file.string());
   } else {
     apply_config_claims(j, exp);
   }

@@ -11,6 +11,7 @@
 
 #include "harness/report/claim_metric_counts.h"
 #include "harness/report/claim_metric_passes.h"
+#include "harness/report/claim_metric_share.h"
 #include "harness/report/claim_metric_tt_load.h"
 #include "harness/report/claim_metric_disagreement.h"
 #include "harness/report/claim_metric_solved_change.h"
@@ -359,6 +360,7 @@ std::vector<ClaimPart> parts_of(const ResultSet& rs, const ClaimPartSpec& spec) 
   if (spec.figure.metric == kTtLoadMetric) return {tt_load_part(rs, spec)};
   if (spec.figure.metric == "tt_node_ratio" || spec.figure.metric == "tt_doubling") return {sweep_part(rs, spec)};
   if (spec.figure.metric == "passes_median") return {passes_median_part(rs, spec)};
+  if (spec.figure.metric == kReductionShareMetric) return {reduction_share_part(rs, spec)};
   if (spec.figure.metric == "best_move_disagreement") return {best_move_disagreement_part(rs, spec)};
   return versions_parts(rs, spec);
 }

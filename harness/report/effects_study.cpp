@@ -18,11 +18,10 @@ namespace {
 using nlohmann::json;
 
 // Nodes of every design combination (in Design::combinations() order) at each position where all searched to the
-// depth, and their answers at each position where all answered (depth_end.h: a cell that ended early answers).
+// depth (depth_end.h).
 struct EffectsNodes {
   std::vector<std::string> positions;
   std::vector<std::vector<double>> nodes;  // [position][combination index]
-  std::vector<std::vector<int>> solved;    // [answering position][combination index]: 1 solved, 0 not, -1 no EPD solution
   std::vector<double> minimal;             // [position]: the minimal tree's nodes, 0 where it has no finished cell
 };
 
@@ -38,8 +37,6 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
   EffectsNodes out;
   for (const auto& p : exp.positions) {
     std::vector<double> row;
-    std::vector<int> solved;
-    const bool solvable = !exp.solution(p.id).empty();
     bool full_depth = true;
     for (const VersionSpec* v : versions) {
       if (!v) break;
@@ -48,11 +45,8 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
       if (it == rs.rows.end() || !answers(&it->second)) break;
       full_depth = full_depth && counts_at_depth(&it->second);
       row.push_back(double(it->second.nodes()));
-      solved.push_back(!solvable ? -1 : it->second.solve && it->second.solve->solved ? 1 : 0);
     }
-    if (solved.size() != masks.size()) continue;
-    out.solved.push_back(std::move(solved));
-    if (!full_depth) continue;
+    if (row.size() != masks.size() || !full_depth) continue;
     double minimal_nodes = 0;
     if (minimal) {
       const CellInputs in{p.id,           p.fen,          depth,           minimal->name,
@@ -87,10 +81,6 @@ json effects_interval_json(const GeometricInterval& g) {
 }
 
 constexpr const char* kNotMeasuredHere = "not measured here";
-constexpr const char* kCannotBeMeasured = "cannot be measured here";
-
-// A verdict on positions solved: not measured is said as "cannot be measured here" (no position is solvable).
-std::string_view solved_verdict_text(Verdict v) { return v == Verdict::not_measured ? kCannotBeMeasured : verdict_text(v); }
 
 json effects_share_json(const MeanInterval& m) {
   if (m.n == 0) return {{"n", 0}};
@@ -161,32 +151,6 @@ void add_factorial_effects(const Design& d, const std::vector<std::uint32_t>& ma
         pick = c;
     at.best_of_size[size] = masks[pick];
   }
-  for (const auto& claim : d.claims) at.claims.push_back(test_claim(d, claim, masks, n.nodes, n.solved, at));
-}
-
-std::string effects_band_text(const DesignClaim& c) {
-  if (c.kind == DesignClaim::Kind::NodeRatio) return fmt::format("[{:g}, {:g}]", c.low, c.high);
-  return fmt::format("[{:g} %, {:g} %]", 100 * c.low, 100 * c.high);
-}
-
-// The node-ratio claim's combination and the one it is taken against: "base+etc ÷ base".
-std::string effects_ratio_text(const Design& d, const DesignClaim& c) {
-  const std::uint32_t against = d.mask_of(c.against);
-  return fmt::format("`{}` ÷ `{}`", d.version_name(against | d.mask_of(c.factors)), d.version_name(against));
-}
-
-// The saving a node ratio stands for, in the words the literature uses: "25 % fewer nodes" (a published figure, as
-// given) or "23.0 % fewer nodes" (a measured one).
-std::string effects_saving_text(double ratio, bool published) {
-  const double pct = 100 * std::abs(1 - ratio);
-  return fmt::format("{} % {} nodes", published ? fmt::format("{:g}", std::round(pct * 100) / 100) : fmt::format("{:.1f}", pct),
-                     ratio <= 1 ? "fewer" : "more");
-}
-
-// "+0.33 % [-0.94, +1.87] (1 gained, 0 lost)": a difference of solved proportions in percent of the positions.
-std::string effects_solved_cell(const PairedDifference& p) {
-  return fmt::format("{:+.2f} % [{:+.2f}, {:+.2f}] ({} gained, {} lost)", 100 * p.difference, 100 * p.low, 100 * p.high,
-                     p.gained, p.lost);
 }
 
 // Every combination's share of the reduction to the minimal tree, or a sentence saying it is not measured here.
@@ -251,48 +215,20 @@ MeanInterval mean_interval(const std::vector<double>& values) {
   return m;
 }
 
-Verdict share_verdict(const MeanInterval& m, double low, double high) {
-  return interval_verdict(m.has_interval(), m.low, m.high, low, high);
-}
-
-DesignClaimTest test_claim(const Design& d, const DesignClaim& claim, const std::vector<std::uint32_t>& masks,
-                           const std::vector<std::vector<double>>& nodes, const std::vector<std::vector<int>>& solved,
-                           const EffectsAtDepth& at) {
-  DesignClaimTest t;
-  t.depth = at.depth;
-  if (claim.kind == DesignClaim::Kind::Share) {
-    const std::size_t c = effects_index_of(masks, d.mask_of(claim.factors));
-    if (c < at.combinations.size()) t.share = at.combinations[c].share;
-    t.verdict = share_verdict(t.share, claim.low, claim.high);
-    return t;
+EffectsAtDepth effects_at_depth(const ResultSet& rs, const Design& d, int depth) {
+  const std::vector<std::uint32_t> masks = d.combinations();
+  const EffectsNodes n = effects_nodes_at(rs, d, masks, depth);
+  EffectsAtDepth at;
+  at.depth = depth;
+  at.positions = n.positions;
+  for (std::size_t i = 0; i < d.factors.size(); ++i) {
+    const std::size_t c = effects_index_of(masks, std::uint32_t(1) << i);
+    std::vector<double> ratios;
+    for (const auto& row : n.nodes) ratios.push_back(row[c] / row[0]);
+    at.alone.push_back(geometric_interval(ratios));
   }
-  const std::uint32_t against = d.mask_of(claim.against);
-  const std::size_t num = effects_index_of(masks, against | d.mask_of(claim.factors)), den = effects_index_of(masks, against);
-  std::vector<double> ratios;
-  if (num < masks.size() && den < masks.size()) {
-    double sum_num = 0, sum_den = 0;
-    for (const auto& row : nodes) {
-      ratios.push_back(row[num] / row[den]);
-      sum_num += row[num];
-      sum_den += row[den];
-    }
-    if (sum_den > 0) t.summed_ratio = sum_num / sum_den;
-    std::size_t gained = 0, lost = 0;
-    for (const auto& row : solved)
-      if (row.size() == masks.size() && row[den] >= 0) {
-        ++t.solvable;
-        t.solved_against += row[den];
-        t.solved_with += row[num];
-        gained += row[num] > row[den];
-        lost += row[num] < row[den];
-      }
-    t.solved = paired_difference(std::size_t(t.solvable), gained, lost);
-  }
-  t.ratio = geometric_interval(ratios);
-  t.verdict = band_verdict(t.ratio, claim.low, claim.high);
-  if (claim.solved)
-    t.solved_verdict = t.solvable ? paired_difference_verdict(t.solved, claim.solved->low, claim.solved->high) : Verdict::not_measured;
-  return t;
+  if (d.kind == Design::Kind::Factorial && !n.positions.empty()) add_factorial_effects(d, masks, n, at);
+  return at;
 }
 
 EffectsStudy build_effects_study(const ResultSet& rs) {
@@ -300,113 +236,9 @@ EffectsStudy build_effects_study(const ResultSet& rs) {
   if (!rs.experiment.design) return st;
   st.present = true;
   st.design = *rs.experiment.design;
-  const Design& d = st.design;
-  const std::vector<std::uint32_t> masks = d.combinations();
-  for (int depth : rs.experiment.depths) {
-    const EffectsNodes n = effects_nodes_at(rs, d, masks, depth);
-    EffectsAtDepth at;
-    at.depth = depth;
-    at.positions = n.positions;
-    for (std::size_t i = 0; i < d.factors.size(); ++i) {
-      const std::size_t c = effects_index_of(masks, std::uint32_t(1) << i);
-      std::vector<double> ratios;
-      for (const auto& row : n.nodes) ratios.push_back(row[c] / row[0]);
-      at.alone.push_back(geometric_interval(ratios));
-    }
-    if (d.kind == Design::Kind::Factorial && !n.positions.empty()) add_factorial_effects(d, masks, n, at);
-    st.depths.push_back(std::move(at));
-  }
-  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-    DesignClaimVerdict v;
-    for (const auto& at : st.depths) {
-      if (ci >= at.claims.size()) continue;
-      const DesignClaimTest& t = at.claims[ci];
-      if (t.has_interval()) v.verdict = t.verdict, v.depth = at.depth;
-      if (d.claims[ci].solved && t.solved.has_interval()) v.solved_verdict = t.solved_verdict, v.solved_depth = at.depth;
-    }
-    st.verdicts.push_back(v);
-  }
+  for (int depth : rs.experiment.depths) st.depths.push_back(effects_at_depth(rs, st.design, depth));
   return st;
 }
-
-namespace {
-
-// The config's published claims, each tested at every depth (empty without claims).
-std::string effects_claims_markdown(const EffectsStudy& st) {
-  const Design& d = st.design;
-  std::string md;
-  if (d.claims.empty()) return md;
-  // With share claims alone the section reads as it did before claims had kinds (committed reports keep it).
-  const bool ratios = std::any_of(d.claims.begin(), d.claims.end(),
-                                  [](const DesignClaim& c) { return c.kind == DesignClaim::Kind::NodeRatio; });
-  if (!ratios)
-    md += "### Published shares tested\n\n"
-          "Each claim is the config's (its factors, published share and band); its verdict is computed at the deepest "
-          "depth where the share has an interval: it holds only when the whole interval lies inside the band.\n\n";
-  else
-    md += "### Published claims tested\n\n"
-          "Each claim is the config's (its factors, published figure and band): a share of the achievable reduction "
-          "(an arithmetic mean over positions), or a node ratio between two combinations (a geometric mean over "
-          "positions, decided by its interval; the summed change beside it, Σ nodes ÷ Σ nodes − 1, lets the largest "
-          "tree decide and is shown only beside figures published that way). Its verdict is computed at the deepest "
-          "depth where the figure has an interval: it holds only when the whole interval lies inside the band, does "
-          "not hold when the interval lies wholly outside it, and is undecided otherwise.\n\n";
-  if (std::any_of(d.claims.begin(), d.claims.end(), [](const DesignClaim& c) { return c.solved.has_value(); }))
-    md += "A node-ratio claim published with a change in positions solved is decided on it too, in the same way and "
-          "against its own band: Δsolved is the difference of solved proportions (the claim's combination minus the one "
-          "it is taken against) over the positions with an EPD solution, with Tango's 95 % score interval for paired "
-          "proportions (it keeps its width when no position is gained or lost, where the Wald interval and a "
-          "bootstrap over positions shrink to nothing).\n\n";
-  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-    const DesignClaim& c = d.claims[ci];
-    const DesignClaimVerdict& v = st.verdicts[ci];
-    const bool share = c.kind == DesignClaim::Kind::Share;
-    const std::string what =
-        share ? fmt::format("Combination `{}`, published share {:g} %, band {}.", d.factors_text(d.mask_of(c.factors)),
-                            100 * c.figure, effects_band_text(c))
-              : fmt::format("Node ratio {}, published {:g} ({}), band {}.", effects_ratio_text(d, c), c.figure,
-                            effects_saving_text(c.figure, true), effects_band_text(c));
-    md += fmt::format("#### {} — {}: **{}**{}\n\n*{}* {}\n\n", c.id, c.source, verdict_text(v.verdict),
-                      v.depth ? fmt::format(" (depth {})", v.depth) : std::string(), c.statement, what);
-    if (c.solved)
-      md += fmt::format("Positions solved, published: {:+d} of {} ({:+.2f} % of the positions), band [{:+g} %, {:+g} %] on the "
-                        "difference of solved proportions: **{}**{}.\n\n",
-                        c.solved->change, c.solved->of, 100 * c.solved->figure(), 100 * c.solved->low, 100 * c.solved->high,
-                        solved_verdict_text(v.solved_verdict), v.solved_depth ? fmt::format(" (depth {})", v.solved_depth) : std::string());
-    md += share ? "| Depth | Positions | Share | Share of the reduction to the minimal tree | Verdict |\n|--:|--:|--:|--:|---|\n"
-                : c.solved ? "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict | "
-                             "Δsolved [95 %] | Δsolved verdict |\n|--:|--:|--:|--:|--:|--:|---|--:|---|\n"
-                           : "| Depth | Positions | Node ratio | Saving | Δnodes summed | Solved (EPD bm/am) | Verdict |\n"
-                             "|--:|--:|--:|--:|--:|--:|---|\n";
-    const std::uint32_t claim_mask = d.mask_of(c.factors);
-    for (const auto& at : st.depths) {
-      if (ci >= at.claims.size()) continue;
-      const DesignClaimTest& t = at.claims[ci];
-      if (share) {
-        const MeanInterval none;
-        const MeanInterval& to_minimal =
-            claim_mask < at.combinations.size() ? at.combinations[claim_mask].share_to_minimal : none;
-        md += fmt::format("| {} | {} | {} | {} | {} |\n", at.depth, t.share.n, effects_share_cell(t.share),
-                          effects_share_cell(to_minimal, kNotMeasuredHere), verdict_text(t.verdict));
-        continue;
-      }
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |", at.depth, t.ratio.n, effects_interval_cell(t.ratio),
-                        t.ratio.n ? effects_saving_text(t.ratio.mean, false) : std::string("—"),
-                        t.ratio.n ? fmt::format("{:+.1f} %", 100 * (t.summed_ratio - 1)) : std::string("—"),
-                        t.solvable ? fmt::format("{} → {} of {} ({:+d})", t.solved_against, t.solved_with, t.solvable,
-                                                 t.solved_with - t.solved_against)
-                                   : std::string("—"),
-                        verdict_text(t.verdict));
-      if (c.solved)
-        md += fmt::format(" {} | {} |", t.solvable ? effects_solved_cell(t.solved) : std::string("—"), solved_verdict_text(t.solved_verdict));
-      md += "\n";
-    }
-    md += "\n";
-  }
-  return md;
-}
-
-}  // namespace
 
 std::string effects_markdown(const EffectsStudy& st) {
   if (!st.present) return "";
@@ -511,7 +343,6 @@ std::string effects_markdown(const EffectsStudy& st) {
   }
   md += "\n";
   md += effects_minimal_markdown(st, header);
-  md += effects_claims_markdown(st);
   return md;
 }
 
@@ -545,49 +376,9 @@ json effects_json(const EffectsStudy& st) {
     }
     depths.push_back(j);
   }
-  json claims = json::array();
-  for (std::size_t ci = 0; ci < d.claims.size(); ++ci) {
-    const DesignClaim& c = d.claims[ci];
-    json per_depth = json::array();
-    const bool share = c.kind == DesignClaim::Kind::Share;
-    for (const auto& at : st.depths)
-      if (ci < at.claims.size()) {
-        const DesignClaimTest& t = at.claims[ci];
-        json pd = {{"depth", at.depth},
-                   {share ? "share" : "ratio", share ? effects_share_json(t.share) : effects_interval_json(t.ratio)},
-                   {"verdict", verdict_text(t.verdict)}};
-        if (!share && t.ratio.n) pd["summed_ratio"] = effects_round(t.summed_ratio);
-        if (!share && t.solvable)
-          pd["solved"] = {{"positions", t.solvable}, {"against", t.solved_against}, {"with", t.solved_with}};
-        if (!share && c.solved) {
-          pd["solved_difference"] =
-              t.solvable ? json{{"difference", effects_round(t.solved.difference)}, {"low", effects_round(t.solved.low)},
-                                {"high", effects_round(t.solved.high)}, {"gained", t.solved.gained}, {"lost", t.solved.lost}}
-                         : json(kNotMeasuredHere);
-          pd["solved_verdict"] = solved_verdict_text(t.solved_verdict);
-        }
-        if (share) {
-          const std::uint32_t m = d.mask_of(c.factors);
-          const MeanInterval& sm = m < at.combinations.size() ? at.combinations[m].share_to_minimal : MeanInterval{};
-          pd["share_to_minimal"] = sm.n ? effects_share_json(sm) : json(kNotMeasuredHere);
-        }
-        per_depth.push_back(pd);
-      }
-    json cj = {{"id", c.id}, {"source", c.source}, {"statement", c.statement}, {"factors", c.factors},
-               {share ? "share" : "ratio", c.figure}, {"band", {c.low, c.high}}, {"verdict", verdict_text(st.verdicts[ci].verdict)},
-               {"depth", st.verdicts[ci].depth}, {"per_depth", per_depth}};
-    if (!share) {  // a share claim reads as before claims had kinds
-      cj["kind"] = c.kind_text();
-      cj["against"] = c.against;
-      if (c.solved)
-        cj["solved"] = {{"change", c.solved->change}, {"of", c.solved->of}, {"band", {c.solved->low, c.solved->high}},
-                        {"verdict", solved_verdict_text(st.verdicts[ci].solved_verdict)}, {"depth", st.verdicts[ci].solved_depth}};
-    }
-    claims.push_back(cj);
-  }
   json factors = json::object();
   for (const auto& f : d.factors) factors[f.name] = f.flags;
-  return {{"design", d.kind_text()}, {"base", d.base}, {"factors", factors}, {"depths", depths}, {"claims", claims}};
+  return {{"design", d.kind_text()}, {"base", d.base}, {"factors", factors}, {"depths", depths}};
 }
 
 }  // namespace harness
