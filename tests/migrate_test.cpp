@@ -146,6 +146,43 @@ TEST(Migrate, ADamagedLineIsRefusedAndNothingChanges) {
   EXPECT_EQ(read_text(out / harness::kExperimentFile), exp);
 }
 
+// A calibration's directory (`harness calibrate`: calibration-config.json and cells.jsonl, no experiment.json) has its
+// lines rewritten alike: a copy of the committed results/mapping-v5, its lines carrying line_fnv, migrated reads back
+// as the same cells with every line checked, and a second migration changes nothing.
+TEST(Migrate, ACalibrationsLinesBecomeCurrentWithTheSameCells) {
+  TempDir dir;
+  const fs::path copy = dir / "mapping-v5";
+  fs::copy(fs::path(BUHO_SOURCE_DIR) / "results/mapping-v5", copy, fs::copy_options::recursive);
+  // Its lines in the older format whatever the committed copy's (it is migrated once, with results/).
+  for (const fs::path& f : {copy / "cells.jsonl", copy / "cells.flag_sets.jsonl"}) {
+    std::string text;
+    for (const std::string& line : lines_of(f))
+      text += (line.find("\"line_xxh\"") == std::string::npos ? line : with_fnv(line)) + "\n";
+    write_text(f, text);
+  }
+  const std::vector<std::string> before = lines_of(copy / "cells.jsonl");
+  ASSERT_FALSE(before.empty());
+  const auto old_cells = harness::read_cells(copy / "cells.jsonl");
+  const auto r = run_harness("migrate " + copy.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("cells.jsonl: " + std::to_string(before.size()) + " line(s) with an FNV-1a checksum"),
+            std::string::npos) << r.output;
+  const std::vector<std::string> after = lines_of(copy / "cells.jsonl");
+  ASSERT_EQ(after.size(), before.size());
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    EXPECT_NE(after[i].find("\"line_xxh\""), std::string::npos) << i;
+    EXPECT_EQ(body_of(after[i]), body_of(before[i])) << i;
+  }
+  const auto new_cells = harness::read_cells(copy / "cells.jsonl", true);
+  ASSERT_EQ(new_cells.rows.size(), old_cells.rows.size());
+  for (std::size_t i = 0; i < new_cells.rows.size(); ++i)
+    EXPECT_EQ(new_cells.rows[i].to_json(), old_cells.rows[i].to_json()) << i;
+  EXPECT_FALSE(fs::exists(copy / "experiment.json"));
+  const auto again = run_harness("migrate " + copy.string());
+  ASSERT_EQ(again.code, 0) << again.output;
+  EXPECT_EQ(lines_of(copy / "cells.jsonl"), after);
+}
+
 TEST(Migrate, ADirectoryThatIsNotARunsResultsIsRefusedWithExitTwo) {
   TempDir dir;
   const auto missing = run_harness("migrate " + (dir / "none").string());
@@ -155,7 +192,7 @@ TEST(Migrate, ADirectoryThatIsNotARunsResultsIsRefusedWithExitTwo) {
   write_text(dir / "empty" / "notes.txt", "x");
   const auto empty = run_harness("migrate " + (dir / "empty").string());
   EXPECT_EQ(empty.code, 2) << empty.output;
-  EXPECT_NE(empty.output.find("empty: not a run's results directory"), std::string::npos) << empty.output;
+  EXPECT_NE(empty.output.find("empty: not a run's or a calibration's results directory"), std::string::npos) << empty.output;
   EXPECT_EQ(read_text(dir / "empty" / "notes.txt"), "x");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir / "empty"), fs::directory_iterator()), 1);
   fs::create_directories(dir / "match");
@@ -163,7 +200,7 @@ TEST(Migrate, ADirectoryThatIsNotARunsResultsIsRefusedWithExitTwo) {
   write_text(dir / "match" / "pairs.jsonl", "");
   const auto match = run_harness("migrate " + (dir / "match").string());
   EXPECT_EQ(match.code, 2) << match.output;
-  EXPECT_NE(match.output.find("match: not a run's results directory (it holds a match"), std::string::npos)
+  EXPECT_NE(match.output.find("match: not a run's or a calibration's results directory (it holds a match"), std::string::npos)
       << match.output;
   // A format newer than this build's is refused by migrate as by every reader.
   fs::create_directories(dir / "newer");

@@ -74,32 +74,11 @@ std::string describe(const std::filesystem::path& file, const Rewritten& r) {
   return fmt::format("{}: {}", file.filename().string(), what);
 }
 
-}  // namespace
-
-Migration migrate_results(const std::filesystem::path& dir) {
+// The store's lines (cells.jsonl and its flag-set file) rewritten into line_xxh lines, each file beside itself, read
+// back as a store with every line checked, then renamed over the old one: the sets first.
+void migrate_lines(const std::filesystem::path& dir, Migration& out) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec))
-    throw UserError(fmt::format("{}: not a directory; harness migrate rewrites a run's results directory "
-                                "(experiment.json and cells.jsonl)",
-                                dir.string()));
-  const std::filesystem::path exp_file = dir / kExperimentFile, cells = dir / kCellsFile;
-  if (results_kind(dir) != ResultsKind::run || !std::filesystem::exists(exp_file) || !std::filesystem::exists(cells))
-    throw UserError(fmt::format("{}: not a run's results directory (it holds {}; a run's has experiment.json and "
-                                "cells.jsonl); harness migrate changed nothing",
-                                dir.string(), results_kind_name(results_kind(dir))));
-  const OutputLock lock(dir, this_command_line());
-  nlohmann::json exp =
-      parse_json_checked(read_input_file(exp_file, exp_file.string(), kMaxExperimentBytes), exp_file.string());
-  if (!exp.is_object()) throw UserError(fmt::format("{}: not a JSON object; nothing was changed", exp_file.string()));
-  const auto it = exp.find(kResultsFormatKey);
-  if (it != exp.end() && !it->is_number_unsigned())
-    throw UserError(fmt::format("{}: results_format is {}, not a format number; nothing was changed",
-                                exp_file.string(), it->dump()));
-  const int format = it == exp.end() ? 0 : int(std::min<std::uint64_t>(it->get<std::uint64_t>(), 1000));
-  if (format > kResultsFormat)
-    throw UserError(fmt::format("{}: results_format {} is newer than this harness's ({}); use a newer build",
-                                exp_file.string(), format, kResultsFormat));
-  Migration out;
+  const std::filesystem::path cells = dir / kCellsFile;
   if (ends_in_torn_line(cells)) {
     set_torn_tail_aside(cells);
     out.changes.push_back(fmt::format("{}: an incomplete last line set aside (see the note above)", kCellsFile));
@@ -109,8 +88,7 @@ Migration migrate_results(const std::filesystem::path& dir) {
   const Rewritten new_sets = rewrite_lines(sets, read_file_bytes(sets));
   const Rewritten new_cells = rewrite_lines(cells, read_input_file(cells, cells.string(), kMaxCellsBytes));
   if (new_sets.changed() || new_cells.changed()) {
-    // Written beside the old files under names of their own (the cells' naming the sets' file as cells.jsonl names
-    // its own), read back as a store with every line checked, then renamed over them: sets first.
+    // Under names of their own (the cells' naming the sets' file as cells.jsonl names its own).
     const std::filesystem::path tmp_cells = dir / "cells.migrating.jsonl", tmp_sets = flag_sets_file(tmp_cells);
     try {
       write_file_durably(tmp_sets, new_sets.text);
@@ -134,6 +112,48 @@ Migration migrate_results(const std::filesystem::path& dir) {
       std::filesystem::remove(tmp_cells, ec);
     }
   }
+}
+
+// A calibration's directory (`harness calibrate`): its copy of the config and its store, no experiment.json.
+bool is_calibration_dir(const std::filesystem::path& dir) {
+  return std::filesystem::exists(dir / kCalibrationConfigCopy) && std::filesystem::exists(dir / kCellsFile) &&
+         !std::filesystem::exists(dir / kExperimentFile);
+}
+
+}  // namespace
+
+Migration migrate_results(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw UserError(fmt::format("{}: not a directory; harness migrate rewrites a run's results directory "
+                                "(experiment.json and cells.jsonl)",
+                                dir.string()));
+  const std::filesystem::path exp_file = dir / kExperimentFile, cells = dir / kCellsFile;
+  if (is_calibration_dir(dir)) {  // its lines only: a calibration keeps no experiment.json to number
+    const OutputLock lock(dir, this_command_line());
+    Migration out;
+    migrate_lines(dir, out);
+    return out;
+  }
+  if (results_kind(dir) != ResultsKind::run || !std::filesystem::exists(exp_file) || !std::filesystem::exists(cells))
+    throw UserError(fmt::format("{}: not a run's or a calibration's results directory (it holds {}; a run's has "
+                                "experiment.json and cells.jsonl, a calibration's calibration-config.json and "
+                                "cells.jsonl); harness migrate changed nothing",
+                                dir.string(), results_kind_name(results_kind(dir))));
+  const OutputLock lock(dir, this_command_line());
+  nlohmann::json exp =
+      parse_json_checked(read_input_file(exp_file, exp_file.string(), kMaxExperimentBytes), exp_file.string());
+  if (!exp.is_object()) throw UserError(fmt::format("{}: not a JSON object; nothing was changed", exp_file.string()));
+  const auto it = exp.find(kResultsFormatKey);
+  if (it != exp.end() && !it->is_number_unsigned())
+    throw UserError(fmt::format("{}: results_format is {}, not a format number; nothing was changed",
+                                exp_file.string(), it->dump()));
+  const int format = it == exp.end() ? 0 : int(std::min<std::uint64_t>(it->get<std::uint64_t>(), 1000));
+  if (format > kResultsFormat)
+    throw UserError(fmt::format("{}: results_format {} is newer than this harness's ({}); use a newer build",
+                                exp_file.string(), format, kResultsFormat));
+  Migration out;
+  migrate_lines(dir, out);
   if (format != kResultsFormat || !exp.value("line_checksums", false)) {
     // The members added at the top of the text as it stands (its other lines kept as they are: older files are not
     // all in dump()'s order), unless the text cannot take them so: then the whole file as dump() writes it.

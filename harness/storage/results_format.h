@@ -17,17 +17,20 @@ namespace harness {
 
 inline constexpr int kResultsFormat = 1;
 inline constexpr const char* kResultsFormatKey = "results_format";
+// The copy of its config a calibration's directory keeps (`harness calibrate`): what tells such a directory.
+inline constexpr const char* kCalibrationConfigCopy = "calibration-config.json";
 
 // What one migration did, one sentence per file changed; empty when the directory was current already.
 struct Migration {
   std::vector<std::string> changes;
 };
 
-// Rewrites the run's results directory `dir` into format kResultsFormat, holding its lock (output_lock.h). Each file
+// Rewrites the run's results directory `dir` into format kResultsFormat, holding its lock (output_lock.h); a
+// calibration's directory (`harness calibrate`: calibration-config.json and cells.jsonl) has its lines rewritten alike. Each file
 // is rewritten whole beside itself, read back as a store and renamed over the old one (the flag-set file before the
 // cells that name its sets, experiment.json last), so a crash leaves every file in one format or the other and a
 // second migration finishes the job. A torn last line is set aside first (cell_store.h). UserError (exit 2) when
-// `dir` is not a run's results directory, when a line fails its checksum or is not a JSON object, or when the
+// `dir` is neither a run's nor a calibration's results directory, when a line fails its checksum or is not a JSON object, or when the
 // directory's format is newer than this harness's.
 Migration migrate_results(const std::filesystem::path& dir);
 

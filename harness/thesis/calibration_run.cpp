@@ -1,5 +1,7 @@
 #include "harness/thesis/calibration_run.h"
 
+#include "harness/storage/results_format.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -27,7 +29,7 @@ namespace harness {
 namespace {
 
 // kCellsFile ("cells.jsonl") is result_set.h's: the search cache is a cells file like a run's.
-constexpr const char* kConfigCopy = "calibration-config.json";
+constexpr const char* kConfigCopy = kCalibrationConfigCopy;  // results_format.h
 
 // What one search asks: a position under a version with readings applied, at a depth, with a budget.
 CellInputs cell_inputs(const CalibrationConfig& cfg, const PositionSpec& pos, const std::string& version,
