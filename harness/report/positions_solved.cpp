@@ -16,6 +16,22 @@ int solvable_positions(const Experiment& exp) {
   for (const auto& p : exp.positions) n += !exp.solution(p.id).empty();
   return n;
 }
+
+// Of the positions with a solution, those whose cell of `version` at `depth` was scored, and those solved.
+struct SolveCount {
+  int solved = 0, measured = 0;
+};
+SolveCount solved_at(const ResultSet& rs, const std::string& version, int depth) {
+  SolveCount c;
+  for (const auto& p : rs.experiment.positions) {
+    if (rs.experiment.solution(p.id).empty()) continue;
+    const CellRecord* r = rs.version_cell(p.id, version, depth);
+    if (!r || !r->solve) continue;
+    ++c.measured;
+    c.solved += r->solve->solved;
+  }
+  return c;
+}
 }  // namespace
 
 std::string solve_count_lines(const ResultSet& rs) {
@@ -27,13 +43,8 @@ std::string solve_count_lines(const ResultSet& rs) {
   for (const auto& v : exp.versions) {
     out += fmt::format("  {:<12}", v.name);
     for (int d : exp.depths) {
-      int n = 0, measured = 0;
-      for (const auto& p : exp.positions)
-        if (const CellRecord* r = rs.version_cell(p.id, v.name, d); r && r->solve) {
-          ++measured;
-          n += r->solve->solved;
-        }
-      out += measured ? fmt::format(" d{}:{}", d, n) : fmt::format(" d{}:-", d);
+      const SolveCount c = solved_at(rs, v.name, d);
+      out += c.measured ? fmt::format(" d{}:{}", d, c.solved) : fmt::format(" d{}:-", d);
     }
     out += "\n";
   }
@@ -108,15 +119,10 @@ std::string solve_tables(const ResultSet& rs, int solvable) {
   for (const auto& v : exp.versions) {
     md += "| " + table_cell(v.name) + " |";
     for (int d : exp.depths) {
-      int n = 0, measured = 0;
-      for (const auto& p : exp.positions) {
-        if (exp.solution(p.id).empty()) continue;
-        const CellRecord* r = rs.version_cell(p.id, v.name, d);
-        if (!r || !r->solve) continue;
-        ++measured;
-        n += r->solve->solved;
-      }
-      md += measured == 0 ? " — |" : measured < solvable ? fmt::format(" {} ({} measured) |", n, measured) : fmt::format(" {} |", n);
+      const SolveCount c = solved_at(rs, v.name, d);
+      md += c.measured == 0        ? " — |"
+            : c.measured < solvable ? fmt::format(" {} ({} measured) |", c.solved, c.measured)
+                                    : fmt::format(" {} |", c.solved);
     }
     md += "\n";
   }
@@ -157,20 +163,11 @@ std::string positions_solved_section(const ResultSet& rs) {
 }
 
 nlohmann::json positions_solved_json(const ResultSet& rs) {
-  const Experiment& exp = rs.experiment;
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& v : exp.versions)
-    for (int d : exp.depths) {
-      int n = 0, measured = 0;
-      for (const auto& p : exp.positions) {
-        if (exp.solution(p.id).empty()) continue;
-        const CellRecord* r = rs.version_cell(p.id, v.name, d);
-        if (!r || !r->solve) continue;
-        ++measured;
-        n += r->solve->solved;
-      }
-      if (measured > 0) rows.push_back({{"version", v.name}, {"depth", d}, {"solved", n}, {"measured", measured}});
-    }
+  for (const auto& v : rs.experiment.versions)
+    for (int d : rs.experiment.depths)
+      if (const SolveCount c = solved_at(rs, v.name, d); c.measured > 0)
+        rows.push_back({{"version", v.name}, {"depth", d}, {"solved", c.solved}, {"measured", c.measured}});
   return rows;
 }
 
