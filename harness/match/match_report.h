@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/claim_spec.h"
 #include "harness/experiment/shard.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_tally.h"
@@ -50,6 +51,7 @@ struct LoadedMatch {
   std::optional<Shard> shard;
   std::map<int, PairRecord> stored;
   MatchTally tally;
+  std::vector<ClaimSpec> claims;  // match.json's "claims" (match_claim_spec.h)
 };
 std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir);
 
