@@ -8,6 +8,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "harness/match/match_claim_spec.h"
+#include "harness/match/match_claims.h"
 #include "match_test_util.h"
 #include "runner_test_util.h"
 
@@ -191,6 +193,46 @@ TEST(MatchClaims, ABadClaimIsRefusedBeforeAnyGame) {
     for (const auto& s : cases[i].says) EXPECT_NE(r.output.find(s), std::string::npos) << i << ": " << r.output;
     EXPECT_FALSE(fs::exists(out)) << i;
   }
+}
+
+// The evaluator on a pentanomial worked by hand: [0, 2, 4, 2, 0] over 8 pairs has mean score 1/2, pair variance
+// 2 x 2 x 0.0625 / 8 = 0.03125 and standard error sqrt(0.03125 / 8) = 0.0625: a score interval 0.5 -/+ 0.1225, in
+// logistic Elo -400 log10(1 / 0.6225 - 1) = 86.9 either side of 0, and in normalised Elo 0.1225 / sqrt(0.0625) x
+// 800 / ln 10 = 170.2. A band [-100, 100] holds (p = P(Z > (0.6401 - 0.5) / 0.0625) = 0.0125 for its nearer edge,
+// the score of +100 Elo being 0.6401); [50, null] is undecided; [200, null] does not hold; nElo [-171, 171] holds,
+// [-170, 170] does not contain the interval's edges and is undecided.
+TEST(MatchClaims, TheIntervalAndItsPValueAsWorkedByHand) {
+  harness::LoadedMatch m;
+  m.spec.name = "a-vs-b";
+  m.spec.players[0].name = "a";
+  m.spec.players[1].name = "b";
+  const std::vector<harness::PairRecord> pairs(8);
+  for (const auto& p : pairs) m.tally.counted.push_back(&p);
+  m.tally.pentanomial = {0, 2, 4, 2, 0};
+  json claims = json::array();
+  const std::vector<std::pair<std::string, json>> bands = {{"elo", {-100, 100}}, {"elo", {50, nullptr}},
+                                                           {"elo", {200, nullptr}}, {"nelo", {-171, 171}},
+                                                           {"nelo", {-170, 170}}};
+  for (std::size_t i = 0; i < bands.size(); ++i)
+    claims.push_back(json{{"id", "K" + std::to_string(i)}, {"statement", "s"}, {"figure", {{"metric", bands[i].first}}},
+                          {"band", {{bands[i].first, bands[i].second}}}});
+  json resolved;
+  const auto specs = harness::parse_match_claims(claims, "test", "$.claims", {{"a-vs-b", false}}, resolved);
+  const auto judged = harness::evaluate_match_claims(specs, {&m});
+  ASSERT_EQ(judged.size(), 5u);
+  const auto& k0 = judged[0].parts.at(0);
+  EXPECT_EQ(k0.state, harness::Verdict::holds) << k0.figures;
+  EXPECT_NE(k0.figures.find("+0.0 [-86.9, +86.9] over 8 pair(s)"), std::string::npos) << k0.figures;
+  const double s100 = 1 / (1 + std::pow(10.0, -100 / 400.0));
+  EXPECT_NEAR(k0.p, 0.5 * std::erfc((s100 - 0.5) / 0.0625 / std::sqrt(2.0)), 1e-12);
+  EXPECT_EQ(judged[1].parts.at(0).state, harness::Verdict::undecided);
+  EXPECT_EQ(judged[2].parts.at(0).state, harness::Verdict::does_not_hold);
+  EXPECT_EQ(judged[3].parts.at(0).state, harness::Verdict::holds) << judged[3].parts.at(0).figures;
+  EXPECT_NE(judged[3].parts.at(0).figures.find("[-170.2, +170.2]"), std::string::npos) << judged[3].parts.at(0).figures;
+  EXPECT_EQ(judged[4].parts.at(0).state, harness::Verdict::undecided);
+  // Holm over the five tested parts: the holds at p = 0.0125 > 0.025 / 5 is undecided under it.
+  EXPECT_EQ(judged[0].parts.at(0).holm_state, harness::Verdict::undecided);
+  EXPECT_EQ(judged[2].parts.at(0).holm_state, harness::Verdict::does_not_hold);
 }
 
 }  // namespace match_claims_test

@@ -18,7 +18,7 @@ constexpr double kMatchZ95 = 1.959964;  // the normal quantile of 97.5 %, as mat
 
 std::string elo_number(double x) {
   if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
-  return fmt::format("{:+.1f}", x);
+  return fmt::format("{:+.1f}", x + 0.0);  // + 0.0: an even score's Elo is -400 log10(1) = -0, printed "+0.0"
 }
 
 std::string match_band_rule(const std::string& what, const ClaimPartSpec& spec, const char* number_format) {

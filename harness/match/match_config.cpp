@@ -175,9 +175,6 @@ json match_config_json(const std::filesystem::path& file) {
 
 }  // namespace
 
-MatchSpec load_match_config(const std::filesystem::path& file) {
-  return match_spec_from_json(match_config_json(file), file.string());
-}
 
 namespace {
 
@@ -269,6 +266,12 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
         w.fail("$.series", fmt::format("the match '{}' is listed twice", series.matches[a].name));
   if (!claims.is_null()) read_series_claims(claims, file.string(), series);
   return series;
+}
+
+MatchSpec load_match_config(const std::filesystem::path& file) {
+  MatchSeries series = load_match_series(file);
+  if (series.is_series) throw UserError(fmt::format("{}: $.series: a series of matches, not one match", file.string()));
+  return std::move(series.matches.front());
 }
 
 }  // namespace harness
