@@ -89,7 +89,7 @@ MatchRunTotals play_match_in(const MatchSpec& spec, const std::filesystem::path&
                                   new_shard_text.empty() ? "a whole run" : "shard " + new_shard_text,
                                   old_shard ? "--shard " + old_shard_text : "no --shard"));
     nlohmann::json old_identity = old;
-    for (const char* k : {"pairs", "description", "date", kMatchShardKey}) old_identity.erase(k);
+    for (const char* k : {"pairs", "description", "date", kMatchShardKey, "claims"}) old_identity.erase(k);
     // The stored players' flags over the current defaults, as the match report reads them: a flag added since
     // the pairs were played takes its default (configs/README.md: that default grows the tree they were played on).
     if (old_identity.contains("players") && old_identity["players"].is_array())

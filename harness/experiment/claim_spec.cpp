@@ -273,7 +273,7 @@ ClaimPartSpec parse_part(const Where& w, const std::string& path, const json& j,
   return p;
 }
 
-ClaimSpec parse_claim(const Where& w, const std::string& path, const json& j, const Experiment* exp) {
+ClaimSpec parse_claim(const Where& w, const std::string& path, const json& j, const ClaimPartReader& read_part) {
   check_keys(w, path, j, {"id", "source", "statement", "published", "parts", "figure", "band", "label"});
   ClaimSpec c;
   c.id = get_string(w, path + ".id", require(w, path, j, "id"));
@@ -286,12 +286,12 @@ ClaimSpec parse_claim(const Where& w, const std::string& path, const json& j, co
       if (j.contains(k)) w.fail(path + "." + k, "a claim with 'parts' gives its figures there");
     const json& ps = j["parts"];
     if (!ps.is_array() || ps.empty()) w.fail(path + ".parts", "expected a non-empty list of parts");
-    for (std::size_t i = 0; i < ps.size(); ++i) c.parts.push_back(parse_part(w, fmt::format("{}.parts[{}]", path, i), ps[i], exp));
+    for (std::size_t i = 0; i < ps.size(); ++i) c.parts.push_back(read_part(w, fmt::format("{}.parts[{}]", path, i), ps[i]));
   } else {
     json part = json::object();
     for (const char* k : {"figure", "band", "label"})
       if (j.contains(k)) part[k] = j[k];
-    c.parts.push_back(parse_part(w, path, part, exp));
+    c.parts.push_back(read_part(w, path, part));
   }
   return c;
 }
@@ -348,6 +348,13 @@ std::string SweepSize::text() const {
 
 std::vector<ClaimSpec> parse_claims(const json& j, const std::string& file, const std::string& path, const Experiment* exp,
                                     json& resolved) {
+  return parse_claims_with(j, file, path, resolved, [exp](const Where& w, const std::string& p, const json& part) {
+    return parse_part(w, p, part, exp);
+  });
+}
+
+std::vector<ClaimSpec> parse_claims_with(const json& j, const std::string& file, const std::string& path, json& resolved,
+                                         const ClaimPartReader& read_part) {
   const Where w{file};
   resolved = json::array();
   resolve(w, path, j, resolved, 0);
@@ -355,7 +362,7 @@ std::vector<ClaimSpec> parse_claims(const json& j, const std::string& file, cons
   std::set<std::string> ids;
   for (std::size_t i = 0; i < resolved.size(); ++i) {
     // A claim read from a file is named by its place in the resolved list: the file's own path is in the message above.
-    out.push_back(parse_claim(w, fmt::format("{}(resolved)[{}]", path, i), resolved[i], exp));
+    out.push_back(parse_claim(w, fmt::format("{}(resolved)[{}]", path, i), resolved[i], read_part));
     if (!ids.insert(out.back().id).second)
       w.fail(fmt::format("{}(resolved)[{}].id", path, i), fmt::format("claim id '{}' is used twice", out.back().id));
   }

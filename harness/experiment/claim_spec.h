@@ -5,6 +5,7 @@
 // design). One evaluator judges every claim (harness/report/claim_evaluator.h); no band is written in C++.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 
 #include "harness/experiment/claim_figure_share.h"
 #include "harness/experiment/claim_figure_tt_load.h"
+#include "harness/experiment/json_fields.h"
 
 namespace harness {
 
@@ -88,6 +90,7 @@ struct ClaimFigure {
   bool summed = false;
   TtLoadFigure tt_load;                 // tt_load_ratio
   std::string share_of;                 // reduction_share: kShareOfBest or kShareOfMinimalTree
+  std::string match;                    // a match config's elo, nelo, llr: the match (harness/match/match_claim_spec.h)
 };
 
 struct ClaimPartSpec {
@@ -113,6 +116,12 @@ struct ClaimSpec {
 // claim objects with every file read (what experiment.json stores).
 std::vector<ClaimSpec> parse_claims(const nlohmann::json& j, const std::string& file, const std::string& path,
                                     const Experiment* exp, nlohmann::json& resolved);
+// The same claim shape (id, source, statement, published; "parts", or one part's figure, band and label) read with
+// each part's figure and band read by `part` (its JSON path, its object): the claims of a config of another kind (a
+// match's: harness/match/match_claim_spec.h), whose figures are not a run's.
+using ClaimPartReader = std::function<ClaimPartSpec(const json_fields::Where&, const std::string&, const nlohmann::json&)>;
+std::vector<ClaimSpec> parse_claims_with(const nlohmann::json& j, const std::string& file, const std::string& path,
+                                         nlohmann::json& resolved, const ClaimPartReader& part);
 // The stored form back (experiment.json "claims"), without validation against an experiment.
 std::vector<ClaimSpec> claims_from_json(const nlohmann::json& resolved, const std::string& where);
 

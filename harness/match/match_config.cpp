@@ -7,6 +7,7 @@
 #include "harness/experiment/json_fields.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
+#include "harness/match/match_claim_spec.h"
 #include "harness/match/pgn_openings.h"
 #include "harness/paths.h"
 
@@ -96,6 +97,7 @@ json MatchSpec::identity_json(const std::string& engine) const {
 
 MatchSpec match_spec_from_json(const json& j, const std::string& file) {
   const Where w{file};
+  // "claims" is read by load_match_series (match_claim_spec.h): a config read here alone carries none.
   check_keys(w, "$", j, {"name", "description", "presets", "versions", "match"});
   MatchSpec m;
   m.name = get_string(w, "$.name", require(w, "$", j, "name"));
@@ -173,17 +175,34 @@ json match_config_json(const std::filesystem::path& file) {
 
 }  // namespace
 
-MatchSpec load_match_config(const std::filesystem::path& file) {
-  return match_spec_from_json(match_config_json(file), file.string());
+
+namespace {
+
+// The config's "claims", checked against the series' matches (their names, whether each has an SPRT).
+void read_series_claims(const json& claims, const std::string& file, MatchSeries& series) {
+  std::vector<MatchClaimTarget> targets;
+  for (const MatchSpec& m : series.matches) targets.push_back({m.name, m.sprt_enabled});
+  json resolved;
+  parse_match_claims(claims, file, "$.claims", targets, resolved);
+  series.claims = resolved;
+  if (!series.is_series) series.matches.front().claims = resolved;
 }
 
+}  // namespace
+
 MatchSeries load_match_series(const std::filesystem::path& file) {
-  const json j = match_config_json(file);
+  json j = match_config_json(file);
   MatchSeries series;
+  json claims;
+  if (j.is_object() && j.contains("claims")) {
+    claims = j["claims"];
+    j.erase("claims");
+  }
   if (!j.is_object() || !j.contains("series")) {
     series.matches.push_back(match_spec_from_json(j, file.string()));
     series.name = series.matches[0].name;
     series.description = series.matches[0].description;
+    if (!claims.is_null()) read_series_claims(claims, file.string(), series);
     return series;
   }
   const Where w{file.string()};
@@ -245,7 +264,14 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
     for (std::size_t b = a + 1; b < series.matches.size(); ++b)
       if (series.matches[a].name == series.matches[b].name)
         w.fail("$.series", fmt::format("the match '{}' is listed twice", series.matches[a].name));
+  if (!claims.is_null()) read_series_claims(claims, file.string(), series);
   return series;
+}
+
+MatchSpec load_match_config(const std::filesystem::path& file) {
+  MatchSeries series = load_match_series(file);
+  if (series.is_series) throw UserError(fmt::format("{}: $.series: a series of matches, not one match", file.string()));
+  return std::move(series.matches.front());
 }
 
 }  // namespace harness

@@ -33,6 +33,9 @@ struct MatchSpec {
   Adjudication adjudication;
   bool sprt_enabled = false;
   SprtBounds sprt;
+  // A single match's claims (match_claim_spec.h), resolved, as match.json stores them; null when none. Not part of
+  // what decides the games (identity_json, match_key).
+  nlohmann::json claims;
 
   const std::string& opening_of_pair(int pair) const;
   // What decides the games, as stored in DIR/match.json: everything but the pair count and the description, with
@@ -40,6 +43,7 @@ struct MatchSpec {
   nlohmann::json identity_json(const std::string& engine) const;
 };
 
+// A single match (its claims read too, as load_match_series reads them); a series config is refused.
 MatchSpec load_match_config(const std::filesystem::path& file);
 MatchSpec match_spec_from_json(const nlohmann::json& j, const std::string& file);
 
@@ -49,12 +53,14 @@ MatchSpec match_spec_from_json(const nlohmann::json& j, const std::string& file)
 //   "series": {"pairings": [["B", "A"], ["C", "B"], ...], "nodes": [2000, 20000]}   (or "depths": [4, 6])
 // and optionally "node_savings_from": ["results/DIR", ...], runs of `harness run` whose cells give each match's node
 // saving at fixed depth beside its Elo (series_node_savings.h).
-// A config without one is a single match (series.is_series false, one spec).
+// A config without one is a single match (series.is_series false, one spec). Either may carry top-level "claims"
+// (match_claim_spec.h), checked against its matches before any game is played.
 struct MatchSeries {
   std::string name, description;
   bool is_series = false;
   std::vector<std::string> node_savings_from;  // as the config writes them (relative to the project root)
   PublishedEloSpec published_elo;              // "published_elo": our Elo beside the sources' (published_elo_spec.h)
+  nlohmann::json claims;                       // the config's "claims" resolved (match_claim_spec.h); null when none
   std::vector<MatchSpec> matches;
 };
 MatchSeries load_match_series(const std::filesystem::path& file);

@@ -5,6 +5,8 @@
 #include "harness/errors.h"
 #include "harness/experiment/presets.h"
 #include "harness/input_file.h"
+#include "harness/match/match_claim_spec.h"
+#include "harness/match/match_claims.h"
 #include "harness/match/match_progress.h"
 #include "harness/match/match_shards.h"
 #include "harness/match/pair_store.h"
@@ -192,7 +194,8 @@ std::string match_key(const json& match_file) {
   json identity = match_file;
   if (identity.is_object()) {
     // The shard too: a shard's pairs are the single run's, and merged they carry its key.
-    for (const char* k : {"pairs", "description", "date", kMatchShardKey}) identity.erase(k);
+    // The claims too: analysis of the pairs, not what decides them (a config may gain a claim after its games).
+    for (const char* k : {"pairs", "description", "date", kMatchShardKey, "claims"}) identity.erase(k);
     if (identity.contains("players") && identity["players"].is_array())
       for (json& player : identity["players"])
         if (player.is_object()) player.erase("flags");
@@ -205,6 +208,7 @@ json match_file_json(const MatchSpec& spec, const std::string& engine, const std
   j["pairs"] = spec.pairs;
   j["description"] = spec.description;
   j["date"] = date;
+  if (!spec.claims.is_null() && !spec.claims.empty()) j["claims"] = spec.claims;
   return j;
 }
 
@@ -237,6 +241,7 @@ MatchSpec match_spec_from_file_json(const json& j, const std::string& where) {
     s.adjudication.draw_score = int_member(a, "draw_score", where);
     s.adjudication.draw_moves = int_member(a, "draw_moves", where);
     s.adjudication.draw_from_move = int_member(a, "draw_from_move", where);
+    if (j.contains("claims")) s.claims = j["claims"];
     if (j.contains("sprt")) {
       s.sprt_enabled = true;
       const json& b = j["sprt"];
@@ -292,6 +297,11 @@ std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir) {
                                     (dir / kPairsFile).string(), index, m->shard->text(), match_file.string(),
                                     m->shard->count, m->shard->index - 1));
   m->tally = tally_pairs(m->stored, m->spec);
+  if (!m->spec.claims.is_null()) {
+    json resolved;
+    m->claims = parse_match_claims(m->spec.claims, match_file.string(), "$.claims", {{m->spec.name, m->spec.sprt_enabled}},
+                                   resolved);
+  }
   return m;
 }
 
@@ -348,6 +358,11 @@ MatchReport write_match_reports(const std::filesystem::path& dir) {
     study->add_to_summary(summary);
   } else {
     md += "No pair has been played yet.\n";
+  }
+  const std::vector<Claim> claims = evaluate_match_claims(loaded->claims, {loaded.get()});
+  if (const std::string section = match_claims_markdown(claims, dir); !section.empty()) {
+    md += "\n" + section;
+    summary["claims"] = match_claims_json(claims);
   }
   MatchReport r;
   const ReportFilesLock lock(dir);

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/experiment/claim_spec.h"
 #include "harness/experiment/shard.h"
 #include "harness/match/match_config.h"
 #include "harness/match/match_tally.h"
@@ -28,7 +29,7 @@ inline constexpr const char* kMatchPgnFile = "games.pgn";
 // games carry in PGN ("2026.11.26", the directory's first run).
 nlohmann::json match_file_json(const MatchSpec& spec, const std::string& engine, const std::string& date);
 // The key binding a match's pairs to its match.json: XXH3-64 (line_checksum.h line_hash64), as 16 hex digits, of the
-// file's JSON without "pairs", "description" and "date" (which a resume may change) and with each player by name only
+// file's JSON without "pairs", "description", "date" and "claims" (which a resume may change) and with each player by name only
 // (a resume re-reads the stored flags over the current defaults and writes them back: configs/README.md). `harness
 // match` stores it in every pair line; a reader refuses a match.json whose key is not its pairs' (edited since).
 std::string match_key(const nlohmann::json& match_file);
@@ -50,6 +51,7 @@ struct LoadedMatch {
   std::optional<Shard> shard;
   std::map<int, PairRecord> stored;
   MatchTally tally;
+  std::vector<ClaimSpec> claims;  // match.json's "claims" (match_claim_spec.h)
 };
 std::unique_ptr<LoadedMatch> load_match_dir(const std::filesystem::path& dir);
 

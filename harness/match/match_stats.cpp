@@ -28,9 +28,17 @@ Moments pair_moments(const Pentanomial& p, double floor) {
   return m;
 }
 
-double elo_of_score(double s) { return -400.0 * std::log10(1.0 / s - 1.0); }
-
 }  // namespace
+
+double elo_of_score(double s) { return -400.0 * std::log10(1.0 / s - 1.0); }
+double score_of_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+double nelo_of_score(double s, double variance) { return (s - 0.5) / std::sqrt(2.0 * variance) * kNeloPerT; }
+double score_of_nelo(double nelo, double variance) { return 0.5 + nelo / kNeloPerT * std::sqrt(2.0 * variance); }
+
+PairScore pair_score(const Pentanomial& p) {
+  const Moments m = pair_moments(p, 0.0);
+  return PairScore{m.n, m.mu, m.var};
+}
 
 std::uint64_t pairs_of(const Pentanomial& p) { return p[0] + p[1] + p[2] + p[3] + p[4]; }
 

@@ -49,6 +49,18 @@ std::uint64_t pairs_of(const Pentanomial& p);
 // The pair's category for the first player's two game scores (each 0, 1 or 2 half-points).
 int pentanomial_index(int first_game_half_points, int second_game_half_points);
 
+// What every figure below is a function of: the pairs' mean score mu (points per game, in [0, 1]) and the variance
+// of a pair's score over the N pairs counted (the pentanomial as it is, no empty category regularised).
+struct PairScore {
+  double pairs = 0, mean = 0, variance = 0;
+};
+PairScore pair_score(const Pentanomial& p);
+// The logistic Elo of a score, and back; the normalised Elo of a score at a pair variance (per game), and back.
+double elo_of_score(double score);
+double score_of_elo(double elo);
+double nelo_of_score(double score, double variance);
+double score_of_nelo(double nelo, double variance);
+
 EloInterval logistic_elo(const Pentanomial& p);
 EloInterval normalized_elo(const Pentanomial& p);
 

@@ -9,6 +9,8 @@
 #include "harness/errors.h"
 #include "harness/input_file.h"
 #include "harness/match/ladder_fit.h"
+#include "harness/match/match_claim_spec.h"
+#include "harness/match/match_claims.h"
 #include "harness/match/published_elo.h"
 #include "harness/match/series_node_savings.h"
 #include "harness/report/markdown_text.h"
@@ -282,6 +284,7 @@ json series_file_json(const MatchSeries& series) {
   json j{{"name", series.name}, {"description", series.description}, {"matches", names}};
   if (!series.node_savings_from.empty()) j["node_savings_from"] = series.node_savings_from;
   if (!series.published_elo.empty()) j["published_elo"] = published_elo_json(series.published_elo);
+  if (!series.claims.is_null() && !series.claims.empty()) j["claims"] = series.claims;
   return j;
 }
 
@@ -305,6 +308,7 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
   std::string name, description;
   std::vector<std::string> node_savings_from;
   PublishedEloSpec published_elo;
+  std::vector<ClaimSpec> claims;
   try {
     name = j.at("name").get<std::string>();
     if (j.contains("published_elo")) published_elo = parse_published_elo(j["published_elo"], json_fields::Where{file.string()}, "$.published_elo");
@@ -319,6 +323,17 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
       rows.push_back(loaded.back().get());
       r.summary_lines.insert(r.summary_lines.end(), one.summary_lines.begin(), one.summary_lines.end());
     }
+    // The stored claims, against every match the series names (an SPRT known only of the matches started).
+    if (j.contains("claims")) {
+      std::vector<MatchClaimTarget> targets;
+      for (const auto& m : j.at("matches")) {
+        targets.push_back({m.get<std::string>(), std::nullopt});
+        for (const LoadedMatch* x : rows)
+          if (x->spec.name == targets.back().name) targets.back().sprt = x->spec.sprt_enabled;
+      }
+      json resolved;
+      claims = parse_match_claims(j["claims"], file.string(), "$.claims", targets, resolved);
+    }
   } catch (const json::exception& e) {
     throw UserError(fmt::format("{}: not a series file ({})", file.string(), e.what()));
   }
@@ -331,6 +346,11 @@ MatchReport write_series_reports(const std::filesystem::path& dir) {
     study->add_to_summary(summary);
   } else {
     md += "No match has been started yet.\n";
+  }
+  const std::vector<Claim> judged = evaluate_match_claims(claims, rows);
+  if (const std::string section = match_claims_markdown(judged, dir); !section.empty()) {
+    md += "\n" + section;
+    summary["claims"] = match_claims_json(judged);
   }
   // Prose beside the computed tables (why ours and a source's figure differ), marked as written by hand.
   const std::string notes = notes_markdown(read_report_notes(dir));

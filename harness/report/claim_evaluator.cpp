@@ -80,27 +80,24 @@ std::vector<Change> changes(const ResultSet& rs, const ClaimFigure& f, const std
   return out;
 }
 
-// The one-sided p-values of "the mean ratio lies inside [low, high]" (the larger of the two sides' tests) and of "it
-// lies outside" (the smaller), from the Student t interval g: the tests whose level-0.025 rejections are exactly the
-// 95 % interval lying inside the band, or wholly outside it.
-std::pair<double, double> band_p_values(const GeometricInterval& g, std::optional<double> low, std::optional<double> high) {
-  const boost::math::students_t t(double(g.n - 1));
-  const double q = boost::math::quantile(t, 0.975);
-  const double m = std::log(g.mean);
-  const double se = (std::log(g.high) - std::log(g.low)) / (2 * q);
+// The one-sided p-values of "the mean ratio lies above / below `bound`", from the Student t interval g (on the
+// logarithms): the tests whose level-0.025 rejections are exactly the 95 % interval's lying above or below it.
+struct BandTTests {
+  boost::math::students_t t;
+  double m, se;
+  explicit BandTTests(const GeometricInterval& g)
+      : t(double(g.n - 1)), m(std::log(g.mean)),
+        se((std::log(g.high) - std::log(g.low)) / (2 * boost::math::quantile(t, 0.975))) {}
   // P(T <= x) of the statistic (m - bound) / se; with no spread the mean decides alone.
-  auto below = [&](double bound) {  // p-value of "the mean is below `bound`"
+  double below(double bound) const {
     if (se <= 0) return m < std::log(bound) ? 0.0 : 1.0;
     return boost::math::cdf(t, (m - std::log(bound)) / se);
-  };
-  auto above = [&](double bound) {  // p-value of "the mean is above `bound`"
+  }
+  double above(double bound) const {
     if (se <= 0) return m > std::log(bound) ? 0.0 : 1.0;
     return boost::math::cdf(t, (std::log(bound) - m) / se);
-  };
-  const double inside = std::max(low ? above(*low) : 0.0, high ? below(*high) : 0.0);
-  const double outside = std::min(low ? below(*low) : 1.0, high ? above(*high) : 1.0);
-  return {inside, outside};
-}
+  }
+};
 
 // A geometric interval judged against a part's band (strict: inside holds, wholly outside does not hold), with the
 // one-sided p-value Holm's correction reads: the test whose rejection at 0.025 is that verdict.
@@ -108,8 +105,9 @@ ClaimPart judged(ClaimPart part, const GeometricInterval& g, const ClaimPartSpec
   part.state = band_verdict(g, spec.low.value_or(0), spec.high.value_or(std::numeric_limits<double>::infinity()));
   if (g.has_interval()) {
     part.tested = true;
-    const auto [inside, outside] = band_p_values(g, spec.low, spec.high);
-    part.p = part.state == Verdict::holds ? inside : part.state == Verdict::does_not_hold ? outside : std::min(inside, outside);
+    const BandTTests tests(g);
+    part.p = band_decision_p(part.state, spec.low, spec.high, [&](double b) { return tests.above(b); },
+                             [&](double b) { return tests.below(b); });
   }
   if (part.state == Verdict::undecided) part.figures += fmt::format(" — undecided (n = {})", g.n);
   return part;
@@ -415,18 +413,27 @@ std::vector<Claim> evaluate_claims(const ResultSet& rs) {
       }
     out.push_back(std::move(c));
   }
-  // Holm's correction across every tested part of the report, at the one-sided level (0.025) of each side of a 95 %
-  // interval: a part keeps its raw verdict when Holm rejects its test, and is undecided otherwise.
+  apply_holm(out);
+  return out;
+}
+
+double band_decision_p(Verdict state, std::optional<double> low, std::optional<double> high,
+                       const std::function<double(double)>& p_above, const std::function<double(double)>& p_below) {
+  const double inside = std::max(low ? p_above(*low) : 0.0, high ? p_below(*high) : 0.0);
+  const double outside = std::min(low ? p_below(*low) : 1.0, high ? p_above(*high) : 1.0);
+  return state == Verdict::holds ? inside : state == Verdict::does_not_hold ? outside : std::min(inside, outside);
+}
+
+void apply_holm(std::vector<Claim>& claims) {
   std::vector<double> p;
-  for (const auto& c : out)
+  for (const auto& c : claims)
     for (const auto& part : c.parts)
       if (part.tested) p.push_back(part.p);
   const std::vector<bool> rejects = holm_rejects(p, 0.025);
   std::size_t k = 0;
-  for (auto& c : out)
+  for (auto& c : claims)
     for (auto& part : c.parts)
       part.holm_state = !part.tested ? part.state : rejects[k++] ? part.state : Verdict::undecided;
-  return out;
 }
 
 }  // namespace harness

@@ -6,6 +6,8 @@
 // report that tests many parts keeps its family-wise error at 5 %.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,19 @@ struct Claim {
 // A part decided by the interval `g` over `units` (e.g. "position(s)") against `spec`'s band, with its p-value for
 // Holm's correction: for a metric whose figure is one geometric mean with its interval (claim_metric_*.h).
 ClaimPart interval_part(const std::string& what, const GeometricInterval& g, const std::string& units, const ClaimPartSpec& spec);
+
+// The p-value Holm's correction reads for a part decided by an interval against its band [low, high] (an absent side
+// unbounded), from the one-sided p-values of "the figure lies above b" (`p_above`) and "below b" (`p_below`) of the
+// statistic the interval is made of: the test whose level-0.025 rejection is the verdict — "inside the band" (both
+// sides' tests: the larger p) when it holds, "outside" (the smaller of the two sides') when it does not, the smaller
+// of the two when undecided. Every interval-tested metric takes its p here (a geometric mean's t, a match's normal).
+double band_decision_p(Verdict state, std::optional<double> low, std::optional<double> high,
+                       const std::function<double(double)>& p_above, const std::function<double(double)>& p_below);
+
+// Holm's correction across every tested part of `claims` (one report's), at the one-sided level 0.025 of each side of
+// a 95 % interval: a part keeps its raw verdict when Holm rejects its test and is undecided otherwise; an untested part
+// keeps its own.
+void apply_holm(std::vector<Claim>& claims);
 
 // Every claim of rs.experiment.claims, judged on rs's cells, with Holm's correction across them all.
 std::vector<Claim> evaluate_claims(const ResultSet& rs);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "harness/report/claim_evaluator.h"
+#include "harness/report/claims_section.h"
 #include "harness/report/drivers_study.h"
 #include "harness/report/effects_study.h"
 #include "harness/report/positions_solved.h"
@@ -111,8 +112,7 @@ class ClaimsStudy final : public Study {
   std::string_view name() const override { return "claims"; }
   bool applies() const override { return any_claim_measured(report_.claims); }
   std::string markdown() const override {
-    std::string md = fmt::format(
-        "## Claims\n\n"
+    const std::string intro = fmt::format(
         "The claims of this experiment's config (its `claims`: configs/README.md), each split into parts. A part's "
         "figure is, unless it says otherwise, the change in nodes (version `to` against `from`) as a geometric mean "
         "of the ratios over the positions named (each position's cells combined first by their geometric mean, so "
@@ -133,47 +133,10 @@ class ClaimsStudy final : public Study {
                                    : " Under each part, the same test on the thesis's own Appendix B numbers (same "
                                      "positions, versions and depths): where the thesis's tables do not bear out its "
                                      "prose, a failure here says little about our engine.");
-    for (std::size_t ci = 0; ci < report_.claims.size(); ++ci) {
-      const Claim& c = report_.claims[ci];
-      const Claim* own = report_.thesis && ci < report_.thesis->own_claims.size() ? &report_.thesis->own_claims[ci] : nullptr;
-      md += fmt::format("### {} — {} (Holm: {})\n\n*{}*\n\n", c.id, verdict_text(c.verdict()), verdict_text(c.holm_verdict()),
-                        c.statement);
-      if (!c.source.empty() || !c.published.empty())
-        md += fmt::format("Source: {}{}\n\n", c.source.empty() ? "—" : c.source,
-                          c.published.empty() ? "" : fmt::format(": {}", c.published));
-      for (std::size_t pi = 0; pi < c.parts.size(); ++pi) {
-        const ClaimPart& p = c.parts[pi];
-        md += fmt::format("- {} — {} — **{}** (Holm: {})\n", p.rule, p.figures, verdict_text(p.state), verdict_text(p.holm_state));
-        if (!p.context.empty()) md += fmt::format("  - beside it, not deciding it: {}\n", p.context);
-        if (own && pi < own->parts.size() && own->parts[pi].state != Verdict::not_measured)
-          md += fmt::format("  - on the thesis's own tables: {} — {}\n", own->parts[pi].figures, verdict_text(own->parts[pi].state));
-      }
-      md += "\n";
-      if (auto it = report_.notes.by_claim.find(c.id); it != report_.notes.by_claim.end())
-        md += "*Likely reason (written by hand, notes.md):* " + it->second + "\n\n";
-    }
-    return md;
+    return claims_section_markdown(intro, report_.claims, report_.notes,
+                                   report_.thesis ? &report_.thesis->own_claims : nullptr);
   }
-  nlohmann::json json() const override {
-    nlohmann::json claims = nlohmann::json::array();
-    for (const auto& c : report_.claims) {
-      nlohmann::json parts = nlohmann::json::array();
-      for (const auto& p : c.parts) {
-        nlohmann::json part = {{"rule", p.rule}, {"figures", p.figures}, {"state", verdict_text(p.state)},
-                               {"state_holm", verdict_text(p.holm_state)}};
-        // 9 decimals: the same file whichever compiler rebuilds it (a t quantile may differ in the last bit).
-        if (p.tested) part["p"] = std::round(p.p * 1e9) / 1e9;
-        if (!p.context.empty()) part["context"] = p.context;
-        parts.push_back(part);
-      }
-      nlohmann::json claim = {{"id", c.id}, {"statement", c.statement}, {"verdict", verdict_text(c.verdict())},
-                              {"verdict_holm", verdict_text(c.holm_verdict())}, {"parts", parts}};
-      if (!c.source.empty()) claim["source"] = c.source;
-      if (!c.published.empty()) claim["published"] = c.published;
-      claims.push_back(claim);
-    }
-    return claims;
-  }
+  nlohmann::json json() const override { return claims_summary_json(report_.claims); }
 
  private:
   const Report& report_;
