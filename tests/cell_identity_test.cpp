@@ -246,6 +246,30 @@ TEST(CellIdentity, ALineEditedAfterItWasKeyedIsRefused) {
   // Counters are results, not inputs: they are not keyed (the committed-results test re-runs them instead).
 }
 
+// A line that carries its flags in full (the results format before flag sets) is refused, naming the line and where
+// the code that reads it is kept; its key still hashes its inputs, so only the format is wrong.
+TEST(CellIdentity, ALineWithItsFlagsInFullIsRefused) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  std::vector<json> lines = read_lines(tmp / "cells.jsonl");
+  for (const auto& set : read_lines(tmp / "cells.flag_sets.jsonl"))
+    if (set["flag_set"] == lines[2]["flags"]) lines[2]["flags"] = set["flags"];
+  ASSERT_TRUE(lines[2]["flags"].is_object());
+  rekey(lines[2]);
+  write_lines(tmp / "cells.jsonl", lines);
+  for (const std::string& command :
+       {"report " + tmp.path.string(),
+        fmt::format("run {} --out {} --no-report --quiet", (kSource / kConfig).string(), tmp.path.string())}) {
+    const auto r = runner_test::run_harness(command);
+    EXPECT_EQ(r.code, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find((tmp / "cells.jsonl").string() + ":3: the cell line carries its flags in full"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("older results format"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("git checkout results-history"), std::string::npos) << r.output;
+  }
+}
+
 TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
   CellInputs a{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 3, "H", {}, {}, 0};
   CellInputs b = a;

@@ -18,6 +18,7 @@
 #include "harness/errors.h"
 #include "harness/input_file.h"
 #include "harness/storage/durable_file.h"
+#include "harness/storage/results_format.h"
 
 namespace harness {
 
@@ -89,9 +90,7 @@ FlagSetTable read_flag_sets(const std::filesystem::path& file) {
 void CellStore::append(const CellRecord& rec) {
   std::lock_guard lock(mutex_);
   const std::string_view line = format_.format(rec);
-  const bool names_set =
-      rec.flag_set.text && (rec.written_inputs.is_null() || rec.written_inputs.at("flags").is_string());
-  if (names_set && !sets_written_.count(rec.flag_set.hash)) {
+  if (!sets_written_.count(rec.flag_set.hash)) {
     if (!sets_) sets_ = std::make_unique<LineStore>(flag_sets_file(file_));
     sets_->append(flag_set_line(rec.flag_set));
     sets_->sync();  // before any cell line names it: a power loss never leaves a cell without its flags
@@ -155,6 +154,9 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
       throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
                                   lineno, e.what()));
     }
+    if (const auto flags = j.find("flags"); flags != j.end() && flags->is_object())
+      throw UserError(fmt::format("{}:{}: the cell line carries its flags in full, not a flag set's hash: {}",
+                                  file.string(), lineno, kOlderFormatRemedy));
     if (!flag_sets && j.contains("flags") && j["flags"].is_string()) flag_sets = read_flag_sets(flag_sets_file(file));
     try {
       out.rows.push_back(CellRecord::from_json(j, flag_sets ? &*flag_sets : nullptr));

@@ -16,6 +16,11 @@
 namespace harness {
 
 inline constexpr int kResultsFormat = 1;
+// What a reader tells of a line this harness no longer reads (flags in full rather than a flag set's hash, no
+// checksum): the committed runs written so were retired to git tag results-history together with that code.
+inline constexpr const char* kOlderFormatRemedy =
+    "it is of an older results format, which this harness no longer reads; `git checkout results-history` holds the "
+    "code that reads it";
 inline constexpr const char* kResultsFormatKey = "results_format";
 // The copy of its config a calibration's directory keeps (`harness calibrate`): what tells such a directory.
 inline constexpr const char* kCalibrationConfigCopy = "calibration-config.json";
