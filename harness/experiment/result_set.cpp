@@ -160,11 +160,10 @@ ResultSet load_results(const std::filesystem::path& dir) {
   ResultSet rs;
   rs.experiment = std::move(stored.experiment);
   rs.engine = stored.engine;
-  const json& j = stored.file;
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;
-  for (auto& r : read_cells(dir / kCellsFile, j.value("line_checksums", false)).rows) {
+  for (auto& r : read_cells(dir / kCellsFile).rows) {
     if (!known.count(r.identity()) || r.engine != rs.engine)
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
                                   "results of different configs or engines are never mixed",

@@ -32,7 +32,6 @@ std::string describe_difference(const StoredExperiment& stored, const Experiment
 std::set<std::string> cells_already_done(const std::filesystem::path& dir, const Experiment& exp,
                                          const std::string& engine, const std::vector<CellSpec>& cells) {
   const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
-  bool every_line_checked = false;
   if (std::filesystem::exists(exp_file)) {
     StoredExperiment stored;
     try {
@@ -40,7 +39,6 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     } catch (const UserError& e) {
       throw UserError(fmt::format("{}; use --fresh to set it aside", e.what()));
     }
-    every_line_checked = stored.file.value("line_checksums", false);
     if (!same_experiment(stored.experiment, exp) || stored.engine != engine)
       throw UserError(fmt::format(
           "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
@@ -50,7 +48,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     throw UserError(fmt::format("{} exists without {}: cannot tell what it holds; use --fresh or another --out",
                                 cells_file.string(), exp_file.string()));
   }
-  const StoreContents contents = read_cells(cells_file, every_line_checked);
+  const StoreContents contents = read_cells(cells_file);
   std::set<std::string> done;
   if (contents.rows.empty()) return done;  // a new directory: no set of 10^5 identities to build
   std::set<std::string> identities;

@@ -60,7 +60,7 @@ void for_each_checked_line(const std::filesystem::path& file, const std::string&
     pos = nl + 1;
     if (line.empty()) continue;
     const std::string where = fmt::format("{}:{}", file.string(), lineno);
-    if (check_line(line) != LineCheck::ok)
+    if (!check_line(line))
       throw UserError(fmt::format("{}: the {} does not match its checksum: it was edited or damaged after it was "
                                   "written; {}",
                                   where, what, remedy));
@@ -105,7 +105,7 @@ void CellStore::close() {
   lines_.close();
 }
 
-StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
+StoreContents read_cells(const std::filesystem::path& file) {
   StoreContents out;
   std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
@@ -116,7 +116,6 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
   out.zero_tail_bytes = file_text.size() - text.size();
   std::size_t pos = 0;
   int lineno = 0;
-  bool seen_checked = false;
   while (pos < text.size()) {
     ++lineno;
     std::size_t nl = text.find('\n', pos);
@@ -128,22 +127,12 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
     std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     if (line.empty()) continue;
-    const LineCheck check = check_line(line);
-    if (check == LineCheck::mismatch)
+    // A line without its checksum is refused as one whose checksum fails: an edit, damage, or a line of the format
+    // before checksums (kOlderFormatRemedy).
+    if (!check_line(line))
       throw UserError(fmt::format("{}:{}: the cell line does not match its checksum: it was edited or damaged after it "
-                                  "was written; restore it, or delete the line to run that cell again",
-                                  file.string(), lineno));
-    if (check == LineCheck::ok) seen_checked = true;
-    if (check == LineCheck::none) {
-      // Lines before the first checksummed one are of older runs; one after it lost its checksum by an edit, and so
-      // did any line of a directory whose every line was written with one.
-      if (seen_checked || every_line_checked)
-        throw UserError(fmt::format("{}:{}: the cell line has no checksum although {}: it was edited after it was "
-                                    "written; restore it, or delete the line to run that cell again",
-                                    file.string(), lineno,
-                                    seen_checked ? "lines before it have one" : "every line of this directory was written with one"));
-      ++out.unchecked;
-    }
+                                  "was written (or {}); restore it, or delete the line to run that cell again",
+                                  file.string(), lineno, kOlderFormatRemedy));
     json j;
     try {
       // Nesting bounded and a key given twice refused: a line with a recomputed checksum is still read with care.
