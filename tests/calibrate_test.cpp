@@ -236,25 +236,30 @@ TEST(CalibrateConfig, TheShippedConfigIsValid) {
   }
 }
 
-// calibration-v3 (docs/readings.md §14): the quiescence and version D groups under the held-out rule, then the
-// forward-pruning groups again; each group's printed reading is listed first and sets the flags its rivals set, and
-// the quiescence group (from A) holds out depths 7-8 only, the others the stage's 7-9.
-TEST(CalibrateConfig, TheV3ConfigIsValid) {
-  std::ifstream in(std::string(BUHO_SOURCE_DIR) + "/configs/calibration-v3.json");
-  const auto cfg = config_of(json::parse(in));
-  std::vector<std::string> names;
-  for (const auto& g : cfg.groups) names.push_back(g.name + ":" + g.candidates.front().name);
-  EXPECT_EQ(names, (std::vector<std::string>{"quiescence:Q2A2", "version D:V4", "null move:N1R", "futility:F2A1B1uP1",
-                                             "LMR:L2d3m4"}));
-  EXPECT_EQ(cfg.held_out_depths, (std::vector<int>{7, 8, 9}));
-  EXPECT_EQ(cfg.held_out_depths_of(cfg.groups[0]), (std::vector<int>{7, 8}));
-  EXPECT_EQ(cfg.held_out_depths_of(cfg.groups[1]), (std::vector<int>{7, 8, 9}));
-  for (const auto& g : cfg.groups) {
-    EXPECT_EQ(g.rule, std::vector<harness::Criterion>{harness::Criterion::Shape}) << g.name;
-    for (const auto& c : g.candidates) {
-      EXPECT_FALSE(c.text.empty()) << g.name << " " << c.name;
-      for (const auto& [flag, value] : g.candidates.front().flags.items())
-        EXPECT_TRUE(c.flags.contains(flag)) << g.name << " " << c.name << " leaves " << flag << " to the preset";
+// calibration-v4 and -v5 (docs/readings.md §15, rounds 1 and 2): every reading group under the held-out rule; each
+// group's printed reading is listed first and sets the flags its rivals set, and the groups judged on A (quiescence,
+// the extensions) hold out depths 7-8 only, the others the stage's 7-9.
+TEST(CalibrateConfig, TheRoundConfigsAreValid) {
+  for (const char* file : {"/configs/calibration-v4.json", "/configs/calibration-v5.json"}) {
+    SCOPED_TRACE(file);
+    std::ifstream in(std::string(BUHO_SOURCE_DIR) + file);
+    const auto cfg = config_of(json::parse(in));
+    std::vector<std::string> names;
+    for (const auto& g : cfg.groups) names.push_back(g.name + ":" + g.candidates.front().name);
+    EXPECT_EQ(names, (std::vector<std::string>{"quiescence:Q2A2", "version D:V4", "null move:N1R", "futility:F2A1B1uP1",
+                                               "LMR:L2d3m4", "extensions:X1"}));
+    EXPECT_EQ(cfg.held_out_depths, (std::vector<int>{7, 8, 9}));
+    for (std::size_t i = 0; i < cfg.groups.size(); ++i)
+      EXPECT_EQ(cfg.held_out_depths_of(cfg.groups[i]),
+                cfg.groups[i].version == "A" ? (std::vector<int>{7, 8}) : (std::vector<int>{7, 8, 9}))
+          << cfg.groups[i].name;
+    for (const auto& g : cfg.groups) {
+      EXPECT_EQ(g.rule, std::vector<harness::Criterion>{harness::Criterion::Shape}) << g.name;
+      for (const auto& c : g.candidates) {
+        EXPECT_FALSE(c.text.empty()) << g.name << " " << c.name;
+        for (const auto& [flag, value] : g.candidates.front().flags.items())
+          EXPECT_TRUE(c.flags.contains(flag)) << g.name << " " << c.name << " leaves " << flag << " to the preset";
+      }
     }
   }
 }

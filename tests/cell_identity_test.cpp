@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,8 +31,8 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 const fs::path kSource = fs::path(BUHO_SOURCE_DIR);
-const char* kCommitted = "results/tt-deep-v1";
-const char* kConfig = "configs/tt-deep-v1.json";
+const char* kCommitted = "results/tt-deep";
+const char* kConfig = "configs/tt-deep.json";
 const char* kDroppedFlag = "qsearch_checks";
 
 std::vector<json> read_lines(const fs::path& file) {
@@ -69,11 +71,22 @@ void copy_committed(const fs::path& dir) {
     if (fs::exists(kSource / kCommitted / f)) fs::copy_file(kSource / kCommitted / f, dir / f);
 }
 
-// Rewrites a copy as if `flag` had not existed: gone from every cell (each re-keyed) and every version.
+// Rewrites a copy as if `flag` had not existed: gone from every flag set (each under its new hash, and every cell
+// naming it re-keyed) and every version.
 void drop_flag_everywhere(const fs::path& dir, const std::string& flag) {
+  std::vector<json> sets = read_lines(dir / "cells.flag_sets.jsonl");
+  std::map<std::string, std::string> renamed;
+  for (auto& set : sets) {
+    ASSERT_EQ(set["flags"].erase(flag), 1u) << "the committed flag set has no flag " << flag;
+    const std::string hash = flag_set_of(set["flags"]).hash;
+    renamed[set["flag_set"].get<std::string>()] = hash;
+    set["flag_set"] = hash;
+  }
+  write_lines(dir / "cells.flag_sets.jsonl", sets);
   std::vector<json> lines = read_lines(dir / "cells.jsonl");
   for (auto& line : lines) {
-    ASSERT_EQ(line["flags"].erase(flag), 1u) << "the committed cell has no flag " << flag;
+    ASSERT_EQ(renamed.count(line["flags"].get<std::string>()), 1u) << "a cell names a flag set the file does not define";
+    line["flags"] = renamed[line["flags"].get<std::string>()];
     rekey(line);
   }
   write_lines(dir / "cells.jsonl", lines);
@@ -81,6 +94,22 @@ void drop_flag_everywhere(const fs::path& dir, const std::string& flag) {
   for (auto& v : exp["experiment"]["versions"]) ASSERT_EQ(v["flags"].erase(flag), 1u);
   for (auto& s : exp["experiment"]["sweeps"]) ASSERT_EQ(s["version"]["flags"].erase(flag), 1u);
   runner_test::write_text(dir / "experiment.json", exp.dump(2) + "\n");
+}
+
+// Adds to the copy's flag-set file the set of line `i`'s flags changed by `change`, and names it in that line.
+void give_line_changed_flags(const fs::path& dir, std::size_t i, const std::function<void(json&)>& change) {
+  std::vector<json> sets = read_lines(dir / "cells.flag_sets.jsonl");
+  std::vector<json> lines = read_lines(dir / "cells.jsonl");
+  json flags;
+  for (const auto& set : sets)
+    if (set["flag_set"] == lines.at(i)["flags"]) flags = set["flags"];
+  ASSERT_TRUE(flags.is_object()) << "line " << i << " names a flag set the file does not define";
+  change(flags);
+  const std::string hash = flag_set_of(flags).hash;
+  sets.push_back({{"flag_set", hash}, {"flags", flags}});
+  write_lines(dir / "cells.flag_sets.jsonl", sets);
+  lines[i]["flags"] = hash;
+  write_lines(dir / "cells.jsonl", lines);
 }
 
 // cells.csv without its first column (the stored key, which the re-keying changed by design).
@@ -104,7 +133,7 @@ TEST(CellIdentity, AResultsDirectoryWrittenBeforeAFlagExistedStillReports) {
   runner_test::TempDir tmp;
   copy_committed(tmp.path);
   drop_flag_everywhere(tmp.path, kDroppedFlag);
-  ASSERT_EQ(runner_test::read_text(tmp / "cells.jsonl").find(kDroppedFlag), std::string::npos);
+  ASSERT_EQ(runner_test::read_text(tmp / "cells.flag_sets.jsonl").find(kDroppedFlag), std::string::npos);
 
   const auto r = runner_test::run_harness("report " + tmp.path.string());
   ASSERT_EQ(r.code, 0) << r.output;
@@ -160,7 +189,7 @@ TEST(CellIdentity, ACellWrittenBeforeAFlagExistedReRunsToTheSameCounts) {
     if (std::find(schemes_done.begin(), schemes_done.end(), stored.inputs.tt_scheme()) != schemes_done.end()) continue;
     schemes_done.push_back(stored.inputs.tt_scheme());
     SCOPED_TRACE(stored.inputs.position + " d" + std::to_string(stored.inputs.depth) + " " + stored.inputs.tt_scheme());
-    EXPECT_FALSE(stored.written_inputs["flags"].contains(kDroppedFlag));
+    EXPECT_FALSE(stored.stored_flags().contains(kDroppedFlag));
     EXPECT_EQ(stored.inputs.search.qsearch_checks, buho::SearchConfig{}.qsearch_checks) << "the absent flag takes its default";
     const CellRecord again = run_cell(make_cell(stored.inputs, engine_identity()), engine_identity());
     EXPECT_EQ(again.counters, stored.counters);
@@ -179,8 +208,8 @@ TEST(CellIdentity, AStoredFlagTheEngineDoesNotKnowIsRefused) {
   {  // in a cell
     runner_test::TempDir tmp;
     copy_committed(tmp.path);
+    give_line_changed_flags(tmp.path, 3, [](json& flags) { flags["no_such_flag"] = true; });
     std::vector<json> lines = read_lines(tmp / "cells.jsonl");
-    lines[3]["flags"]["no_such_flag"] = true;
     rekey(lines[3]);
     write_lines(tmp / "cells.jsonl", lines);
     const auto r = runner_test::run_harness("report " + tmp.path.string());
@@ -208,14 +237,37 @@ TEST(CellIdentity, AStoredFlagTheEngineDoesNotKnowIsRefused) {
 TEST(CellIdentity, ALineEditedAfterItWasKeyedIsRefused) {
   runner_test::TempDir tmp;
   copy_committed(tmp.path);
-  std::vector<json> lines = read_lines(tmp / "cells.jsonl");
-  lines[1]["flags"]["lmr"] = !lines[1]["flags"]["lmr"].get<bool>();  // an input changed, the key left alone
-  write_lines(tmp / "cells.jsonl", lines);
+  // An input changed (the line names another flag set), the key left alone.
+  give_line_changed_flags(tmp.path, 1, [](json& flags) { flags["lmr"] = !flags["lmr"].get<bool>(); });
   const auto r = runner_test::run_harness("report " + tmp.path.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find((tmp / "cells.jsonl").string() + ":2"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("edited"), std::string::npos) << r.output;
   // Counters are results, not inputs: they are not keyed (the committed-results test re-runs them instead).
+}
+
+// A line that carries its flags in full (the results format before flag sets) is refused, naming the line and where
+// the code that reads it is kept; its key still hashes its inputs, so only the format is wrong.
+TEST(CellIdentity, ALineWithItsFlagsInFullIsRefused) {
+  runner_test::TempDir tmp;
+  copy_committed(tmp.path);
+  std::vector<json> lines = read_lines(tmp / "cells.jsonl");
+  for (const auto& set : read_lines(tmp / "cells.flag_sets.jsonl"))
+    if (set["flag_set"] == lines[2]["flags"]) lines[2]["flags"] = set["flags"];
+  ASSERT_TRUE(lines[2]["flags"].is_object());
+  rekey(lines[2]);
+  write_lines(tmp / "cells.jsonl", lines);
+  for (const std::string& command :
+       {"report " + tmp.path.string(),
+        fmt::format("run {} --out {} --no-report --quiet", (kSource / kConfig).string(), tmp.path.string())}) {
+    const auto r = runner_test::run_harness(command);
+    EXPECT_EQ(r.code, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find((tmp / "cells.jsonl").string() + ":3: the cell line carries its flags in full"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("older results format"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("git checkout results-history"), std::string::npos) << r.output;
+  }
 }
 
 TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
@@ -234,16 +286,19 @@ TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
   // A record read from a line that omits a flag at its default is the same cell as one that names it.
   CellRecord full = record_of_inputs(make_cell(a, "e"), "e");
   full.counters = {{"nodes", 1}};
+  json flags = full.stored_flags();  // a flag set written before the flag existed
+  flags.erase(kDroppedFlag);
+  FlagSetTable sets;
+  sets.add(flag_set_of(flags).hash, flags);
   json line = full.to_json();
-  line["flags"] = full.stored_flags();  // a line written before flag sets, every flag in full
-  line["flags"].erase(kDroppedFlag);
+  line["flags"] = flag_set_of(flags).hash;
   rekey(line);
-  const CellRecord partial = CellRecord::from_json(line);
+  const CellRecord partial = CellRecord::from_json(line, &sets);
   EXPECT_EQ(partial.identity(), full.identity());
   EXPECT_NE(partial.key, full.key);
   // ... and not when the omitted flag was not at its default.
   a.search.qsearch_checks = !buho::SearchConfig{}.qsearch_checks;
-  EXPECT_NE(CellRecord::from_json(line).identity(), record_of_inputs(make_cell(a, "e"), "e").identity());
+  EXPECT_NE(CellRecord::from_json(line, &sets).identity(), record_of_inputs(make_cell(a, "e"), "e").identity());
 }
 
 }  // namespace cell_identity_test

@@ -187,7 +187,7 @@ TEST(CellStore, TableLoadRoundTripsAndIsAbsentWhenNotMeasured) {
 TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
-  const std::string whole = record("a", 10).to_json().dump() + "\n";
+  const std::string whole = with_checksum(record("a", 10).to_json().dump()) + "\n";
   write_flag_set_of(file, record("a", 10));
   const std::string torn = record("b", 20).to_json().dump().substr(0, 40);
   runner_test::write_text(file, whole + torn);
@@ -252,7 +252,8 @@ TEST(CellStore, RefusedWriteLeavesWholeLinesAndStopsTheStore) {
 TEST(CellStore, BrokenLineInTheMiddleIsAnError) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
-  runner_test::write_text(file, record("a", 1).to_json().dump() + "\n{\"key\": \"x\"}\n" + record("b", 2).to_json().dump() + "\n");
+  runner_test::write_text(file, with_checksum(record("a", 1).to_json().dump()) + "\n" + with_checksum(R"({"key":"x"})") +
+                                    "\n" + with_checksum(record("b", 2).to_json().dump()) + "\n");
   write_flag_set_of(file, record("a", 1));
   try {
     read_cells(file);
@@ -267,14 +268,14 @@ TEST(CellStore, MissingFileIsEmpty) {
   EXPECT_TRUE(read_cells(dir / "none.jsonl").rows.empty());
 }
 
-// Each line carries a checksum of its own text: a counter edited by hand is named and refused; a line written
-// before checksums (none) is still read, and counted.
+// Each line carries a checksum of its own text: a counter edited by hand is named and refused, and so is a line
+// without a checksum (of the format before checksums, or stripped of it by an edit).
 TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";
   store_cells(file, {record("a", 12), record("b", 20)});
   std::string text = runner_test::read_text(file);
-  EXPECT_EQ(check_line(text.substr(0, text.find('\n'))), LineCheck::ok);
+  EXPECT_TRUE(check_line(text.substr(0, text.find('\n'))));
   const std::size_t at = text.find("\"nodes\":12");
   ASSERT_NE(at, std::string::npos);
   runner_test::write_text(file, text.substr(0, at) + "\"nodes\":112" + text.substr(at + 10));
@@ -285,22 +286,26 @@ TEST(CellStore, EditedLineIsRefusedByItsChecksum) {
     EXPECT_NE(std::string(e.what()).find("cells.jsonl:1: the cell line does not match its checksum"), std::string::npos)
         << e.what();
   }
-  // Without the checksum member, the same line is an older line: read, and counted as unchecked.
-  runner_test::write_text(file, record("a", 12).to_json().dump() + "\n");
-  const auto old = read_cells(file);
-  ASSERT_EQ(old.rows.size(), 1u);
-  EXPECT_EQ(old.unchecked, 1u);
-  EXPECT_EQ(old.rows[0].nodes(), 12u);
+  // Without the checksum member, the same line is refused as a damaged one, saying where older lines are read.
+  runner_test::write_text(file, text.substr(text.find('\n') + 1) + record("a", 12).to_json().dump() + "\n");
+  try {
+    read_cells(file);
+    FAIL() << "a line without a checksum was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("cells.jsonl:2: the cell line does not match its checksum"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("git checkout results-history"), std::string::npos) << e.what();
+  }
 }
 
 TEST(CellStore, ChecksumIsOfTheLinesOwnText) {
   const std::string line = with_checksum(R"({"a":1,"b":"x"})");
   EXPECT_EQ(line.rfind(R"({"a":1,"b":"x","line_xxh":")", 0), 0u) << line;
-  EXPECT_EQ(check_line(line), LineCheck::ok);
+  EXPECT_TRUE(check_line(line));
   std::string changed = line;
   changed[5] = '2';
-  EXPECT_EQ(check_line(changed), LineCheck::mismatch);
-  EXPECT_EQ(check_line(R"({"a":1})"), LineCheck::none);
+  EXPECT_FALSE(check_line(changed));
+  EXPECT_FALSE(check_line(R"({"a":1})"));
 }
 
 // A run whose output directory is removed (or replaced) stops with an IoError rather than appending to a deleted
@@ -348,7 +353,7 @@ TEST(CellStore, AKilledStoreKeepsEveryLine) {
   ASSERT_FALSE(left.empty());
   EXPECT_EQ(left.back(), '\n');
   EXPECT_FALSE(ends_in_torn_line(file));
-  const StoreContents read = read_cells(file, true);
+  const StoreContents read = read_cells(file);
   ASSERT_EQ(read.rows.size(), 3u);
   EXPECT_EQ(read.rows[2].nodes(), 12u);
   EXPECT_FALSE(read.torn_tail);
@@ -387,11 +392,11 @@ TEST(CellStore, BothChecksumKindsAreChecked) {
   EXPECT_EQ(h64.rfind(body + R"(,"line_xxh":")", 0), 0u) << h64;
   for (const std::string& line : {fnv, h64}) {
     SCOPED_TRACE(line);
-    EXPECT_EQ(check_line(line), LineCheck::ok);
+    EXPECT_TRUE(check_line(line));
     for (std::size_t i = 0; i < line.size(); ++i) {
       std::string changed = line;
       changed[i] = changed[i] == 'x' ? 'y' : 'x';
-      EXPECT_NE(check_line(changed), LineCheck::ok) << "byte " << i;
+      EXPECT_FALSE(check_line(changed)) << "byte " << i;
     }
   }
   EXPECT_NE(line_hash64("abcdefgh"), line_hash64("abcdefgi"));

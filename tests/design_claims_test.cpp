@@ -30,7 +30,7 @@ TEST(DesignClaims, CommittedRunsStoredClaimsAreTheirConfigsClaims) {
     EXPECT_EQ(stored.experiment.claims_json, now.claims_json) << entry.path() << " against " << config;
     EXPECT_FALSE(now.design->to_json().contains("claims")) << config;
   }
-  EXPECT_EQ(runs, 12);  // factorial, factorial-d6, etc-d, etc-h, heinz-wac, heinz-wac-10, each beside its -v4 run
+  EXPECT_EQ(runs, 6);  // factorial, factorial-d6, etc-d, etc-h, heinz-wac, heinz-wac-10
 }
 
 }  // namespace design_claims_test

@@ -297,7 +297,7 @@ TEST(ExperimentConfig, HeinzWacConfigRunsHisComparisons) {
   for (const auto& v : e.versions) names.push_back(v.name);
   ASSERT_EQ(names, (std::vector<std::string>{"G-normal", "G-normal+limited_razoring", "G-normal+pre_frontier_futility",
                                              "G-normal+limited_razoring+pre_frontier_futility"}));
-  // The config takes configs/versions.json's G (configs/heinz-wac-v4.json names the readings of results/calibration-v3).
+  // The config takes configs/versions.json's G (configs/heinz-wac-v4.json, at tag results-history, named older readings).
   const auto g = PresetBook::load(std::filesystem::path(BUHO_SOURCE_DIR) / "configs/versions.json").resolve("G");
   EXPECT_EQ(e.versions[0].search.futility_margin_2, 10000);
   EXPECT_EQ(flags_to_json(e.versions[2].search, e.versions[2].eval), flags_to_json(g.search, g.eval));

@@ -134,27 +134,27 @@ def draw(kind, d, **kw):
 def main():
     tmp = tempfile.mkdtemp(prefix="plot_figures_")
     try:
-        # Versions A-H on two positions, LCTII.FIN.06 standing for the thesis's position 5 and LCTII.POS.05 (its
+        # Versions A-H on two positions, LCTII.FIN.03 standing for the thesis's position 5 and LCTII.POS.07 (its
         # position 3) made a position of the user's own: the mean, and per position with the thesis's panel beside
-        # LCTII.FIN.06 only.
+        # LCTII.FIN.03 only.
         def own(r):
-            r["thesis_position"] = "" if r["position"] == "LCTII.POS.05" else r["thesis_position"]
+            r["thesis_position"] = "" if r["position"] == "LCTII.POS.07" else r["thesis_position"]
             return r
-        d = make_run(tmp, "versions", "thesis-versions-v4",
-                     keep=lambda r: r["position"] in ("LCTII.FIN.06", "LCTII.POS.05") and int(r["depth"]) <= 6,
+        d = make_run(tmp, "versions", "thesis-versions",
+                     keep=lambda r: r["position"] in ("LCTII.FIN.03", "LCTII.POS.07") and int(r["depth"]) <= 6,
                      rename=own, experiment="copy", summary={"name": "versions"})
         saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
-        check(written == ["versions-mean.png", "versions-LCTII.FIN.06.png", "versions-LCTII.POS.05.png"],
+        check(written == ["versions-mean.png", "versions-LCTII.FIN.03.png", "versions-LCTII.POS.07.png"],
               f"versions: the mean and one figure per position: {written}")
         check(every_panel_drawn(saver, "versions-mean") and saver.figures["versions-mean"][0]["labels"] ==
               [f"{v} ÷ A" for v in "BCDEFGH"], f"versions: the mean draws B-H against A: {saver.figures['versions-mean']}")
         check("n = 2" in saver.figures["versions-mean"][0]["title"] and "depths 1–6" in
               saver.described["versions-mean"]["title"], "versions: the mean's titles state n and the depths")
-        check(len(saver.figures["versions-LCTII.FIN.06"]) == 2 and len(saver.figures["versions-LCTII.POS.05"]) == 1,
+        check(len(saver.figures["versions-LCTII.FIN.03"]) == 2 and len(saver.figures["versions-LCTII.POS.07"]) == 1,
               "versions: the thesis's panel only beside the position carrying a thesis_position")
 
         # A leave-one-out design from H (G's cells renamed H-lmr): drawn against H, with no thesis panel.
-        exp = json.load(open(os.path.join(RESULTS, "thesis-versions-v4", "experiment.json")))
+        exp = json.load(open(os.path.join(RESULTS, "thesis-versions", "experiment.json")))
         exp["design"] = {"kind": "leave_one_out", "base": "H", "factors": [{"name": "lmr", "flags": {"lmr": False}}],
                          "claims": []}
         exp["experiment"]["versions"] = [{"name": "H"}, {"name": "H-lmr"}]
@@ -162,14 +162,14 @@ def main():
         def to_loo(r):
             r["version"] = "H-lmr" if r["version"] == "G" else r["version"]
             return r
-        d = make_run(tmp, "loo", "thesis-versions-v4",
-                     keep=lambda r: r["version"] in "GH" and r["position"] in ("LCTII.FIN.06", "LCTII.CMB.08"),
+        d = make_run(tmp, "loo", "thesis-versions",
+                     keep=lambda r: r["version"] in "GH" and r["position"] in ("LCTII.FIN.03", "LCTII.CMB.11"),
                      rename=to_loo, experiment=exp, summary={"name": "loo"})
         saver, written = draw(versions, d, thesis_path=os.path.join(THESIS, "thesis_versions_nodes.csv"))
-        check(len(written) == 3 and every_panel_drawn(saver, "versions-LCTII.FIN.06"),
+        check(len(written) == 3 and every_panel_drawn(saver, "versions-LCTII.FIN.03"),
               f"leave-one-out: every figure has its line: {written}")
         check("÷ H" in saver.described["versions-mean"]["title"] and
-              len(saver.figures["versions-LCTII.FIN.06"]) == 1, "leave-one-out: against the design's base H, no thesis panel")
+              len(saver.figures["versions-LCTII.FIN.03"]) == 1, "leave-one-out: against the design's base H, no thesis panel")
 
         # Table sizes stepping by 4x on the thesis's position: both panels drawn, the thesis's beside.
         sizes = {"131072", "524288", "2097152"}
@@ -271,7 +271,7 @@ def main():
         for kind, source, stems in ((tt_study, "tt-schemes", ["tt-schemes-load.png", "tt-schemes-doubling.png"]),
                                     (drivers, "drivers", ["drivers-nodes.png", "drivers-leaves.png", "drivers-minimal.png"]),
                                     (pruning, "pruning-cost", ["pruning-cost.png"]),
-                                    (series, "elo-ablation-2000", ["elo-vs-nodes.png"]),
+                                    (series, "elo-ablation", ["elo-vs-nodes.png"]),
                                     (match, "elo-ablation/G-vs-F-10000n", ["match-progress.png"])):
             d = make_run(tmp, source, source, summary="copy")
             saver, written = draw(kind, d)
@@ -316,7 +316,7 @@ def main():
         check(r.returncode == 2 and "neither cells.csv nor summary.json" in r.stderr,
               f"plot.py: no cells.csv/summary.json: exit {r.returncode}")
         out = os.path.join(tmp, "out")
-        r = subprocess.run(plot + [os.path.join(RESULTS, "elo-ablation-2000"), "--out", out], capture_output=True,
+        r = subprocess.run(plot + [os.path.join(RESULTS, "elo-ablation"), "--out", out], capture_output=True,
                            text=True)
         check(r.returncode == 0 and sorted(os.listdir(out)) == ["elo-vs-nodes.png", "elo-vs-nodes.svg"],
               f"plot.py --out: exit {r.returncode}, {sorted(os.listdir(out)) if os.path.isdir(out) else 'none'}")

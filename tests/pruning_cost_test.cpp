@@ -187,7 +187,7 @@ TEST(PruningCostSection, WritesTablesAndNoVerdictOfItsOwn) {
 TEST(PruningSteps, EachVersionAgainstTheEarlierOneItDiffersFromLeast) {
   const auto steps = pruning_steps(parse_experiment(tiny_config(), "tiny.json"));
   ASSERT_EQ(steps.size(), 4u);
-  // F switches the null move on with its reading (N3R, results/calibration-v2): from depth 4, at the root too.
+  // F switches the null move on with its reading (N3R, chosen by the calibration at tag results-history's results/calibration-v2): from depth 4, at the root too.
   EXPECT_EQ(steps[0].version + "<" + steps[0].base + ":" + steps[0].change,
             "Fs<Es:null_move=true, null_move_at_root=true, null_move_min_depth=4");
   EXPECT_EQ(steps[1].base, "Fs");  // Hs adds futility and lmr to Fs

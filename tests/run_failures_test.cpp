@@ -147,7 +147,7 @@ TEST_F(RunFailures, AKilledRunLeavesWholeLinesThatAResumeCompletes) {
   const std::string left = runner_test::read_text(out / "cells.jsonl");
   ASSERT_FALSE(left.empty());
   EXPECT_EQ(left.back(), '\n');
-  const auto kept = harness::read_cells(out / "cells.jsonl", true);
+  const auto kept = harness::read_cells(out / "cells.jsonl");
   EXPECT_FALSE(kept.torn_tail);
   EXPECT_EQ(kept.zero_tail_bytes, 0u);
   const auto report = runner_test::run_harness("report " + out.string());

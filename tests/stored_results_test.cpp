@@ -170,9 +170,8 @@ TEST(StoredResults, AnInterruptedRunKeepsItsCellsAndResumes) {
   }
 }
 
-// A directory made since checksums exist says so (experiment.json "line_checksums"), and then a line whose checksum
-// was removed is refused wherever it stands, the first line included (older directories accept lines without one
-// only ahead of the first that has one).
+// A line whose checksum was removed is refused wherever it stands, the first line included, by the report and by a
+// resume.
 TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
   TempDir dir;
   const fs::path out = finished_run(dir);
@@ -186,7 +185,7 @@ TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
   write_text(out / harness::kCellsFile, text);
   const auto report = run_harness("report " + out.string());
   EXPECT_EQ(report.code, 2) << report.output;
-  EXPECT_NE(report.output.find(":1: the cell line has no checksum although every line of this directory was written"),
+  EXPECT_NE(report.output.find("cells.jsonl:1: the cell line does not match its checksum"),
             std::string::npos)
       << report.output;
   const auto resume = run_harness("run " + (dir / "config.json").string() + " --out " + out.string() + " --quiet");

@@ -26,8 +26,7 @@ TEST(TtThesisLoad, TheUnlimitedCellStoresKThesisTtPositions) {
     // Barely loaded, so the count is the search's distinct positions, not what a full table kept.
     EXPECT_LT(r.load->factor(), 0.05);
     EXPECT_EQ(r.load->occupied, kThesisTtPositionsReadingsV3)
-        << "update kThesisTtPositionsReadingsV3, configs/tt-thesis-load.json's description and docs/tt.md, then re-run "
-           "harness report on results/tt-schemes-v3";
+        << "update kThesisTtPositionsReadingsV3, configs/tt-thesis-load.json's description and docs/tt.md";
     ++checked;
   }
   EXPECT_EQ(checked, 1);

@@ -42,7 +42,7 @@ void register_merge(CLI::App& app) {
     std::map<std::string, CellRecord> rows, failed;  // by identity
     for (const auto& d : *dirs) {
       const StoredExperiment stored = read_experiment_file(d);
-      if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
+      if (!same_experiment(stored.experiment, first.experiment) || stored.engine != first.engine)
         throw UserError(fmt::format("{} and {} hold different experiments or engines; only shards of one config "
                                     "run by one engine can be merged",
                                     dirs->front(), d));
@@ -59,7 +59,7 @@ void register_merge(CLI::App& app) {
     std::map<std::string, bool> present;
     if (std::filesystem::exists(dest / kExperimentFile)) {
       const StoredExperiment stored = read_experiment_file(dest);
-      if (!same_experiment(stored.experiment, first.experiment) || !engines_match(stored.engine, first.engine))
+      if (!same_experiment(stored.experiment, first.experiment) || stored.engine != first.engine)
         throw UserError(fmt::format("--out {} holds a different experiment or engine; choose another directory", *out));
       const ResultSet in_dest = load_results(dest);
       for (const auto& r : in_dest.rows) present[r.first] = true;

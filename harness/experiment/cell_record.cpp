@@ -86,7 +86,7 @@ FlagSetTable::Entry* FlagSetTable::find(const std::string& hash) {
   return it == sets_.end() ? nullptr : &it->second;
 }
 
-json CellRecord::stored_flags() const { return flag_set.text ? json::parse(*flag_set.text) : written_inputs_json().at("flags"); }
+json CellRecord::stored_flags() const { return json::parse(*flag_set.text); }
 
 json CellRecord::written_inputs_json() const {
   return written_inputs.is_null() ? inputs.key_json(flag_set.hash) : written_inputs;
@@ -156,25 +156,22 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
     r.inputs.time_limit_ms = j.contains("time_limit_ms") ? count_of(j.at("time_limit_ms"), "time_limit_ms") : 0;
     // The stored flags over the current defaults: a flag added after the line was written takes its
     // default (the rule of configs/README.md: that default grows the tree the line was measured on).
-    if (const json& flags = r.written_inputs["flags"]; flags.is_string()) {
-      const std::string hash = flags.get<std::string>();
-      FlagSetTable::Entry* set = flag_sets ? flag_sets->find(hash) : nullptr;
-      if (!set) throw std::runtime_error(fmt::format("its flags name flag set {}, which the flag-set file beside it does not define", hash));
-      if (!set->typed) {
-        apply_flags(set->flags, set->search, set->eval, fmt::format("flag set {}", hash));
-        set->identity_hash = flag_set_of(flags_to_json(set->search, set->eval)).hash;
-        set->typed = true;
-      }
-      r.inputs.search = set->search;
-      r.inputs.eval = set->eval;
-      r.flag_set = set->set;
-      r.identity_known = identity_text(r.inputs.position, r.inputs.fen, r.inputs.depth, r.inputs.node_budget,
-                                       set->identity_hash, r.inputs.time_limit_ms);
-    } else {
-      apply_flags(flags, r.inputs.search, r.inputs.eval,
-                  fmt::format("cell {} (key {}) stored flags", r.inputs.position, r.key));
-      r.identity_known = r.inputs.identity();
+    const json& flags = r.written_inputs["flags"];
+    if (!flags.is_string())
+      throw std::runtime_error(fmt::format("its flags are {}, not a flag set's hash", flags.type_name()));
+    const std::string hash = flags.get<std::string>();
+    FlagSetTable::Entry* set = flag_sets ? flag_sets->find(hash) : nullptr;
+    if (!set) throw std::runtime_error(fmt::format("its flags name flag set {}, which the flag-set file beside it does not define", hash));
+    if (!set->typed) {
+      apply_flags(set->flags, set->search, set->eval, fmt::format("flag set {}", hash));
+      set->identity_hash = flag_set_of(flags_to_json(set->search, set->eval)).hash;
+      set->typed = true;
     }
+    r.inputs.search = set->search;
+    r.inputs.eval = set->eval;
+    r.flag_set = set->set;
+    r.identity_known = identity_text(r.inputs.position, r.inputs.fen, r.inputs.depth, r.inputs.node_budget,
+                                     set->identity_hash, r.inputs.time_limit_ms);
     if (r.inputs.tt_entries() != int_of(j.at("tt_entries"), "tt_entries", 0, INT_MAX) || r.inputs.tt_scheme() != j.at("tt_scheme").get<std::string>())
       throw std::runtime_error(fmt::format("tt_entries/tt_scheme {}/{} disagree with its flags ({}/{})",
                                            j.at("tt_entries").dump(), j.at("tt_scheme").dump(), r.inputs.tt_entries(),

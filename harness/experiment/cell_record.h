@@ -3,7 +3,7 @@
 // engine, and every counter. Reading a line checks that its inputs hash to its key (an edited line is
 // refused) and reads the inputs into typed values, each flag absent from the line taking its current
 // default. A line names its flags by their flag set's hash (cell_inputs.h FlagSet), defined once per file by a
-// flag-set line; lines written before flag sets (2026-11-27) carry every flag in full and are read as before.
+// flag-set line.
 // Reading and writing the file is cell_store.h's job.
 #pragma once
 
@@ -64,7 +64,7 @@ struct CellRecord {
   // (written_inputs_json() makes them), so a run's 10^5 records build no JSON object each (about 1 us a cell).
   nlohmann::json written_inputs;
   nlohmann::json written_inputs_json() const;
-  // The flag set the line names in `flags` (its hash and text); empty for a line that carries its flags in full.
+  // The flag set the line names in `flags` (its hash and text).
   FlagSet flag_set;
   // Results.
   CounterValues counters;  // counter_names() order; "nodes" first (search_counters.h: names are the table's)
@@ -106,13 +106,13 @@ struct CellRecord {
   // the line's flag set when read or from the cell when made (the flags' dump is most of its cost).
   std::string identity() const { return identity_known.empty() ? inputs.identity() : identity_known; }
   std::string identity_known;
-  // The flags as the line stores them (the flag set's, or the line's own), without the defaults of later flags.
+  // The flags as the line's flag set stores them, without the defaults of later flags.
   nlohmann::json stored_flags() const;
 
   nlohmann::json to_json() const;
   // Throws std::runtime_error naming the missing or malformed field (a count that is not an integer from 0, an
-  // integer out of its range, negative seconds), a key that does not hash the line's inputs, a flag set that
-  // `flag_sets` does not define, or a stored flag this engine does not know.
+  // integer out of its range, negative seconds), a key that does not hash the line's inputs, flags that are not a
+  // flag set's hash, a flag set that `flag_sets` does not define, or a stored flag this engine does not know.
   static CellRecord from_json(const nlohmann::json& j, FlagSetTable* flag_sets = nullptr);
 };
 

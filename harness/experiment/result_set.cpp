@@ -6,7 +6,6 @@
 
 #include "harness/errors.h"
 #include "harness/input_file.h"
-#include "harness/identity/engine_identity.h"
 #include "harness/experiment/design_claims.h"
 #include "harness/experiment/exact_reference.h"
 #include "harness/paths.h"
@@ -122,8 +121,6 @@ void apply_config_claims(const json& stored, Experiment& exp) {
 }
 }  // namespace
 
-bool engines_match(const std::string& a, const std::string& b) { return a == b || (same_engine(a) && same_engine(b)); }
-
 StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
   const auto exp_file = dir / kExperimentFile;
   StoredExperiment stored = read_experiment_file(dir);
@@ -163,12 +160,11 @@ ResultSet load_results(const std::filesystem::path& dir) {
   ResultSet rs;
   rs.experiment = std::move(stored.experiment);
   rs.engine = stored.engine;
-  const json& j = stored.file;
   rs.index();
   std::map<std::string, bool> known;
   for (const auto& c : rs.cells) known[c.identity] = true;
-  for (auto& r : read_cells(dir / kCellsFile, j.value("line_checksums", false)).rows) {
-    if (!known.count(r.identity()) || !engines_match(r.engine, rs.engine))
+  for (auto& r : read_cells(dir / kCellsFile).rows) {
+    if (!known.count(r.identity()) || r.engine != rs.engine)
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
                                   "results of different configs or engines are never mixed",
                                   (dir / kCellsFile).string(), r.inputs.position, r.inputs.depth, r.inputs.version, r.key,

@@ -60,10 +60,6 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir);
 // its config gave it, enough to run it again (`harness run --from DIR`) or to report it.
 StoredExperiment read_stored_experiment(const std::filesystem::path& dir);
 
-// Whether cells made by engine `a` may stand beside cells made by engine `b`: the same identity, or two
-// identities this engine accepts as its own (same_engine()).
-bool engines_match(const std::string& a, const std::string& b);
-
 // Reads DIR/experiment.json and DIR/cells.jsonl. A row that is not a cell of the experiment (by identity),
 // or was made by another engine, is a UserError (results of another config or engine mixed in by hand).
 ResultSet load_results(const std::filesystem::path& dir);

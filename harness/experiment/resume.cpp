@@ -7,7 +7,6 @@
 #include <map>
 
 #include "harness/errors.h"
-#include "harness/identity/engine_identity.h"
 #include "harness/experiment/result_set.h"
 
 namespace harness {
@@ -19,7 +18,7 @@ using nlohmann::json;
 // What differs between the stored experiment of DIR and this run, for the error message.
 std::string describe_difference(const StoredExperiment& stored, const Experiment& now, const std::string& engine) {
   std::vector<std::string> keys;
-  if (!engines_match(stored.engine, engine)) keys.push_back(fmt::format("engine ({} then, {} now)", stored.engine, engine));
+  if (stored.engine != engine) keys.push_back(fmt::format("engine ({} then, {} now)", stored.engine, engine));
   const json a = stored.experiment.to_json(), b = now.to_json();
   for (const auto& [k, v] : b.items())
     if (!a.contains(k) || a[k] != v) keys.push_back(k);
@@ -33,7 +32,6 @@ std::string describe_difference(const StoredExperiment& stored, const Experiment
 std::set<std::string> cells_already_done(const std::filesystem::path& dir, const Experiment& exp,
                                          const std::string& engine, const std::vector<CellSpec>& cells) {
   const auto exp_file = dir / kExperimentFile, cells_file = dir / kCellsFile;
-  bool every_line_checked = false;
   if (std::filesystem::exists(exp_file)) {
     StoredExperiment stored;
     try {
@@ -41,8 +39,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     } catch (const UserError& e) {
       throw UserError(fmt::format("{}; use --fresh to set it aside", e.what()));
     }
-    every_line_checked = stored.file.value("line_checksums", false);
-    if (!same_experiment(stored.experiment, exp) || !engines_match(stored.engine, engine))
+    if (!same_experiment(stored.experiment, exp) || stored.engine != engine)
       throw UserError(fmt::format(
           "{} holds results of a different experiment or engine (differs in: {}); results are never mixed. "
           "Use --fresh to move the old results aside, or --out for a new directory",
@@ -51,7 +48,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     throw UserError(fmt::format("{} exists without {}: cannot tell what it holds; use --fresh or another --out",
                                 cells_file.string(), exp_file.string()));
   }
-  const StoreContents contents = read_cells(cells_file, every_line_checked);
+  const StoreContents contents = read_cells(cells_file);
   std::set<std::string> done;
   if (contents.rows.empty()) return done;  // a new directory: no set of 10^5 identities to build
   std::set<std::string> identities;
@@ -61,7 +58,7 @@ std::set<std::string> cells_already_done(const std::filesystem::path& dir, const
     if (const auto [kept, added] = stored.try_emplace(r.identity(), r); !added)
       if (const std::string conflict = conflict_between(kept->second, r, cells_file.string()); !conflict.empty())
         throw UserError(conflict);
-    if (!identities.count(r.identity()) || !engines_match(r.engine, engine))
+    if (!identities.count(r.identity()) || r.engine != engine)
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}) that is not part of this experiment; "
                                   "use --fresh or another --out",
                                   cells_file.string(), r.inputs.position, r.inputs.depth, r.inputs.version));

@@ -12,10 +12,9 @@ namespace harness {
 const std::string& engine_identity();
 
 // Whether cells made by the engine `identity` (as stored in a cell, an experiment.json or a run log) may be
-// read, reported, resumed and re-run with this engine: its own identity, or an earlier identity declared to
-// grow the same trees as this very engine (listed in engine_identity.cpp with the evidence; an entry names both
-// identities, so it lapses by itself when this engine's trees change). Every comparison of identities goes
-// through here.
+// read, reported, resumed and re-run with this engine: its own identity only. Cells of an earlier identity are
+// re-made by this engine (committed runs of earlier identities are kept at git tag results-history, with the code
+// that read them as this engine's). Every comparison of identities goes through here.
 bool same_engine(const std::string& identity);
 
 }  // namespace harness

@@ -26,7 +26,8 @@ namespace harness {
 // kThesisTtPosition at kThesisTtDepth (configs/tt-schemes.json has one). A run without that cell (every run made
 // before 2026-11-27, all under configs/versions-readings-v3.json) takes kThesisTtPositionsReadingsV3, the figure
 // under those readings (configs/tt-thesis-load.json; tests/tt_thesis_load_slow_test.cpp re-measures it), and its
-// report says so. 635790 before reading V5 (tt_horizon); 672032 under results/calibration-v3's readings.
+// report says so. 635790 before reading V5 (tt_horizon); 672032 under the readings of calibration-v3 (tag
+// results-history).
 inline constexpr const char* kThesisTtPosition = "LCTII.FIN.06";
 inline constexpr int kThesisTtDepth = 11;
 inline constexpr std::uint64_t kThesisTtPositionsReadingsV3 = 1257559;

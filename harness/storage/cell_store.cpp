@@ -18,6 +18,7 @@
 #include "harness/errors.h"
 #include "harness/input_file.h"
 #include "harness/storage/durable_file.h"
+#include "harness/storage/results_format.h"
 
 namespace harness {
 
@@ -59,7 +60,7 @@ void for_each_checked_line(const std::filesystem::path& file, const std::string&
     pos = nl + 1;
     if (line.empty()) continue;
     const std::string where = fmt::format("{}:{}", file.string(), lineno);
-    if (check_line(line) != LineCheck::ok)
+    if (!check_line(line))
       throw UserError(fmt::format("{}: the {} does not match its checksum: it was edited or damaged after it was "
                                   "written; {}",
                                   where, what, remedy));
@@ -89,9 +90,7 @@ FlagSetTable read_flag_sets(const std::filesystem::path& file) {
 void CellStore::append(const CellRecord& rec) {
   std::lock_guard lock(mutex_);
   const std::string_view line = format_.format(rec);
-  const bool names_set =
-      rec.flag_set.text && (rec.written_inputs.is_null() || rec.written_inputs.at("flags").is_string());
-  if (names_set && !sets_written_.count(rec.flag_set.hash)) {
+  if (!sets_written_.count(rec.flag_set.hash)) {
     if (!sets_) sets_ = std::make_unique<LineStore>(flag_sets_file(file_));
     sets_->append(flag_set_line(rec.flag_set));
     sets_->sync();  // before any cell line names it: a power loss never leaves a cell without its flags
@@ -106,7 +105,7 @@ void CellStore::close() {
   lines_.close();
 }
 
-StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked) {
+StoreContents read_cells(const std::filesystem::path& file) {
   StoreContents out;
   std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
@@ -117,7 +116,6 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
   out.zero_tail_bytes = file_text.size() - text.size();
   std::size_t pos = 0;
   int lineno = 0;
-  bool seen_checked = false;
   while (pos < text.size()) {
     ++lineno;
     std::size_t nl = text.find('\n', pos);
@@ -129,22 +127,12 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
     std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     if (line.empty()) continue;
-    const LineCheck check = check_line(line);
-    if (check == LineCheck::mismatch)
+    // A line without its checksum is refused as one whose checksum fails: an edit, damage, or a line of the format
+    // before checksums (kOlderFormatRemedy).
+    if (!check_line(line))
       throw UserError(fmt::format("{}:{}: the cell line does not match its checksum: it was edited or damaged after it "
-                                  "was written; restore it, or delete the line to run that cell again",
-                                  file.string(), lineno));
-    if (check == LineCheck::ok) seen_checked = true;
-    if (check == LineCheck::none) {
-      // Lines before the first checksummed one are of older runs; one after it lost its checksum by an edit, and so
-      // did any line of a directory whose every line was written with one.
-      if (seen_checked || every_line_checked)
-        throw UserError(fmt::format("{}:{}: the cell line has no checksum although {}: it was edited after it was "
-                                    "written; restore it, or delete the line to run that cell again",
-                                    file.string(), lineno,
-                                    seen_checked ? "lines before it have one" : "every line of this directory was written with one"));
-      ++out.unchecked;
-    }
+                                  "was written (or {}); restore it, or delete the line to run that cell again",
+                                  file.string(), lineno, kOlderFormatRemedy));
     json j;
     try {
       // Nesting bounded and a key given twice refused: a line with a recomputed checksum is still read with care.
@@ -155,6 +143,9 @@ StoreContents read_cells(const std::filesystem::path& file, bool every_line_chec
       throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
                                   lineno, e.what()));
     }
+    if (const auto flags = j.find("flags"); flags != j.end() && flags->is_object())
+      throw UserError(fmt::format("{}:{}: the cell line carries its flags in full, not a flag set's hash: {}",
+                                  file.string(), lineno, kOlderFormatRemedy));
     if (!flag_sets && j.contains("flags") && j["flags"].is_string()) flag_sets = read_flag_sets(flag_sets_file(file));
     try {
       out.rows.push_back(CellRecord::from_json(j, flag_sets ? &*flag_sets : nullptr));

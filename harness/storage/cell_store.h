@@ -1,8 +1,7 @@
 // DIR/cells.jsonl: one line per finished cell (cell_record.h), appended at once, never rewritten.
 // A torn last line (a crash in the middle of a write) is detected and set aside, never parsed.
 // Each line carries a checksum of its own text (line_checksum.h): a line edited or damaged after it was written is
-// named and refused by every reader. Lines written before checksums existed (2026-11-26) have none; they are read
-// as before (their key still checks their inputs, not their counters) and counted in StoreContents::unchecked.
+// named and refused by every reader, and so is a line without one.
 #pragma once
 
 #include <cstdint>
@@ -45,17 +44,15 @@ FlagSetTable read_flag_sets(const std::filesystem::path& file);
 struct StoreContents {
   std::vector<CellRecord> rows;  // in file order
   std::size_t flag_sets = 0;     // flag sets its flag-set file defines (read when a line names one)
-  std::size_t unchecked = 0;     // lines without a checksum (written before checksums existed)
   bool torn_tail = false;        // the last line was incomplete and was ignored
   std::size_t torn_bytes = 0;
   std::size_t zero_tail_bytes = 0;  // zero bytes after the last line: an older build's reserve left by a kill, no line
 };
 
-// Reads a cells.jsonl. A missing file is empty. An unparsable line that is not the last one is a
-// UserError naming the file and line: the file was edited or corrupted, not torn by a crash. With
-// `every_line_checked` (a directory made since checksums exist: experiment.json's "line_checksums"), a line without
-// a checksum is refused too: none of its lines was ever written without one.
-StoreContents read_cells(const std::filesystem::path& file, bool every_line_checked = false);
+// Reads a cells.jsonl. A missing file is empty. A line that is not the last one and fails (or lacks) its checksum or
+// does not parse is a UserError naming the file and line: the file was edited or corrupted, not torn by a crash (a
+// torn last line is ignored, and set aside by the next writer).
+StoreContents read_cells(const std::filesystem::path& file);
 
 // An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl), opened O_APPEND. Opening it
 // first copies any torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away (and cuts

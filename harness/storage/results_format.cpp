@@ -22,13 +22,13 @@ namespace {
 
 struct Rewritten {
   std::string text;
-  std::size_t from_fnv = 0, from_none = 0;
-  bool changed() const { return from_fnv + from_none > 0; }
+  std::size_t from_fnv = 0;
+  bool changed() const { return from_fnv > 0; }
 };
 
 // `text` (a whole file of lines) with every line given a line_xxh checksum over the text it had before its
-// checksum: a line_xxh line is kept as it is, a line_fnv line has its checksum member replaced, a line without one
-// gets one. A line that fails its checksum, or is not an object, is a UserError naming `file` and the line.
+// checksum: a line_xxh line is kept as it is, a line_fnv line has its checksum member replaced. A line that fails or
+// lacks its checksum is a UserError naming `file` and the line.
 Rewritten rewrite_lines(const std::filesystem::path& file, const std::string& text) {
   Rewritten out;
   out.text.reserve(text.size() + text.size() / 32);
@@ -41,37 +41,24 @@ Rewritten rewrite_lines(const std::filesystem::path& file, const std::string& te
     const std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     const std::string where = fmt::format("{}:{}", file.string(), lineno);
-    switch (check_line(line)) {
-      case LineCheck::mismatch:
-        throw UserError(fmt::format("{}: the line does not match its checksum: it was edited or damaged after it was "
-                                    "written; restore it (or delete it) before migrating; nothing was changed",
-                                    where));
-      case LineCheck::ok:
-        if (line.find(",\"line_xxh\":\"", line.size() - kChecksumTailSize) != std::string_view::npos) {
-          out.text.append(line).push_back('\n');
-          continue;
-        }
-        append_checked_line(out.text, std::string(line.substr(0, line.size() - kChecksumTailSize)) + "}");
-        ++out.from_fnv;
-        continue;
-      case LineCheck::none:
-        if (line.empty()) continue;
-        if (line.front() != '{' || line.back() != '}')
-          throw UserError(fmt::format("{}: not a JSON object; nothing was changed", where));
-        append_checked_line(out.text, line);
-        ++out.from_none;
-        continue;
+    if (line.empty()) continue;
+    if (!check_line(line))
+      throw UserError(fmt::format("{}: the line does not match its checksum: it was edited or damaged after it was "
+                                  "written (or {}); restore it (or delete it) before migrating; nothing was changed",
+                                  where, kOlderFormatRemedy));
+    if (line.find(",\"line_xxh\":\"", line.size() - kChecksumTailSize) != std::string_view::npos) {
+      out.text.append(line).push_back('\n');
+      continue;
     }
+    append_checked_line(out.text, std::string(line.substr(0, line.size() - kChecksumTailSize)) + "}");
+    ++out.from_fnv;
   }
   return out;
 }
 
 std::string describe(const std::filesystem::path& file, const Rewritten& r) {
-  std::string what;
-  if (r.from_fnv) what += fmt::format("{} line(s) with an FNV-1a checksum now carry XXH3-64 (line_xxh)", r.from_fnv);
-  if (r.from_fnv && r.from_none) what += "; ";
-  if (r.from_none) what += fmt::format("{} line(s) without a checksum given one (line_xxh)", r.from_none);
-  return fmt::format("{}: {}", file.filename().string(), what);
+  return fmt::format("{}: {} line(s) with an FNV-1a checksum now carry XXH3-64 (line_xxh)", file.filename().string(),
+                     r.from_fnv);
 }
 
 // The store's lines (cells.jsonl and its flag-set file) rewritten into line_xxh lines, each file beside itself, read
@@ -93,7 +80,7 @@ void migrate_lines(const std::filesystem::path& dir, Migration& out) {
     try {
       write_file_durably(tmp_sets, new_sets.text);
       write_file_durably(tmp_cells, new_cells.text);
-      read_cells(tmp_cells, true);
+      read_cells(tmp_cells);
     } catch (...) {
       std::filesystem::remove(tmp_cells, ec);
       std::filesystem::remove(tmp_sets, ec);
