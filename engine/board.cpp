@@ -146,8 +146,11 @@ void Board::move_piece(Square from, Square to) {
 // --- FEN -----------------------------------------------------------------------------------------
 
 Board Board::from_fen(std::string_view text, std::vector<std::string>* warnings) {
-  const std::vector<std::string> f = split_ws(text);
-  if (f.size() == 1 && f[0] == "startpos") return from_fen(kStartFen, warnings);
+  // "startpos" is read as the start position's FEN here rather than by a second call returned from here: with every
+  // return naming the one board below, the compiler builds it in the caller's object (a second return made it copy
+  // the 33 KB board out).
+  std::vector<std::string> f = split_ws(text);
+  if (f.size() == 1 && f[0] == "startpos") f = split_ws(kStartFen);
   auto fail = [&](const std::string& what) -> ParseError {
     return ParseError("bad FEN '" + std::string(text) + "': " + what);
   };

@@ -42,20 +42,28 @@ FlagSet flag_set_of(const json& flags) {
 
 FlagSet CellInputs::flag_set() const { return flag_set_of(flags_json()); }
 
+// The objects below are filled member by member: a braced list builds each pair as a JSON array of its own and then
+// copies it into the object, which made these texts half again as costly (two of them per cell of a run's setup).
 json CellInputs::key_json(const std::string& flags_hash) const {
-  json j = {{"fen", fen},
-            {"depth", depth},
-            {"flags", flags_hash},
-            {"tt_entries", tt_entries()},
-            {"tt_scheme", tt_scheme()},
-            {"node_budget", node_budget}};
+  json j(json::value_t::object);
+  j["fen"] = fen;
+  j["depth"] = depth;
+  j["flags"] = flags_hash;
+  j["tt_entries"] = tt_entries();
+  j["tt_scheme"] = tt_scheme();
+  j["node_budget"] = node_budget;
   if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;
   return j;
 }
 
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash, std::uint64_t time_limit_ms) {
-  json j = {{"depth", depth}, {"fen", fen}, {"flags", flags_hash}, {"node_budget", node_budget}, {"position", position}};
+  json j(json::value_t::object);
+  j["depth"] = depth;
+  j["fen"] = fen;
+  j["flags"] = flags_hash;
+  j["node_budget"] = node_budget;
+  j["position"] = position;
   if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;
   return j.dump();  // sorted keys, no spaces: canonical
 }
@@ -102,8 +110,8 @@ std::string hex16(std::uint64_t v) {
 
 std::string fnv1a_hex(std::string_view text) { return hex16(fnv1a_64(text)); }
 
-std::string cell_key(const json& written_inputs, const std::string& engine_identity) {
-  json j = written_inputs;
+std::string cell_key(json written_inputs, const std::string& engine_identity) {
+  json& j = written_inputs;  // taken by value: a new cell's inputs are moved in, not copied
   j["engine"] = engine_identity;
   return fnv1a_hex(j.dump());  // sorted keys: the dump is canonical
 }

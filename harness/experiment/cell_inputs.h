@@ -112,7 +112,7 @@ std::string identity_text(const std::string& position, const std::string& fen, i
                           const std::string& flags_hash, std::uint64_t time_limit_ms = 0);
 
 // 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
-std::string cell_key(const nlohmann::json& written_inputs, const std::string& engine_identity);
+std::string cell_key(nlohmann::json written_inputs, const std::string& engine_identity);
 // FNV-1a 64 of `text`, and the same as 16 lowercase hex digits (what keys, flag sets and line checksums store).
 // `from`: the hash of the text before `text`, to hash a text given in pieces.
 constexpr std::uint64_t kFnv1aBasis = 1469598103934665603ULL;

@@ -131,16 +131,19 @@ std::string_view RecordLine::format(const CellRecord& r) {
       o.order[kept++] = o.order[i];
     }
     o.order.resize(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+      std::string& name = o.names.emplace_back(i ? "," : "");
+      put(name, members_[o.order[i]].key);
+      name += ':';
+    }
   }
   std::rotate(orders_.begin(), found, found + 1);
-  const std::vector<std::size_t>& order = orders_.front().order;
+  const Order& o = orders_.front();
   line_.clear();
   line_ += '{';
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const Member& m = members_[order[i]];
-    if (i) line_ += ',';
-    put(line_, m.key);
-    line_ += ':';
+  for (std::size_t i = 0; i < o.order.size(); ++i) {
+    const Member& m = members_[o.order[i]];
+    line_ += o.names[i];
     line_.append(values_, m.begin, m.end - m.begin);
   }
   line_ += '}';

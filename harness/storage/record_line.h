@@ -32,6 +32,8 @@ class RecordLine {
   struct Order {
     std::vector<std::string> keys;    // a line's keys in the order they were added
     std::vector<std::size_t> order;   // their indices by key, the last of equal keys only
+    std::vector<std::string> names;   // the member names in `order`, as the line writes them: `"key":`, a comma before
+                                      // all but the first (made with the order: their quoting checked once, not per line)
   };
   static constexpr std::size_t kOrdersKept = 8;
   std::vector<Order> orders_;  // the most recently used first
