@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <sstream>
+#include <string_view>
+#include <unordered_set>
 
 #include "harness/errors.h"
 #include "harness/input_file.h"
@@ -161,8 +163,8 @@ ResultSet load_results(const std::filesystem::path& dir) {
   rs.experiment = std::move(stored.experiment);
   rs.engine = stored.engine;
   rs.index();
-  std::map<std::string, bool> known;
-  for (const auto& c : rs.cells) known[c.identity] = true;
+  std::unordered_set<std::string_view> known;  // views of rs.cells' identities, which outlive the loop
+  for (const auto& c : rs.cells) known.insert(c.identity);
   for (auto& r : read_cells(dir / kCellsFile).rows) {
     if (!known.count(r.identity()) || r.engine != rs.engine)
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
