@@ -21,6 +21,7 @@
 #include "harness/identity/engine_identity.h"
 #include "harness/experiment/result_set.h"
 #include "harness/experiment/runner.h"
+#include "harness/experiment/search_counters.h"
 #include "harness/storage/cell_store.h"
 #include "runner_test_util.h"
 
@@ -285,7 +286,7 @@ TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
   }
   // A record read from a line that omits a flag at its default is the same cell as one that names it.
   CellRecord full = record_of_inputs(make_cell(a, "e"), "e");
-  full.counters = {{"nodes", 1}};
+  full.counters = counter_values(buho::SearchStats{});
   json flags = full.stored_flags();  // a flag set written before the flag existed
   flags.erase(kDroppedFlag);
   FlagSetTable sets;

@@ -48,7 +48,7 @@ CellRecord record(const std::string& position, std::uint64_t nodes) {
   in.version = "H";
   in.search.tt_entries = 1024;
   CellRecord r = record_of_inputs(make_cell(in, "e"), "e");
-  for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? nodes : 7);
+  for (const auto& c : search_counters()) r.counters.emplace_back(c.name, c.name == "nodes" ? nodes : 7);
   r.iteration_nodes = {1, 2, nodes};
   r.best_move = "e2e4";
   r.pv = "e2e4 e5d5";

@@ -69,12 +69,12 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
     const Shape shape = shapes.count(c.inputs.version) ? shapes[c.inputs.version] : Shape{};
     const double base = 100000.0 * c.inputs.depth;
     const auto nodes = std::uint64_t(std::llround(base * shape.nodes * wobble));
-    r.counters = {{"nodes", nodes}};
+    r.counters = {{"nodes", nodes},
+                  {"passes", shape.passes + 1},
+                  {"leaves", std::uint64_t(std::llround(base / 2 * shape.leaves * wobble))}};
     // Two iterations: the last holds half the nodes (the minimal tree: one tree, all of them).
     r.iteration_nodes = c.inputs.version == "minimal" ? std::vector<std::uint64_t>{nodes}
                                                       : std::vector<std::uint64_t>{nodes - nodes / 2, nodes / 2};
-    r.later_counters = {{"passes", shape.passes + 1},
-                        {"leaves", std::uint64_t(std::llround(base / 2 * shape.leaves * wobble))}};
     r.iteration_passes = {1, shape.passes};
     rs.rows[c.identity] = r;
   }

@@ -61,11 +61,9 @@ struct RandomRecords {
     r.search_seconds = seconds();
     r.engine_seconds = seconds();
     if (below(2)) r.load = TableLoad{count(), count()};
-    if (below(2))
-      for (const auto& c : later_search_counters()) r.later_counters.emplace_back(c.name, count());
     for (const auto& f : flag_search_counters())
-      if (below(2)) r.later_counters.emplace_back(f.counter.name, count());
-    if (below(8) == 0) r.later_counters.emplace_back("nodes", count());  // a key set twice: the last value is kept
+      if (below(2)) r.flag_counters.emplace_back(f.counter.name, count());
+    if (below(8) == 0) r.flag_counters.emplace_back("nodes", count());  // a key set twice: the last value is kept
     for (std::uint64_t n = below(6); n > 0; --n) r.iteration_passes.push_back(count());
     for (std::uint64_t n = below(6); n > 0; --n) {
       r.iteration_best_moves.push_back(below(4) ? "d2d4" : text());

@@ -41,7 +41,7 @@ constexpr std::size_t member_count() {
 // The members of SearchStats that are not counters: iteration_nodes, depth_reached, seldepth, seconds, the
 // table's load at the end (tt_occupied, tt_capacity: state, not counts of events; a cell stores them as
 // CellRecord::load, absent in lines written before they existed), and iteration_passes (the root drivers' counters). SSS*'s
-// OPEN list peak (open_peak) is a size, but travels with the drivers' later counters (a column only where measured).
+// OPEN list peak (open_peak) is a size, but travels with the drivers' counters (passes, leaves) on their line.
 constexpr std::size_t kNonCounterMembers = 7;
 
 // Every counter gets a different value (its index + 101), so a mix-up between two shows.
@@ -49,7 +49,6 @@ SearchStats distinct_stats() {
   SearchStats s;
   std::uint64_t v = 101;
   for (const auto& c : search_counters()) s.*c.member = v++;
-  for (const auto& c : later_search_counters()) s.*c.member = v++;
   for (const auto& f : flag_search_counters()) s.*f.counter.member = v++;
   s.iteration_nodes = {3, 40, 500};
   s.iteration_passes = {1, 4, 2};
@@ -58,7 +57,7 @@ SearchStats distinct_stats() {
 
 TEST(SearchCounters, TableHoldsEveryCounterOfSearchStats) {
   EXPECT_EQ(member_count<SearchStats>(),
-            search_counters().size() + later_search_counters().size() + flag_search_counters().size() + kNonCounterMembers)
+            search_counters().size() + flag_search_counters().size() + kNonCounterMembers)
       << "SearchStats gained or lost a member: add the counter to the table in harness/experiment/search_counters.cpp "
          "(or, if it is not a counter, count it in kNonCounterMembers here)";
 }
@@ -81,8 +80,11 @@ TEST(SearchCounters, NamesAreThoseOfTheCommittedResults) {
       "beta_cutoffs", "first_move_cutoffs",
       "pvs_researches", "aspiration_researches",
       "null_tries", "null_cutoffs", "futility_prunes", "lmr_reductions", "lmr_researches",
-      "ext_check", "ext_single_reply", "ext_threat", "ext_pawn", "ext_king_safety"};
-  EXPECT_EQ(counter_names(), committed);
+      "ext_check", "ext_single_reply", "ext_threat", "ext_pawn", "ext_king_safety",
+      "passes", "leaves", "open_peak"};
+  std::vector<std::string> names;
+  for (const auto& c : search_counters()) names.emplace_back(c.name);
+  EXPECT_EQ(names, committed);
 }
 
 TEST(SearchCounters, TextLinesAreTheHistoricalOnes) {
@@ -90,7 +92,7 @@ TEST(SearchCounters, TextLinesAreTheHistoricalOnes) {
   const SearchStats s = distinct_stats();
   ASSERT_EQ(counter_lines(), (std::vector<CounterLine>{CounterLine::nodes, CounterLine::table, CounterLine::cutoffs,
                                                        CounterLine::researches, CounterLine::pruning,
-                                                       CounterLine::extensions}));
+                                                       CounterLine::extensions, CounterLine::drivers}));
   EXPECT_EQ(counter_line_text(s, CounterLine::nodes), fmt::format("nodes {}  (quiescence {})", s.nodes, s.qnodes));
   EXPECT_EQ(counter_line_text(s, CounterLine::table),
             fmt::format("tt probes {} hits {} cutoffs {} stores {} overwrites {} collisions {} refused {}", s.tt_probes,
@@ -105,12 +107,15 @@ TEST(SearchCounters, TextLinesAreTheHistoricalOnes) {
   EXPECT_EQ(counter_line_text(s, CounterLine::extensions),
             fmt::format("extensions check {} single_reply {} threat {} pawn {} king_safety {}", s.ext_check,
                         s.ext_single_reply, s.ext_threat, s.ext_pawn, s.ext_king_safety));
+  EXPECT_EQ(counter_line_text(s, CounterLine::drivers),
+            fmt::format("passes {}  leaves {}  open list peak {}", s.passes, s.leaves, s.open_peak));
 }
 
 TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
   const SearchStats s = distinct_stats();
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
   r.counters = counter_values(s);
+  r.iteration_passes = s.iteration_passes;
 
   runner_test::TempDir dir;
   const auto file = dir / "cells.jsonl";
@@ -127,6 +132,7 @@ TEST(SearchCounters, CellWrittenAndReadBackKeepsEveryCounter) {
     EXPECT_EQ(got.rows[0].counter(name), c.value(s)) << name << " read back";
   }
   EXPECT_EQ(got.rows[0].counters, r.counters);
+  EXPECT_EQ(got.rows[0].iteration_passes, s.iteration_passes);
 }
 
 // The flag set `r`'s line names, as its file's flag-set line gives it to a reader.
@@ -136,45 +142,25 @@ harness::FlagSetTable flag_set_of_record(const CellRecord& r) {
   return sets;
 }
 
-TEST(SearchCounters, LinesWrittenBeforeACounterExistedStillLoad) {
+// Every kept line carries every counter of the table and the passes per iteration; a line without one was written
+// before that counter existed, in a format this harness no longer reads: refused, never read as 0.
+TEST(SearchCounters, ALineWithoutACounterIsOfAnOlderFormat) {
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
   r.counters = counter_values(distinct_stats());
-  nlohmann::json old_line = r.to_json();
-  auto sets = flag_set_of_record(r);
-  old_line.erase("ext_king_safety");
-  EXPECT_EQ(CellRecord::from_json(old_line, &sets).counter("ext_king_safety"), 0u);
-  old_line.erase("nodes");
-  EXPECT_THROW(CellRecord::from_json(old_line, &sets), std::runtime_error);
-}
-
-TEST(SearchCounters, LaterCountersAreWrittenReadAndNotMeasuredWhenAbsent) {
-  // The passes and leaves: a new cell carries them (and the passes per iteration); a line written before
-  // them reads "not measured", never 0, and writes back without them.
-  const SearchStats s = distinct_stats();
-  CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", {}, {}, 0}, "e"), "e");
-  r.counters = counter_values(s);
-  r.later_counters = later_counter_values(s);
-  r.iteration_passes = s.iteration_passes;
   const nlohmann::json line = r.to_json();
   auto sets = flag_set_of_record(r);
-  const CellRecord back = CellRecord::from_json(line, &sets);
-  for (const auto& c : later_search_counters()) {
-    ASSERT_TRUE(back.later_counter(c.name).has_value()) << c.name;
-    EXPECT_EQ(*back.later_counter(c.name), c.value(s)) << c.name;
+  EXPECT_EQ(CellRecord::from_json(line, &sets).counters, r.counters);
+  for (const std::string name : {"nodes", "ext_king_safety", "passes", "leaves", "open_peak", "iteration_passes"}) {
+    nlohmann::json old_line = line;
+    ASSERT_EQ(old_line.erase(name), 1u) << name;
+    try {
+      CellRecord::from_json(old_line, &sets);
+      ADD_FAILURE() << "a line without " << name << " was read";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + name + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("git checkout results-history"), std::string::npos) << e.what();
+    }
   }
-  EXPECT_EQ(back.iteration_passes, s.iteration_passes);
-  EXPECT_EQ(later_counter_line_text(s),
-            fmt::format("passes {}  leaves {}  open list peak {}", s.passes, s.leaves, s.open_peak));
-
-  nlohmann::json old_line = line;
-  for (const auto& c : later_search_counters()) old_line.erase(std::string(c.name));
-  old_line.erase("iteration_passes");
-  const CellRecord old = CellRecord::from_json(old_line, &sets);
-  EXPECT_TRUE(old.later_counters.empty());
-  EXPECT_FALSE(old.later_counter("passes").has_value());
-  EXPECT_FALSE(old.later_counter("leaves").has_value());
-  EXPECT_TRUE(old.iteration_passes.empty());
-  EXPECT_EQ(old.to_json(), old_line);  // written back as it was read: nothing added
 }
 
 // A flag's counters (etc's, Plaat et al. 1996): measured, written and printed only where the flag is on, so the line
@@ -194,16 +180,15 @@ TEST(SearchCounters, FlagCountersOnlyWhereTheirFlagIsOn) {
 
   CellRecord r = record_of_inputs(make_cell(CellInputs{"P", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2, "H", on, {}, 0}, "e"), "e");
   r.counters = counter_values(s);
-  r.later_counters = later_counter_values(s);
-  for (const auto& v : values) r.later_counters.push_back(v);
+  r.flag_counters = values;
   const nlohmann::json line = r.to_json();
   auto sets = flag_set_of_record(r);
   EXPECT_EQ(line.at("etc_cutoffs"), s.etc_cutoffs);
   const CellRecord back = CellRecord::from_json(line, &sets);
-  EXPECT_EQ(back.later_counter("etc_probes"), s.etc_probes);
-  EXPECT_EQ(back.later_counter("etc_cutoffs"), s.etc_cutoffs);
+  EXPECT_EQ(back.flag_counter("etc_probes"), s.etc_probes);
+  EXPECT_EQ(back.flag_counter("etc_cutoffs"), s.etc_cutoffs);
   EXPECT_EQ(back.to_json(), line);
-  r.later_counters = later_counter_values(s);  // a cell without etc
+  r.flag_counters.clear();  // a cell without etc
   EXPECT_FALSE(r.to_json().contains("etc_probes"));
 }
 

@@ -205,9 +205,8 @@ TEST(TtLoadClaims, ThesisOrderC9a) {
 }
 
 TEST(TtLoadClaims, C9bIsDecidedAtTheThesissLoads) {
-  // With no cell of the thesis's own search in the run, its tree is kThesisTtPositionsReadingsV3 positions: its
-  // 128K and 512K tables are loads 4.8 and 1.2, bands 4-16 and 1-4.
-  ASSERT_EQ(kThesisTtPositionsReadingsV3, 1257559u) << "the bands below follow the constant; recheck them when it changes";
+  // The run's cell of the thesis's own search stores 1,257,559 positions: its 128K and 512K tables are loads 4.8 and
+  // 1.2, bands 4-16 and 1-4.
   // Tables of 16-128 KiB are loaded 8, 4, 2 and 1 (depth_always: 2 slots an entry): the doublings from loads 8
   // and 4 fall in band 4-16, the one from load 2 in band 1-4.
   auto c9b = [](double high_band_step, double low_band_step) {
@@ -216,7 +215,7 @@ TEST(TtLoadClaims, C9bIsDecidedAtTheThesissLoads) {
       double n = 300000;
       for (std::uint64_t b = 16384; b < bytes; b *= 2) n *= (b < 65536 ? high_band_step : low_band_step) + jitter;
       return std::uint64_t(n);
-    }, {"depth_always"}, {16384, 32768, 65536, 131072});
+    }, {"depth_always"}, {16384, 32768, 65536, 131072}, true, 6, 1257559);
     return words(judged(rs, "C9b"));
   };
   // About 15 % at the 128K load and 5-7 % at the 512K load: the thesis's figures.
@@ -233,11 +232,11 @@ TEST(TtLoadClaims, C9bIsDecidedAtTheThesissLoads) {
 
 TEST(TtLoadClaims, C9bIsNotMeasuredWhereTheTablesMissTheThesissLoads) {
   // Every table here is loaded 8192 / 1024 = 8, 4 or 2 (depth_always: 2 slots an entry), so the doublings (from
-  // loads 8 and 4) miss the band of the thesis's 512K table (1-4): that part is not measured, and the claim holds
-  // only as far as its 128K part (band 4-16: 18 % a doubling, inside 10-20 %) is measured.
+  // loads 8 and 4) miss the band of the thesis's 512K table (1-4 on a tree of 1,257,559 positions): that part is not
+  // measured, and the claim holds only as far as its 128K part (band 4-16: 18 % a doubling, inside 10-20 %) is measured.
   const ResultSet rs = study_set([](const std::string&, int pos, std::uint64_t bytes) {
     return std::uint64_t(bytes == 16384 ? 300000 + pos : 200000 + pos);
-  }, {"depth_always"}, {16384, 32768, 65536});
+  }, {"depth_always"}, {16384, 32768, 65536}, true, 6, 1257559);
   const Claim c = judged(rs, "C9b");
   ASSERT_EQ(c.parts.size(), 2u);
   EXPECT_EQ(c.parts[1].state, Verdict::not_measured) << words(c);
@@ -255,18 +254,22 @@ TEST(TtLoadClaims, C9bTakesTheThesissTreeFromTheRunsOwnCell) {
     return std::uint64_t(n);
   };
   const std::vector<std::uint64_t> bytes = {16384, 32768, 65536, 131072};
-  // Without the cell: the readings-v3 figure, loads 4.8 and 1.2, and the part says where it came from.
-  const ResultSet fallback_set = study_set(rule, {"depth_always"}, bytes);
-  const TtStudy fallback = build_tt_study(fallback_set);
-  EXPECT_FALSE(fallback.thesis_tree_measured_here);
-  EXPECT_EQ(fallback.thesis_tree_positions, kThesisTtPositionsReadingsV3);
-  const Claim v = judged(fallback_set, "C9b");
+  // Without the cell the thesis's tables have no load: both parts are not measured, saying what the run lacks, though
+  // the study itself is there.
+  const ResultSet without_set = study_set(rule, {"depth_always"}, bytes);
+  const TtStudy without = build_tt_study(without_set);
+  ASSERT_TRUE(without.present);
+  EXPECT_FALSE(without.thesis_tree_measured_here);
+  EXPECT_TRUE(tt_study_json(without)["thesis_tree"].is_null());
+  const Claim v = judged(without_set, "C9b");
   ASSERT_EQ(v.parts.size(), 2u);
-  EXPECT_NE(v.parts[0].rule.find("load 4–16 (the band of the thesis's 128K-entry table: load 4.8 of its tree)"), std::string::npos)
-      << v.parts[0].rule;
-  EXPECT_NE(v.parts[1].rule.find("load 1–4 (the band of the thesis's 512K-entry table: load 1.2 of its tree)"), std::string::npos)
-      << v.parts[1].rule;
-  EXPECT_NE(v.parts[0].context.find("versions-readings-v3"), std::string::npos) << v.parts[0].context;
+  for (const auto& part : v.parts) {
+    EXPECT_EQ(part.state, Verdict::not_measured) << words(v);
+    EXPECT_EQ(part.figures, "the thesis's tree is not measured in this run (it needs a reference cell of version D on "
+                            "LCTII.FIN.06 at depth 11)");
+  }
+  EXPECT_NE(v.parts[0].rule.find("the band of the thesis's 128K-entry table"), std::string::npos) << v.parts[0].rule;
+  EXPECT_EQ(v.verdict(), Verdict::not_measured);
   // With the run's own cell storing 2^19 positions: the thesis's 128K and 512K tables are loads 2 and 0.5 (bands
   // 1-4 and 0.25-1), so the doubling from load 2 (12 %) decides the 128K part and the 512K part is not measured.
   const ResultSet own_set = study_set(rule, {"depth_always"}, bytes, true, 6, std::uint64_t(1) << 19);
@@ -284,6 +287,7 @@ TEST(TtLoadClaims, C9bTakesTheThesissTreeFromTheRunsOwnCell) {
   EXPECT_EQ(w.verdict(), Verdict::holds_partly_measured);
   EXPECT_NE(w.parts[0].context.find("this run's reference cell of LCTII.FIN.06 at depth 11"), std::string::npos) << w.parts[0].context;
   EXPECT_EQ(tt_study_json(own)["thesis_tree"]["positions_stored"], std::uint64_t(1) << 19);
+  EXPECT_EQ(tt_study_json(own)["thesis_tree"]["measured_in_this_run"], true);
   // The measured part saving 4 % where the thesis saves about 15 %: the claim, a conjunction, does not hold, though
   // its other part is not measured.
   const NodeRule flat = [](const std::string&, int pos, std::uint64_t bytes) {

@@ -49,7 +49,7 @@ ResultSet sample() {
     const CellSpec& c = rs.cells[i];
     CellRecord r = record_of_inputs(c, rs.engine);
     r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
-    for (const auto& n : counter_names()) r.counters.emplace_back(n, n == "nodes" ? 100 * (i + 1) : i);
+    for (const auto& c : search_counters()) r.counters.emplace_back(c.name, c.name == "nodes" ? 100 * (i + 1) : i);
     r.iteration_nodes = {std::uint64_t(i)};
     r.depth_reached = c.inputs.depth;
     r.best_move = "e1g1";
@@ -200,33 +200,36 @@ TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
   first.load = TableLoad{512, 2048};
   const std::string after = cells_csv(rs);
   const std::string header = after.substr(0, after.find('\n'));
-  EXPECT_EQ(header.substr(header.size() - std::string(",tt_occupied,tt_capacity,tt_fill").size()),
-            ",tt_occupied,tt_capacity,tt_fill");
+  // Before the drivers' columns (passes, leaves, open_peak, iteration_passes), which came later.
+  const std::string columns = ",tt_occupied,tt_capacity,tt_fill,passes,leaves,open_peak,iteration_passes";
+  EXPECT_EQ(header.substr(header.size() - columns.size()), columns);
   std::vector<std::string> lines;
   for (std::size_t a = 0, b; (b = after.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(after.substr(a, b - a));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",512,2048,0.250000").size()), ",512,2048,0.250000");
-  EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ",,,");  // not measured: empty, not 0
+  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",512,2048,0.250000,0,0,0,").size()), ",512,2048,0.250000,0,0,0,");
+  EXPECT_EQ(lines[2].substr(lines[2].size() - std::string(",,,,1,1,1,").size()), ",,,,1,1,1,");  // not measured: empty, not 0
 }
 
-// The columns passes, leaves and iteration_passes likewise appear only when some cell measured them,
-// and a cell without them leaves them empty (not measured), never 0.
-TEST(Writers, CsvHasDriverCounterColumnsOnlyWhenSomeCellMeasuredThem) {
+// The drivers' counters (passes, leaves, open_peak) and iteration_passes: the last columns (after the load's, where
+// they were added), whatever their values.
+TEST(Writers, CsvHasDriverCounterColumnsLast) {
   ResultSet rs = sample();
-  const std::string before = cells_csv(rs);
-  EXPECT_EQ(before.find("passes"), std::string::npos);
   CellRecord& first = rs.rows.at(rs.cells[0].identity);
-  first.later_counters = {{"passes", 7}, {"leaves", 1234}};  // open_peak not measured (a line without it)
+  for (auto& [name, value] : first.counters)
+    if (name == "passes") value = 7;
+    else if (name == "leaves") value = 1234;
+    else if (name == "open_peak") value = 0;
   first.iteration_passes = {2, 5};
-  const std::string after = cells_csv(rs);
-  const std::string header = after.substr(0, after.find('\n'));
+  const std::string csv = cells_csv(rs);
+  const std::string header = csv.substr(0, csv.find('\n'));
   EXPECT_EQ(header.substr(header.size() - std::string(",passes,leaves,open_peak,iteration_passes").size()),
             ",passes,leaves,open_peak,iteration_passes");
+  EXPECT_EQ(header.find(",passes,"), header.rfind(",passes,")) << "a column twice: " << header;
   std::vector<std::string> lines;
-  for (std::size_t a = 0, b; (b = after.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(after.substr(a, b - a));
+  for (std::size_t a = 0, b; (b = csv.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(csv.substr(a, b - a));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",7,1234,,2 5").size()), ",7,1234,,2 5");
-  EXPECT_EQ(lines[2].substr(lines[2].size() - 4), ",,,,");  // not measured: empty, not 0
+  EXPECT_EQ(lines[1].substr(lines[1].size() - std::string(",7,1234,0,2 5").size()), ",7,1234,0,2 5");
+  EXPECT_EQ(lines[2].substr(lines[2].size() - std::string(",1,1,1,").size()), ",1,1,1,");  // sample's counters: i
 }
 
 // A sweep sized in bytes: its columns are memory sizes, its cells found by each scheme's entry count.
@@ -321,7 +324,7 @@ ResultSet many_positions(int n) {
   for (const CellSpec& c : rs.cells) {
     CellRecord r = record_of_inputs(c, rs.engine);
     r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
-    for (const auto& name : counter_names()) r.counters.emplace_back(name, 7);
+    for (const auto& c : search_counters()) r.counters.emplace_back(c.name, 7);
     r.depth_reached = 1;
     rs.rows[c.identity] = r;
   }

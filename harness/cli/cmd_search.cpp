@@ -61,7 +61,6 @@ json search_stats_json(const buho::SearchStats& s, const buho::SearchConfig& c) 
          {"seconds", s.seconds},
          {"nps", s.nps()}};
   for (const auto& c : search_counters()) j[std::string(c.name)] = c.value(s);
-  for (const auto& counter : later_search_counters()) j[std::string(counter.name)] = counter.value(s);
   for (const auto& [name, value] : flag_counter_values(s, c)) j[name] = value;  // etc's, only with etc on
   j["iteration_passes"] = s.iteration_passes;
   return j;
@@ -71,6 +70,7 @@ json search_stats_json(const buho::SearchStats& s, const buho::SearchConfig& c) 
 // iteration's nodes (then the iterations and timing lines) and the share of first-move cut-offs.
 void print_search_stats(const buho::SearchStats& s, const buho::SearchConfig& c) {
   for (const CounterLine line : counter_lines()) {
+    if (line == CounterLine::drivers) continue;  // printed after the iterations, below
     std::string text = counter_line_text(s, line);
     if (line == CounterLine::nodes) text += fmt::format("  last iteration {}", s.last_iteration_nodes());
     if (line == CounterLine::cutoffs) {
@@ -84,7 +84,7 @@ void print_search_stats(const buho::SearchStats& s, const buho::SearchConfig& c)
       fmt::print("{}\n", flag_text);
     if (line == CounterLine::nodes) {
       fmt::print("iterations {}\n", fmt::join(s.iteration_nodes, " "));
-      fmt::print("{}  per iteration {}\n", later_counter_line_text(s), fmt::join(s.iteration_passes, " "));
+      fmt::print("{}  per iteration {}\n", counter_line_text(s, CounterLine::drivers), fmt::join(s.iteration_passes, " "));
       fmt::print("seconds {:.3f}  nps {:.0f}  seldepth {}\n", s.seconds, s.nps(), s.seldepth);
     }
   }

@@ -8,6 +8,7 @@
 #include "harness/experiment/json_fields.h"
 #include "harness/experiment/presets.h"
 #include "harness/experiment/search_counters.h"
+#include "harness/storage/results_format.h"
 
 namespace harness {
 
@@ -48,23 +49,14 @@ constexpr int kMaxStoredDepth = 1 << 16;
 
 }  // namespace
 
-const std::vector<std::string>& counter_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& c : search_counters()) v.emplace_back(c.name);
-    return v;
-  }();
-  return names;
-}
-
 std::uint64_t CellRecord::counter(std::string_view name) const {
   for (const auto& [n, v] : counters)
     if (n == name) return v;
   return 0;
 }
 
-std::optional<std::uint64_t> CellRecord::later_counter(std::string_view name) const {
-  for (const auto& [n, v] : later_counters)
+std::optional<std::uint64_t> CellRecord::flag_counter(std::string_view name) const {
+  for (const auto& [n, v] : flag_counters)
     if (n == name) return v;
   return std::nullopt;
 }
@@ -115,8 +107,8 @@ json CellRecord::to_json() const {
     j["tt_occupied"] = load->occupied;
     j["tt_capacity"] = load->capacity;
   }
-  for (const auto& [n, v] : later_counters) j[std::string(n)] = v;
-  if (later_counter("passes")) j["iteration_passes"] = iteration_passes;
+  j["iteration_passes"] = iteration_passes;
+  for (const auto& [n, v] : flag_counters) j[std::string(n)] = v;
   if (!iteration_best_moves.empty()) {
     j["iteration_best_moves"] = iteration_best_moves;
     j["iteration_seconds"] = iteration_seconds;
@@ -176,14 +168,17 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
       throw std::runtime_error(fmt::format("tt_entries/tt_scheme {}/{} disagree with its flags ({}/{})",
                                            j.at("tt_entries").dump(), j.at("tt_scheme").dump(), r.inputs.tt_entries(),
                                            r.inputs.tt_scheme()));
-    // "nodes" is what every table reads: a line without it is not a cell. A counter added after a
-    // line was written reads as 0, so older files still load.
+    // Every line carries every counter of the table and the passes of each iteration: a line without one was
+    // written before the counter existed.
     for (const auto& c : search_counters()) {
       const std::string name(c.name);
       const auto it = j.find(name);
-      const std::uint64_t value = name == "nodes" ? count_of(j.at(name), name) : it == j.end() ? 0 : count_of(*it, name);
-      r.counters.emplace_back(c.name, value);  // the table's name: a view that outlives the record
+      if (it == j.end()) throw std::runtime_error(fmt::format("it has no counter '{}': {}", name, kOlderFormatRemedy));
+      r.counters.emplace_back(c.name, count_of(*it, name));  // the table's name: a view that outlives the record
     }
+    if (!j.contains("iteration_passes"))
+      throw std::runtime_error(fmt::format("it has no 'iteration_passes': {}", kOlderFormatRemedy));
+    r.iteration_passes = counts_of(j.at("iteration_passes"), "iteration_passes");
     if (j.contains("iteration_nodes")) r.iteration_nodes = counts_of(j.at("iteration_nodes"), "iteration_nodes");
     if (j.contains("depth_reached")) r.depth_reached = int_of(j.at("depth_reached"), "depth_reached", 0, kMaxStoredDepth);
     if (j.contains("seldepth")) r.seldepth = int_of(j.at("seldepth"), "seldepth", 0, kMaxStoredDepth);
@@ -200,13 +195,9 @@ CellRecord CellRecord::from_json(const json& j, FlagSetTable* flag_sets) {
       if (r.load->occupied > r.load->capacity)
         throw std::runtime_error(fmt::format("tt_occupied {} is above tt_capacity {}", r.load->occupied, r.load->capacity));
     }
-    // The later counters (passes, leaves): present only where measured (a line written before them has none).
-    for (const auto& c : later_search_counters())
-      if (const std::string name(c.name); j.contains(name)) r.later_counters.emplace_back(c.name, count_of(j.at(name), name));
     for (const auto& f : flag_search_counters())  // a flag's counters (etc): present only where the flag was on
       if (const std::string name(f.counter.name); j.contains(name))
-        r.later_counters.emplace_back(f.counter.name, count_of(j.at(name), name));
-    if (j.contains("iteration_passes")) r.iteration_passes = counts_of(j.at("iteration_passes"), "iteration_passes");
+        r.flag_counters.emplace_back(f.counter.name, count_of(j.at(name), name));
     r.iteration_best_moves = j.value("iteration_best_moves", std::vector<std::string>{});
     if (const auto it = j.find("iteration_seconds"); it != j.end()) {
       if (!it->is_array()) throw std::runtime_error(fmt::format("'iteration_seconds' is {}, not a list", it->type_name()));
@@ -245,7 +236,7 @@ std::string conflict_between(const CellRecord& kept, const CellRecord& again, co
   // A cell stopped by its time limit counts what the machine managed in the time: two runs differ honestly.
   if (kept.stopped_by == "time" || again.stopped_by == "time") return {};
   std::string what;
-  if (kept.counters != again.counters || kept.later_counters != again.later_counters)
+  if (kept.counters != again.counters || kept.flag_counters != again.flag_counters)
     what = fmt::format("different counters ({} vs {} nodes)", kept.nodes(), again.nodes());
   else if (kept.best_move != again.best_move || kept.score != again.score || kept.pv != again.pv)
     what = fmt::format("a different result (best move {} vs {}, score {} vs {})", kept.best_move, again.best_move,

@@ -67,7 +67,7 @@ struct CellRecord {
   // The flag set the line names in `flags` (its hash and text).
   FlagSet flag_set;
   // Results.
-  CounterValues counters;  // counter_names() order; "nodes" first (search_counters.h: names are the table's)
+  CounterValues counters;  // search_counters() order; "nodes" first (search_counters.h: names are the table's)
   std::vector<std::uint64_t> iteration_nodes;
   int depth_reached = 0;
   int seldepth = 0;
@@ -87,11 +87,12 @@ struct CellRecord {
   // Not measured (absent) in lines written before the load was recorded, and for a search without a table:
   // never read as an empty table.
   std::optional<TableLoad> load;
-  // The later counters (later_search_counters(): passes, leaves) and the passes of each iteration: only those
-  // the cell measured; a line written before them has none (not measured, never 0).
-  CounterValues later_counters;
+  // The passes of each iteration (counters "passes" and "leaves" hold the sums).
   std::vector<std::uint64_t> iteration_passes;
-  std::optional<std::uint64_t> later_counter(std::string_view name) const;  // empty when not measured
+  // The counters of the flags on in the cell's search (flag_search_counters(): etc's and the like), in that table's
+  // order: a cell with a flag off has none of its counters (not measured, never 0).
+  CounterValues flag_counters;
+  std::optional<std::uint64_t> flag_counter(std::string_view name) const;  // empty when not measured
   // Absent (not measured) in lines written before them: each completed iteration's best move and seconds
   // so far (with iteration_nodes, what a solution is scored on), and the score against the position's EPD
   // bm/am when it has them.
@@ -124,8 +125,5 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
 // different counters, best move, score or PV mean an edited line or a nondeterministic engine. "" when they agree,
 // else a UserError's text naming the cell, `where` (a file or the inputs) and the first difference.
 std::string conflict_between(const CellRecord& kept, const CellRecord& again, const std::string& where);
-
-// The SearchStats counters, in the order lines and CSV columns carry them.
-const std::vector<std::string>& counter_names();
 
 }  // namespace harness

@@ -109,7 +109,7 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
 }
 
 // A directory written before claims were stored (or by a run of a config without claims) takes them from the config
-// file it names, if that file still reads and has claims: as the notes before they were stored. A claim is analysis,
+// file it names, if that file still reads and has claims. A claim is analysis,
 // never an input of a cell, so judging stored cells by the config's claims of today mixes nothing.
 namespace {
 void apply_config_claims(const json& stored, Experiment& exp) {
@@ -128,17 +128,9 @@ StoredExperiment read_stored_experiment(const std::filesystem::path& dir) {
   StoredExperiment stored = read_experiment_file(dir);
   Experiment& exp = stored.experiment;
   const json& j = stored.file;
-  if (j.contains("notes")) {
-    exp.apply_notes(j["notes"]);
-  } else if (j.contains("config") && j["config"].is_string()) {
-    // Written before notes were stored: take them from the config file if it still loads.
-    try {
-      std::filesystem::path config = j["config"].get<std::string>();
-      if (!std::filesystem::exists(config)) config = project_path(config.string());
-      exp.apply_notes(load_experiment(config).notes_json());
-    } catch (const UserError&) {
-    }
-  }
+  // Every run stores its notes (experiment_file_json); the directories written before they were, which took them
+  // from their config, are at git tag results-history.
+  if (j.contains("notes")) exp.apply_notes(j["notes"]);
   if (j.contains("solutions")) exp.apply_solutions(j["solutions"]);
   if (j.contains("design")) exp.design = Design::from_json(j["design"], exp_file.string());
   // A design stored with its own "claims" (the form before claims as data) has them judged as top-level claims,

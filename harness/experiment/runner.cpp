@@ -94,8 +94,7 @@ CellRecord run_cell(const CellSpec& cell, const std::string& engine_identity, co
   CellRecord r = record_of_inputs(cell, engine_identity);
   const auto& s = result.stats;
   r.counters = counter_values(s);
-  r.later_counters = later_counter_values(s);
-  for (auto& counter : flag_counter_values(s, cell.inputs.search)) r.later_counters.push_back(std::move(counter));
+  r.flag_counters = flag_counter_values(s, cell.inputs.search);
   r.iteration_passes = s.iteration_passes;
   r.iteration_nodes = s.iteration_nodes;
   r.depth_reached = s.depth_reached;

@@ -40,9 +40,8 @@ constexpr std::array kCounters = {
     SearchCounter{"ext_threat", &SearchStats::ext_threat, L::extensions, " threat {}"},
     SearchCounter{"ext_pawn", &SearchStats::ext_pawn, L::extensions, " pawn {}"},
     SearchCounter{"ext_king_safety", &SearchStats::ext_king_safety, L::extensions, " king_safety {}"},
-};
-
-constexpr std::array kLaterCounters = {
+    // Last: the drivers' counters were added after the others, and cells.csv keeps their columns where they were
+    // added (after the load's), `harness search` prints their line after the iterations.
     SearchCounter{"passes", &SearchStats::passes, L::drivers, "passes {}"},
     SearchCounter{"leaves", &SearchStats::leaves, L::drivers, "  leaves {}"},
     // A size, not a sum of events: the most states SSS*'s OPEN list held (0 under every other driver).
@@ -114,20 +113,6 @@ CounterValues counter_values(const SearchStats& s) {
   out.reserve(kCounters.size());
   for (const auto& c : kCounters) out.emplace_back(c.name, c.value(s));
   return out;
-}
-
-std::span<const SearchCounter> later_search_counters() { return kLaterCounters; }
-
-CounterValues later_counter_values(const SearchStats& s) {
-  CounterValues out;
-  for (const auto& c : kLaterCounters) out.emplace_back(c.name, c.value(s));
-  return out;
-}
-
-std::string later_counter_line_text(const SearchStats& s) {
-  std::string text;
-  for (const auto& c : kLaterCounters) text += fmt::format(fmt::runtime(c.text), c.value(s));
-  return text;
 }
 
 std::span<const FlagCounter> flag_search_counters() { return kFlagCounters; }

@@ -42,20 +42,12 @@ struct CounterValue {
 };
 using CounterValues = std::vector<CounterValue>;
 
-// Every counter, "nodes" first, in the order cells.jsonl lines and CSV columns carry them.
+// Every counter but the flags' (below), "nodes" first and the drivers' line (passes, leaves, open_peak) last: every
+// cell line carries them all, and a line without one is of an older results format (CellRecord::from_json).
 std::span<const SearchCounter> search_counters();
 
 // Each counter's name and value, in table order (what CellRecord::counters holds).
 CounterValues counter_values(const buho::SearchStats& s);
-
-// Counters added after results were committed (passes, leaves), all on CounterLine::drivers. A cell
-// line carries them only when its search measured them, so a line written before them reads "not measured"
-// (CellRecord::later_counter is empty), never 0, and the committed results, their CSV and their reports stay
-// byte for byte as they were.
-std::span<const SearchCounter> later_search_counters();
-CounterValues later_counter_values(const buho::SearchStats& s);
-// Their line as `harness search` prints it, e.g. "passes 9  leaves 1200".
-std::string later_counter_line_text(const buho::SearchStats& s);
 
 // The counters of a search flag that is off in every thesis version: etc's (Plaat et al. 1996's enhanced
 // transposition cut-offs: etc_probes, etc_cutoffs). A cell carries them only when its search had the flag on, and
@@ -65,7 +57,7 @@ struct FlagCounter {
   bool buho::SearchConfig::*flag;  // measured only with this flag on
 };
 std::span<const FlagCounter> flag_search_counters();
-// The values of the counters whose flag is on in `c` (what a cell appends to CellRecord::later_counters).
+// The values of the counters whose flag is on in `c` (what a cell holds in CellRecord::flag_counters).
 CounterValues flag_counter_values(const buho::SearchStats& s, const buho::SearchConfig& c);
 // Their line as `harness search` prints it ("etc probes 120 cutoffs 7"), "" when no flag of theirs is on.
 std::string flag_counter_line_text(const buho::SearchStats& s, const buho::SearchConfig& c);

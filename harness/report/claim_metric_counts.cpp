@@ -3,7 +3,7 @@
 namespace harness {
 
 double claim_count(const ClaimFigure& f, const CellRecord& r, bool to_side) {
-  if (f.metric == "leaves_ratio") return double(r.later_counter("leaves").value_or(0));
+  if (f.metric == "leaves_ratio") return double(r.counter("leaves"));
   if (f.metric == "minimal_tree_multiple" && to_side)
     return double(r.iteration_nodes.empty() ? r.nodes() : r.iteration_nodes.back());
   return double(r.nodes());

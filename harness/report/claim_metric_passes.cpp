@@ -26,7 +26,7 @@ ClaimPart passes_median_part(const ResultSet& rs, const ClaimPartSpec& spec) {
   for (const auto& p : rs.experiment.positions) {
     const CellRecord* r = rs.version_cell(p.id, f.to, depth);
     // A cell that ended before its depth (depth_end.h) holds the passes of a shallower iteration.
-    if (!counts_at_depth(r) || r->iteration_passes.empty() || !r->later_counter("passes")) continue;
+    if (!counts_at_depth(r) || r->iteration_passes.empty()) continue;
     passes.push_back(double(r->iteration_passes.back()));
     max = std::max(max, r->iteration_passes.back());
   }

@@ -52,7 +52,7 @@ GeometricInterval driver_ratio_over_positions(const ResultSet& rs, const std::st
 }
 
 double driver_nodes_of(const CellRecord& r) { return double(r.nodes()); }
-double driver_leaves_of(const CellRecord& r) { return double(r.later_counter("leaves").value_or(0)); }
+double driver_leaves_of(const CellRecord& r) { return double(r.counter("leaves")); }
 double driver_last_nodes_of(const CellRecord& r) { return double(driver_last_iteration_nodes(r)); }
 
 // The row of `rows` for version and depth, or nullptr.
@@ -82,7 +82,7 @@ void add_driver_rows(const ResultSet& rs, DriversStudy& st) {
         std::vector<double> passes;
         for (const auto& p : exp.positions)
           if (const CellRecord* r = completed_driver_cell(rs, p.id, v.name, d);
-              r && int(r->iteration_passes.size()) >= 1 && r->later_counter("passes")) {
+              r && int(r->iteration_passes.size()) >= 1) {
             const std::uint64_t last = r->iteration_passes.back();
             passes.push_back(double(last));
             row.max = std::max(row.max, last);

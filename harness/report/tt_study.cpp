@@ -235,12 +235,8 @@ TtStudyRow tt_pair_row(const TtStudy& st, const TtLoadSelection& sel, const std:
 double tt_thesis_table_load(const TtStudy& st, int entries) { return double(st.thesis_tree_positions) / (double(entries) * 2.0); }
 
 std::string tt_thesis_tree_text(const TtStudy& st) {
-  return st.thesis_tree_measured_here
-             ? fmt::format("the thesis's tree stores {} positions (this run's reference cell of {} at depth {})",
-                           st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth)
-             : fmt::format("the thesis's tree stores {} positions as measured under configs/versions-readings-v3.json "
-                           "(this run has no reference cell of version D on {} at depth {})",
-                           st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth);
+  return fmt::format("the thesis's tree stores {} positions (this run's reference cell of {} at depth {})",
+                     st.thesis_tree_positions, kThesisTtPosition, kThesisTtDepth);
 }
 
 TtStudy build_tt_study(const ResultSet& rs) {
@@ -300,8 +296,11 @@ nlohmann::json tt_study_json(const TtStudy& st) {
                    {"load", stable_number(p.load)}, {"end_fill", stable_number(p.end_fill)}});
   return {{"reference", {{"sweep", st.reference_sweep}, {"scheme", st.reference_scheme}, {"bytes_min", st.reference_bytes_min}, {"bytes_max", st.reference_bytes_max},
                          {"max_fill", stable_number(st.reference_max_fill)}}},
-          {"thesis_tree", {{"position", kThesisTtPosition}, {"depth", kThesisTtDepth}, {"positions_stored", st.thesis_tree_positions},
-                           {"measured_in_this_run", st.thesis_tree_measured_here}}},
+          {"thesis_tree", st.thesis_tree_measured_here
+                              ? nlohmann::json{{"position", kThesisTtPosition}, {"depth", kThesisTtDepth},
+                                               {"positions_stored", st.thesis_tree_positions},
+                                               {"measured_in_this_run", true}}
+                              : nlohmann::json(nullptr)},
           {"positions", st.positions}, {"by_memory", rows(st.by_memory)}, {"by_load", rows(st.by_load)},
           {"doubling_by_load", rows(st.doubling_by_load)}, {"pairs", rows(st.pairs)}, {"points", pts}};
 }

@@ -23,14 +23,10 @@ namespace harness {
 // The thesis's sweep of §6.3 searched one endgame (LCTII.FIN.06 here) to depth 11 with version D; the distinct
 // positions that search stores turn the thesis's table sizes into loads for claim C9b. They depend on the
 // readings, so a run measures them itself: the tt_occupied of its reference (unlimited) cell of version D on
-// kThesisTtPosition at kThesisTtDepth (configs/tt-schemes.json has one). A run without that cell (every run made
-// before 2026-11-27, all under configs/versions-readings-v3.json) takes kThesisTtPositionsReadingsV3, the figure
-// under those readings (configs/tt-thesis-load.json; tests/tt_thesis_load_slow_test.cpp re-measures it), and its
-// report says so. 635790 before reading V5 (tt_horizon); 672032 under the readings of calibration-v3 (tag
-// results-history).
+// kThesisTtPosition at kThesisTtDepth (configs/tt-schemes.json has one). In a run without that cell the thesis's
+// tables have no load, and C9b is not measured.
 inline constexpr const char* kThesisTtPosition = "LCTII.FIN.06";
 inline constexpr int kThesisTtDepth = 11;
-inline constexpr std::uint64_t kThesisTtPositionsReadingsV3 = 1257559;
 
 // One measured sweep cell beside its reference.
 struct TtStudyPoint {
@@ -65,9 +61,9 @@ struct TtStudy {
   std::string reference_scheme;
   std::uint64_t reference_bytes_min = 0, reference_bytes_max = 0;  // the reference tables' memory
   double reference_max_fill = 0;  // the fullest reference table at the end of its search (it must be barely loaded)
-  // The distinct positions of the thesis's own search (§6.3), which turn its table sizes into loads (claim C9b), and
-  // where the figure comes from: this run's reference cell, or kThesisTtPositionsReadingsV3.
-  std::uint64_t thesis_tree_positions = kThesisTtPositionsReadingsV3;
+  // The distinct positions of the thesis's own search (§6.3), which turn its table sizes into loads (claim C9b), as
+  // this run's reference cell of it stores them; not measured (false, 0) in a run without that cell.
+  std::uint64_t thesis_tree_positions = 0;
   bool thesis_tree_measured_here = false;
   std::size_t positions = 0;
   std::vector<TtStudyPoint> points;
@@ -98,9 +94,10 @@ struct TtLoadSelection {
 TtStudyRow tt_reference_row(const TtStudy& st, const TtLoadSelection& sel);
 TtStudyRow tt_doubling_row(const TtStudy& st, const TtLoadSelection& sel);
 TtStudyRow tt_pair_row(const TtStudy& st, const TtLoadSelection& sel, const std::string& other, bool equal_memory);
-// The load of the thesis's table of `entries` entries (depth_always: two slots an entry) on its own tree.
+// The load of the thesis's table of `entries` entries (depth_always: two slots an entry) on its own tree (only where
+// st.thesis_tree_measured_here).
 double tt_thesis_table_load(const TtStudy& st, int entries);
-// Where st.thesis_tree_positions comes from, in words.
+// Where st.thesis_tree_positions comes from, in words (only where st.thesis_tree_measured_here).
 std::string tt_thesis_tree_text(const TtStudy& st);
 
 TtStudy build_tt_study(const ResultSet& rs);

@@ -80,7 +80,7 @@ struct CsvColumns {
   std::vector<std::string> header;
   std::vector<std::string> flags;          // the flags that vary, a column each after `completed`
   std::vector<std::string> flag_counters;  // a flag's counters (etc) that some cell measured
-  bool any_bytes = false, any_load = false, any_later = false, any_solve = false, any_reference = false;
+  bool any_bytes = false, any_load = false, any_solve = false, any_reference = false;
 };
 
 CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& flags, const SweepBytes& bytes) {
@@ -99,7 +99,8 @@ CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& f
   // The flag columns are those whose value varies among the measured cells.
   cols.flags = varying_flags(flags);
   const std::size_t flags_at = header.size();  // the flag columns go after `completed`, named once the rest is known
-  for (const auto& n : counter_names()) header.push_back(n);
+  for (const auto& c : search_counters())
+    if (c.line != CounterLine::drivers) header.emplace_back(c.name);
   // mate_in: the score as UCI's `mate N` (moves, signed: negative when the side to move is mated); empty when the
   // score is not a mate.
   for (const char* h : {"depth_reached", "seldepth", "iteration_nodes", "best_move", "score", "mate_in", "search_seconds",
@@ -112,17 +113,15 @@ CsvColumns csv_columns(const ResultSet& rs, const std::vector<nlohmann::json>& f
     if (const CellRecord* r = rs.record(c); r && r->load) cols.any_load = true;
   if (cols.any_load)
     for (const char* h : {"tt_occupied", "tt_capacity", "tt_fill"}) header.emplace_back(h);
-  // The later counters (passes, leaves) and the passes per iteration: likewise only when some cell measured them.
-  for (const auto& c : rs.cells)
-    if (const CellRecord* r = rs.record(c); r && !r->later_counters.empty()) cols.any_later = true;
-  if (cols.any_later) {
-    for (const auto& c : later_search_counters()) header.emplace_back(c.name);
-    header.emplace_back("iteration_passes");
-  }
+  // The drivers' counters (passes, leaves, open_peak) and the passes per iteration: after the load's, where they
+  // were added.
+  for (const auto& c : search_counters())
+    if (c.line == CounterLine::drivers) header.emplace_back(c.name);
+  header.emplace_back("iteration_passes");
   // A flag's counters (etc): a column each only when some cell measured it.
   for (const auto& f : flag_search_counters())
     for (const auto& c : rs.cells)
-      if (const CellRecord* r = rs.record(c); r && r->later_counter(f.counter.name)) {
+      if (const CellRecord* r = rs.record(c); r && r->flag_counter(f.counter.name)) {
         cols.flag_counters.emplace_back(f.counter.name);
         header.emplace_back(f.counter.name);
         break;
@@ -168,7 +167,8 @@ std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const 
   for (const std::string& v : {in.tt_scheme(), std::to_string(in.node_budget), std::string(r.completed ? "true" : "false")})
     row.push_back(v);
   for (const auto& f : cols.flags) row.push_back(flag_field(cell_flags.at(f)));
-  for (const auto& n : counter_names()) row.push_back(std::to_string(r.counter(n)));
+  for (const auto& counter : search_counters())
+    if (counter.line != CounterLine::drivers) row.push_back(std::to_string(r.counter(counter.name)));
   std::vector<std::string> iters;
   for (auto n : r.iteration_nodes) iters.push_back(std::to_string(n));
   row.push_back(std::to_string(r.depth_reached));
@@ -187,17 +187,13 @@ std::vector<std::string> cell_row(const ResultSet& rs, const CellSpec& c, const 
     row.push_back(r.load ? std::to_string(r.load->capacity) : "");
     row.push_back(r.load ? fmt::format("{:.6f}", r.load->factor()) : "");
   }
-  if (cols.any_later) {
-    for (const auto& counter : later_search_counters()) {
-      const auto v = r.later_counter(counter.name);
-      row.push_back(v ? std::to_string(*v) : "");
-    }
-    std::vector<std::string> passes;
-    for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
-    row.push_back(r.later_counter("passes") ? join(passes, " ") : "");
-  }
+  for (const auto& counter : search_counters())
+    if (counter.line == CounterLine::drivers) row.push_back(std::to_string(r.counter(counter.name)));
+  std::vector<std::string> passes;
+  for (auto n : r.iteration_passes) passes.push_back(std::to_string(n));
+  row.push_back(join(passes, " "));
   for (const auto& name : cols.flag_counters) {
-    const auto v = r.later_counter(name);
+    const auto v = r.flag_counter(name);
     row.push_back(v ? std::to_string(*v) : "");
   }
   if (cols.any_solve) {

@@ -96,8 +96,8 @@ std::string_view RecordLine::format(const CellRecord& r) {
     member("tt_occupied", r.load->occupied);
     member("tt_capacity", r.load->capacity);
   }
-  for (const auto& c : r.later_counters) member(c.name, c.value);
-  if (r.later_counter("passes")) member("iteration_passes", r.iteration_passes);
+  for (const auto& c : r.flag_counters) member(c.name, c.value);
+  member("iteration_passes", r.iteration_passes);
   if (!r.iteration_best_moves.empty()) {
     member("iteration_best_moves", r.iteration_best_moves);
     member("iteration_seconds", r.iteration_seconds);
