@@ -116,6 +116,18 @@ Migration migrate_results(const std::filesystem::path& dir) {
                                 "(experiment.json and cells.jsonl)",
                                 dir.string()));
   const std::filesystem::path exp_file = dir / kExperimentFile, cells = dir / kCellsFile;
+  if (results_kind(dir) == ResultsKind::match) {  // its pairs only: match.json carries no format number
+    const OutputLock lock(dir, this_command_line());
+    const std::filesystem::path pairs = dir / "pairs.jsonl";
+    Migration out;
+    if (!std::filesystem::exists(pairs)) return out;
+    const Rewritten r = rewrite_lines(pairs, read_file_bytes(pairs));
+    if (r.changed()) {
+      write_file_atomically(pairs, r.text);
+      out.changes.push_back(describe(pairs, r));
+    }
+    return out;
+  }
   if (is_calibration_dir(dir)) {  // its lines only: a calibration keeps no experiment.json to number
     const OutputLock lock(dir, this_command_line());
     Migration out;
