@@ -49,7 +49,6 @@ std::vector<json> read_lines(const fs::path& file) {
 void write_lines(const fs::path& file, const std::vector<json>& lines) {
   std::string text;
   for (json j : lines) {
-    j.erase("line_fnv");  // the committed lines' checksum kind (line_checksum.h)
     j.erase("line_xxh");
     text += with_checksum(j.dump()) + "\n";
   }

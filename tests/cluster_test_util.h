@@ -41,8 +41,7 @@ inline std::vector<std::string> cells_without_timing(const std::filesystem::path
     j.erase("engine_seconds");
     j.erase("iteration_seconds");  // the wall-clock fields of the solution scoring
     j.erase("solved_seconds");
-    j.erase("line_fnv");  // a checksum of the line, timings included (either kind: line_checksum.h)
-    j.erase("line_xxh");
+    j.erase("line_xxh");  // a checksum of the line, timings included (line_checksum.h)
     out.push_back(j.dump());
   }
   std::sort(out.begin(), out.end());

@@ -28,7 +28,6 @@ void edit_first_pair(const fs::path& dir, const std::function<void(json&)>& edit
   const auto end = text.find('\n');
   json j = json::parse(text.substr(0, end));
   j.erase("line_xxh");
-  j.erase("line_fnv");
   edit(j);
   write_text(dir / "pairs.jsonl", harness::with_checksum(j.dump()) + text.substr(end));
 }

@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/experiment/cell_inputs.h"  // fnv1a_hex
 #include "harness/experiment/result_set.h"  // kCellsFile
 #include "harness/storage/cell_store.h"  // with_checksum
+#include "harness/storage/results_format.h"
 #include "runner_test_util.h"
 
 namespace stored_results_test {
@@ -190,6 +192,36 @@ TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
       << report.output;
   const auto resume = run_harness("run " + (dir / "config.json").string() + " --out " + out.string() + " --quiet");
   EXPECT_EQ(resume.code, 2) << resume.output;
+}
+
+// Format 1 is the one format read (harness/storage/results_format.h): `harness run` writes its number; a line of the
+// older format (an FNV-1a checksum, line_fnv) is refused naming the line and the tag that holds the code reading it;
+// a directory of a newer format is refused by its number. Either way exit 2, and the cells stay as they were.
+TEST(StoredResults, OnlyTheCurrentResultsFormatIsRead) {
+  TempDir dir;
+  const fs::path out = finished_run(dir);
+  nlohmann::json exp = nlohmann::json::parse(read_text(out / harness::kExperimentFile));
+  EXPECT_EQ(exp.value(harness::kResultsFormatKey, 0), harness::kResultsFormat);
+  const auto lines = lines_of(out / harness::kCellsFile);
+  ASSERT_GE(lines.size(), 2u);
+  const std::string body = lines[1].substr(0, lines[1].rfind(",\"line_xxh\"")) + "}";
+  const std::string fnv = body.substr(0, body.size() - 1) + ",\"line_fnv\":\"" + harness::fnv1a_hex(body) + "\"}";
+  const std::string older = lines[0] + "\n" + fnv + "\n";
+  write_text(out / harness::kCellsFile, older);
+  const auto report = run_harness("report " + out.string());
+  EXPECT_EQ(report.code, 2) << report.output;
+  EXPECT_NE(report.output.find("cells.jsonl:2: the cell line does not match its checksum"), std::string::npos)
+      << report.output;
+  EXPECT_NE(report.output.find("git checkout results-history"), std::string::npos) << report.output;
+  EXPECT_EQ(read_text(out / harness::kCellsFile), older);
+
+  write_text(out / harness::kCellsFile, lines[0] + "\n" + lines[1] + "\n");
+  exp[harness::kResultsFormatKey] = 99;
+  write_text(out / harness::kExperimentFile, exp.dump(2) + "\n");
+  const auto newer = run_harness("report " + out.string());
+  EXPECT_EQ(newer.code, 2) << newer.output;
+  EXPECT_NE(newer.output.find("results_format 99 is not one this harness reads"), std::string::npos) << newer.output;
+  EXPECT_EQ(read_text(out / harness::kCellsFile), lines[0] + "\n" + lines[1] + "\n");
 }
 
 // `run --from DIR` runs again the experiment DIR stored, without its config or EPD file: the same cells (identities,

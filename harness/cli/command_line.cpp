@@ -34,7 +34,6 @@ int run_command_line(int argc, char** argv) {
   register_report(app);
   register_merge(app);
   register_claims(app);
-  register_migrate(app);
   register_uci(app);
   register_calibrate(app);
   register_match(app);

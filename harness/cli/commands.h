@@ -22,7 +22,6 @@ void register_run(CLI::App& app);
 void register_report(CLI::App& app);
 void register_merge(CLI::App& app);
 void register_claims(CLI::App& app);
-void register_migrate(CLI::App& app);
 void register_uci(CLI::App& app);
 void register_calibrate(CLI::App& app);
 void register_match(CLI::App& app);

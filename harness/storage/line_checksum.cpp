@@ -4,15 +4,13 @@
 
 #include <xxhash.h>  // xxHash (Debian libxxhash-dev): XXH3-64
 
-#include "harness/experiment/cell_inputs.h"  // fnv1a_64, hex16, write_hex16
+#include "harness/experiment/cell_inputs.h"  // hex16, write_hex16
 
 namespace harness {
 
 namespace {
 
 constexpr std::string_view kXxhKey = ",\"line_xxh\":\"";
-constexpr std::string_view kFnvKey = ",\"line_fnv\":\"";
-static_assert(kXxhKey.size() == kFnvKey.size());
 static_assert(kChecksumTailSize == kXxhKey.size() + 16 + 2);  // key, digits, `"}`
 
 }  // namespace
@@ -46,11 +44,8 @@ bool check_line(std::string_view line) {
   const bool shaped = line.size() >= kChecksumTailSize + 2 && line.substr(line.size() - 2) == "\"}";
   const std::string_view key = shaped ? line.substr(line.size() - kChecksumTailSize, kXxhKey.size()) : std::string_view();
   // No member at the end: none at all, or one elsewhere (the line parsed and written again, its members re-sorted).
-  if (key != kXxhKey && key != kFnvKey) return false;
-  const std::string_view body = line.substr(0, line.size() - kChecksumTailSize);
-  // line_fnv's body is the text up to the member, then `}`: hashed in two pieces rather than copied.
-  const std::uint64_t sum = key == kXxhKey ? line_hash64(body) : fnv1a_64("}", fnv1a_64(body));
-  return hex16(sum) == line.substr(line.size() - 18, 16);
+  if (key != kXxhKey) return false;
+  return hex16(line_hash64(line.substr(0, line.size() - kChecksumTailSize))) == line.substr(line.size() - 18, 16);
 }
 
 }  // namespace harness

@@ -2,14 +2,10 @@
 // member, over the line's own text as written, so a reader checks it without re-serialising the line, and a line
 // edited or damaged after it was written is named and refused.
 //
-// Two kinds, told apart by the member's name; a line keeps the kind it was written with:
-//  - `"line_xxh"` (written since 2026-11-27): XXH3-64 (xxHash, Debian libxxhash-dev) of the text before the
-//    member. About 0.05 us for a cell's ~1 KB line where FNV-1a took about 1.3 us (a multiply per byte, each
-//    waiting for the one before): on a run of depth-1 cells that was 3 % of the engine's time on its own.
-//  - `"line_fnv"` (2026-11-26 to 2026-11-27): FNV-1a 64 (fnv1a_64) of the text before the member followed by `}`.
-//    Read and checked as before; never written any more.
-// A line without either member is refused like one whose checksum does not match: lines written before checksums
-// existed were retired with the runs that held them (git tag results-history).
+// The checksum is XXH3-64 (xxHash, Debian libxxhash-dev) of the text before the member, `"line_xxh"`: about 0.05 us
+// for a cell's ~1 KB line where FNV-1a took about 1.3 us (a multiply per byte, each waiting for the one before). A
+// line without it is refused like one whose checksum does not match: lines of the older formats (an FNV-1a checksum,
+// or none) were retired with the runs that held them and the code that read them (git tag results-history).
 #pragma once
 
 #include <cstdint>
@@ -31,7 +27,7 @@ void append_checked_line(std::string& out, std::string_view line_json);
 inline constexpr std::size_t kChecksumTailSize = 13 + 16 + 2;
 void write_checksum_tail(std::string_view body, char* tail);
 
-// Whether a stored line's text matches its checksum, of either kind: false for a line without one.
+// Whether a stored line's text matches its checksum: false for a line without one.
 bool check_line(std::string_view line);
 
 }  // namespace harness

@@ -1,18 +1,9 @@
 // The format of a run's results directory (experiment.json, cells.jsonl and its flag-set file), numbered in
-// experiment.json's "results_format", which `harness run` writes. `harness migrate DIR` rewrites a directory of an
-// older format into the current one.
-//
-// Format 1 (current): every line of cells.jsonl and of its flag-set file ends with its line_xxh checksum
-// (line_checksum.h), and experiment.json says "line_checksums": true and "results_format": 1.
-// Format 0 (no number): lines with the line_fnv checksum. Their text before the checksum is the current text:
-// migrating gives them a line_xxh checksum over the same bytes, so no field of any cell changes, and a line already
-// checksummed with line_xxh is kept byte for byte. Lines without a checksum (written before checksums existed) are
-// refused like a damaged line (kOlderFormatRemedy).
+// experiment.json's "results_format", which `harness run` writes. Format 1 is the only one this harness reads: every
+// line of cells.jsonl and of its flag-set file ends with its line_xxh checksum (line_checksum.h), and a directory of a
+// newer format is refused. The older formats (lines with an FNV-1a checksum or none, flags written in full) left with
+// the runs written in them and the code that read them: git tag results-history (commit 87c4181).
 #pragma once
-
-#include <filesystem>
-#include <string>
-#include <vector>
 
 namespace harness {
 
@@ -25,19 +16,5 @@ inline constexpr const char* kOlderFormatRemedy =
 inline constexpr const char* kResultsFormatKey = "results_format";
 // The copy of its config a calibration's directory keeps (`harness calibrate`): what tells such a directory.
 inline constexpr const char* kCalibrationConfigCopy = "calibration-config.json";
-
-// What one migration did, one sentence per file changed; empty when the directory was current already.
-struct Migration {
-  std::vector<std::string> changes;
-};
-
-// Rewrites the run's results directory `dir` into format kResultsFormat, holding its lock (output_lock.h); a
-// calibration's directory (`harness calibrate`: calibration-config.json and cells.jsonl) has its lines rewritten alike. Each file
-// is rewritten whole beside itself, read back as a store and renamed over the old one (the flag-set file before the
-// cells that name its sets, experiment.json last), so a crash leaves every file in one format or the other and a
-// second migration finishes the job. A torn last line is set aside first (cell_store.h). UserError (exit 2) when
-// `dir` is neither a run's nor a calibration's results directory, when a line fails or lacks its checksum, or when the
-// directory's format is newer than this harness's.
-Migration migrate_results(const std::filesystem::path& dir);
 
 }  // namespace harness
