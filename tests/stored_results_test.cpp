@@ -196,7 +196,8 @@ TEST(StoredResults, ALineStrippedOfItsChecksumIsRefusedInANewDirectory) {
 
 // Format 1 is the one format read (harness/storage/results_format.h): `harness run` writes its number; a line of the
 // older format (an FNV-1a checksum, line_fnv) is refused naming the line and the tag that holds the code reading it;
-// a directory of a newer format is refused by its number. Either way exit 2, and the cells stay as they were.
+// a directory of a newer format, or of none, is refused by its number. Either way exit 2, and the cells stay as they
+// were.
 TEST(StoredResults, OnlyTheCurrentResultsFormatIsRead) {
   TempDir dir;
   const fs::path out = finished_run(dir);
@@ -222,6 +223,13 @@ TEST(StoredResults, OnlyTheCurrentResultsFormatIsRead) {
   EXPECT_EQ(newer.code, 2) << newer.output;
   EXPECT_NE(newer.output.find("results_format 99 is not one this harness reads"), std::string::npos) << newer.output;
   EXPECT_EQ(read_text(out / harness::kCellsFile), lines[0] + "\n" + lines[1] + "\n");
+  exp.erase(harness::kResultsFormatKey);  // a directory of the format before the number
+  write_text(out / harness::kExperimentFile, exp.dump(2) + "\n");
+  const auto unnumbered = run_harness("report " + out.string());
+  EXPECT_EQ(unnumbered.code, 2) << unnumbered.output;
+  EXPECT_NE(unnumbered.output.find("experiment.json: no results_format: it is of an older results format"),
+            std::string::npos)
+      << unnumbered.output;
 }
 
 // `run --from DIR` runs again the experiment DIR stored, without its config or EPD file: the same cells (identities,

@@ -98,11 +98,15 @@ StoredExperiment read_experiment_file(const std::filesystem::path& dir) {
   }
   if (!out.file.is_object() || !out.file.contains("experiment") || !out.file.contains("engine") || !out.file["engine"].is_string())
     throw UserError(fmt::format("{}: missing 'experiment' or 'engine'", exp_file.string()));
-  if (const auto f = out.file.find(kResultsFormatKey);
-      f != out.file.end() && (!f->is_number_unsigned() || f->get<std::uint64_t>() > std::uint64_t(kResultsFormat)))
-    throw UserError(fmt::format("{}: results_format {} is not one this harness reads (it reads up to {}): written by a "
-                                "newer build?",
-                                exp_file.string(), f->dump(), kResultsFormat));
+  const auto f = out.file.find(kResultsFormatKey);
+  if (f == out.file.end())
+    throw UserError(fmt::format("{}: no results_format: {}", exp_file.string(), kOlderFormatRemedy));
+  if (!f->is_number_unsigned() || f->get<std::uint64_t>() != std::uint64_t(kResultsFormat))
+    throw UserError(fmt::format("{}: results_format {} is not one this harness reads (it reads {}): {}",
+                                exp_file.string(), f->dump(), kResultsFormat,
+                                f->is_number_unsigned() && f->get<std::uint64_t>() < std::uint64_t(kResultsFormat)
+                                    ? kOlderFormatRemedy
+                                    : "written by a newer build?"));
   out.experiment = Experiment::from_json(out.file["experiment"], exp_file.string());
   out.engine = out.file["engine"].get<std::string>();
   return out;

@@ -24,17 +24,6 @@ namespace harness {
 
 using nlohmann::json;
 
-namespace {
-
-// The end of `text` without the zero bytes after its last line (a reserve that an older build's mapped store left
-// when it was killed).
-std::size_t content_end(std::string_view text) {
-  const std::size_t last = text.find_last_not_of('\0');
-  return last == std::string_view::npos ? 0 : last + 1;
-}
-
-}  // namespace
-
 std::filesystem::path flag_sets_file(const std::filesystem::path& cells_file) {
   const std::string name = cells_file.filename().string();
   const std::string_view ext = ".jsonl";
@@ -110,10 +99,7 @@ StoreContents read_cells(const std::filesystem::path& file) {
   std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return out;
-  const std::string file_text = read_input_file(file, file.string(), kMaxCellsBytes);
-  // Zero bytes after the last line are space an older build's mapped store reserved, left by a kill: no line.
-  const std::string_view text = std::string_view(file_text).substr(0, content_end(file_text));
-  out.zero_tail_bytes = file_text.size() - text.size();
+  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   std::size_t pos = 0;
   int lineno = 0;
   while (pos < text.size()) {
@@ -206,28 +192,27 @@ std::filesystem::path aside_name(const std::filesystem::path& file) {
 
 // A torn tail (a last line without its newline: a crash or a full disk mid-write) is copied aside, the
 // copy synced and read back, and only when it equals the cut bytes is the original truncated, so a
-// fragment is never lost and new lines never glue onto it. Zero bytes at the end (the reserve an older build's
-// mapped store left when killed) are no line: they are cut, with no copy.
+// fragment is never lost and new lines never glue onto it. Zero bytes a crash left after the last line (a file
+// system may show blocks never written as zeros) are such a tail too.
 void set_torn_tail_aside(const std::filesystem::path& file) {
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return;
   const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
   if (text.empty() || text.back() == '\n') return;
-  const std::size_t content = content_end(text);
-  const std::size_t nl = content == 0 ? std::string::npos : text.rfind('\n', content - 1);
+  const std::size_t nl = text.rfind('\n');
   const std::size_t keep = nl == std::string::npos ? 0 : nl + 1;
-  const std::string_view tail = std::string_view(text).substr(keep, content - keep);
+  const std::string_view tail = std::string_view(text).substr(keep);
   const auto aside = aside_name(file);
-  if (!tail.empty()) try {
-      write_file_durably(aside, tail);
-      if (read_file_bytes(aside) != tail)
-        throw IoError(fmt::format("{}: the copy of the incomplete last line of {} does not read back equal to it",
-                                  aside.string(), file.string()));
-    } catch (const IoError& e) {
-      std::error_code ignored;  // a partial copy is no copy; the original still holds the bytes
-      std::filesystem::remove(aside, ignored);
-      throw IoError(fmt::format("{}; {} was left untouched", e.what(), file.string()));
-    }
+  try {
+    write_file_durably(aside, tail);
+    if (read_file_bytes(aside) != tail)
+      throw IoError(fmt::format("{}: the copy of the incomplete last line of {} does not read back equal to it",
+                                aside.string(), file.string()));
+  } catch (const IoError& e) {
+    std::error_code ignored;  // a partial copy is no copy; the original still holds the bytes
+    std::filesystem::remove(aside, ignored);
+    throw IoError(fmt::format("{}; {} was left untouched", e.what(), file.string()));
+  }
   const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw_io_error(file, "open to truncate the incomplete last line");
   if (::ftruncate(fd, off_t(keep)) != 0 || ::fdatasync(fd) != 0) {
@@ -237,12 +222,8 @@ void set_torn_tail_aside(const std::filesystem::path& file) {
     throw_io_error(file, "truncating the incomplete last line");
   }
   close_checked(fd, file);
-  if (!tail.empty())
-    fmt::print(stderr, "note: {}: an incomplete last line ({} bytes, a cell cut off by a crash or a full disk) was moved to {}\n",
-               file.string(), tail.size(), aside.string());
-  if (content < text.size())
-    fmt::print(stderr, "note: {}: {} zero bytes after its last line (space reserved by a run that was killed) were cut off\n",
-               file.string(), text.size() - content);
+  fmt::print(stderr, "note: {}: an incomplete last line ({} bytes, a cell cut off by a crash or a full disk) was moved to {}\n",
+             file.string(), tail.size(), aside.string());
 }
 
 bool ends_in_torn_line(const std::filesystem::path& file) {

@@ -46,7 +46,6 @@ struct StoreContents {
   std::size_t flag_sets = 0;     // flag sets its flag-set file defines (read when a line names one)
   bool torn_tail = false;        // the last line was incomplete and was ignored
   std::size_t torn_bytes = 0;
-  std::size_t zero_tail_bytes = 0;  // zero bytes after the last line: an older build's reserve left by a kill, no line
 };
 
 // Reads a cells.jsonl. A missing file is empty. A line that is not the last one and fails (or lacks) its checksum or
@@ -55,8 +54,8 @@ struct StoreContents {
 StoreContents read_cells(const std::filesystem::path& file);
 
 // An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl), opened O_APPEND. Opening it
-// first copies any torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away (and cuts
-// the zero bytes an older build's mapped reserve may have left), so new lines never glue onto a fragment. append()
+// first copies any torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away, so new
+// lines never glue onto a fragment. append()
 // is thread-safe and writes the whole line, checksum and newline included, with one write(2): a finished cell (or
 // pair) survives the process's crash or kill at once, its line being in the kernel's page cache when append()
 // returns. The data reach the disk (fdatasync) when kSyncSeconds have passed since the last sync, and at sync(): a
@@ -106,11 +105,11 @@ class CellStore {
   std::unordered_set<std::string> sets_written_;
 };
 
-// Whether `file` ends with anything but a whole line: a line without its newline (a write cut off) or the zero bytes
-// an older build's mapped reserve left after a kill.
+// Whether `file` ends with anything but a whole line: a line without its newline (a write cut off, or zero bytes a
+// crash left).
 bool ends_in_torn_line(const std::filesystem::path& file);
-// Moves such a last line to `<file>.torn-<time>` (copied, synced and read back first) and cuts it off, and cuts a
-// zero-filled reserve, with a note on stderr; nothing when the file ends with a whole line. Only while no other process appends to the file.
+// Moves such a last line to `<file>.torn-<time>` (copied, synced and read back first) and cuts it off, with a note
+// on stderr; nothing when the file ends with a whole line. Only while no other process appends to the file.
 void set_torn_tail_aside(const std::filesystem::path& file);
 // Opens an append-only line file (cells.jsonl, a match's pairs.jsonl) for appending: a torn last line set aside
 // first, the file created if missing and then its directory synced, so the new file survives a power loss. The
