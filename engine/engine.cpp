@@ -197,10 +197,15 @@ EngineMemory::EngineMemory() = default;
 EngineMemory::~EngineMemory() = default;
 
 Engine::Engine(const SearchConfig& search, const EvalConfig& eval, EngineMemory* memory)
-    : impl_(std::make_unique<SearchCore>(search, eval, memory ? &memory->table_ : nullptr)), memory_(memory) {}
+    : impl_(std::make_unique<SearchCore>(search, eval, memory ? &memory->table_ : nullptr,
+                                         memory ? &memory->stack_ : nullptr)),
+      memory_(memory) {}
 
 Engine::~Engine() {
-  if (!memory_ || !impl_->tt.allocated()) return;
+  if (!memory_) return;
+  impl_->stack.reset_as_new();
+  memory_->stack_ = std::make_unique<SearchStack>(std::move(impl_->stack));
+  if (!impl_->tt.allocated()) return;
   impl_->tt.reset_as_new();
   memory_->table_ = std::make_unique<TranspositionTable>(std::move(impl_->tt));
 }

@@ -23,6 +23,7 @@ namespace buho {
 bool SearchCore::enter_node(int ply) {
   ++stats.nodes;
   stats.seldepth = std::max(stats.seldepth, ply);
+  stack.note_entered(ply);  // unlike seldepth never restored (the minimal tree restores stats): what a reset rewrites
   if (out_of_budget()) stop = true;
   return stop;
 }

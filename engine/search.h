@@ -17,6 +17,7 @@
 namespace buho {
 
 class TranspositionTable;
+class SearchStack;  // engine/search_stack.h
 struct SearchCore;  // engine/search_core.h
 
 // Whether an iteration's score is the root's value or only a bound on it: an aspiration window (Alg. 6) whose
@@ -116,11 +117,13 @@ struct MinimalTreeCount {
   bool completed = true;      // false when the node budget or a stop ended the count
 };
 
-// Memory one engine hands to the next instead of each allocating its own: the transposition table. A runner keeps
-// one per thread (allocating and zeroing a 64 MB table per cell cost more than a depth-1 cell's search: the kernel
-// zeroes every 2 MB page a store touches). An engine whose table has the size and scheme of the one held takes it,
-// reset as new (TranspositionTable::reset_as_new: only the parts written are zeroed), so it searches exactly as with
-// a table of its own; at its end it hands its table back. Not shared between threads.
+// Memory one engine hands to the next instead of each allocating its own: the transposition table and the per-ply
+// stack. A runner keeps one per thread (allocating and zeroing a 64 MB table per cell cost more than a depth-1 cell's
+// search: the kernel zeroes every 2 MB page a store touches; writing a new 736 KB stack took a quarter of a depth-1
+// run's time and emptied the caches). An engine whose table has the size and scheme of the one held takes it, and
+// every engine takes the stack, each reset as new (TranspositionTable::reset_as_new, SearchStack::reset_as_new: only
+// the parts written are rewritten), so it searches exactly as with its own; at its end it hands them back. Not shared
+// between threads.
 class EngineMemory {
  public:
   EngineMemory();
@@ -131,6 +134,7 @@ class EngineMemory {
  private:
   friend class Engine;
   std::unique_ptr<TranspositionTable> table_;
+  std::unique_ptr<SearchStack> stack_;
 };
 
 class Engine {

@@ -69,8 +69,10 @@ struct NullMoveResult {
 };
 
 struct SearchCore {
-  SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent)
-      : cfg(s), eval(e), capture_value(configured_piece_values(e)) {
+  // `lent`, `lent_stack` (may be null): EngineMemory's table and stack, taken when they fit (engine/search.h).
+  SearchCore(const SearchConfig& s, const EvalConfig& e, std::unique_ptr<TranspositionTable>* lent,
+             std::unique_ptr<SearchStack>* lent_stack = nullptr)
+      : cfg(s), eval(e), capture_value(configured_piece_values(e)), stack(take_stack(lent_stack)) {
     init_modern();
     if (!uses_tt()) return;
     // A table lent by EngineMemory of this size and scheme is taken as it is (reset as new when handed back).
@@ -146,6 +148,13 @@ struct SearchCore {
 
   // The per-ply stack (engine/search_stack.h): each ply's moves, PV, and flags along the line.
   SearchStack stack;
+  // A stack EngineMemory lends (as new: reset when handed back), else a new one.
+  static SearchStack take_stack(std::unique_ptr<SearchStack>* lent) {
+    if (!lent || !*lent) return SearchStack();
+    SearchStack taken = std::move(**lent);
+    lent->reset();
+    return taken;
+  }
 
   // pv_ordering (reading V2, §3.4 L632 / §4.6.2 L983): the last completed iteration's principal variation
   // (whether a ply's line is on it: PlyFrame::on_prev_pv).

@@ -4,7 +4,9 @@
 // re-search (engine/null_move.cpp) run before the node generates its moves, so they never overwrite a list in use.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "engine/checks.h"
@@ -45,9 +47,21 @@ struct PlyFrame {
 
 // Frames for plies 0 .. MaxPly + 1: a node at MaxPly ends before it searches a move, but its frame's pv_len is set
 // and its parent reads the child's frame.
+// A stack can be lent from engine to engine (EngineMemory, engine/search.h): its 130 frames are 736 KB, and writing
+// them as new for every engine cost more than a depth-1 search and pushed the caller's data out of the caches. The
+// stack therefore keeps the deepest ply a node was entered at (note_entered): a node at ply p writes only frames p
+// and p + 1 (its child's), so frames past deepest + 1 are still as new, and reset_as_new rewrites only the others.
 class SearchStack {
  public:
   SearchStack() : frames_(MaxPly + 2) {}
+  // The frames [0, deepest entered + 1] back to a value-initialised frame's bytes, as a new stack's.
+  void reset_as_new() {
+    const std::size_t used = std::min(frames_.size(), std::size_t(deepest_ + 2));
+    for (std::size_t i = 0; i < used; ++i) ::new (&frames_[i]) PlyFrame();
+    deepest_ = 0;
+  }
+  // Called where every node is entered (SearchCore::enter_node): the deepest ply since the stack was new.
+  void note_entered(int ply) { deepest_ = std::max(deepest_, ply); }
   // A ply within the stack (engine/checks.h: checked in a checks build, free otherwise).
   PlyFrame& operator[](int ply) {
     BUHO_ASSERT(ply >= 0 && ply < int(frames_.size()));
@@ -60,6 +74,7 @@ class SearchStack {
 
  private:
   std::vector<PlyFrame> frames_;
+  int deepest_ = 0;
 };
 
 }  // namespace buho

@@ -12,6 +12,7 @@
 #include "engine/movegen.h"
 #include "engine/search.h"
 #include "engine/search_config.h"
+#include "engine/search_stack.h"
 #include "engine/transposition_table.h"
 #include "engine/zeroed_allocator.h"
 #include "same_tree.h"
@@ -616,6 +617,27 @@ TEST(TranspositionTable, ATableReusedAsNewSearchesAsAFreshOne) {
       EXPECT_EQ(back.search(Board::from_fen(fens[1]), Limits{5, 0}).stats.nodes,
                 own.search(Board::from_fen(fens[1]), Limits{5, 0}).stats.nodes);
     }
+}
+
+// A stack reset as new holds a new stack's bytes: the frames past the deepest ply entered + 1 were never written,
+// and the ones before are rewritten (EngineMemory lends the stack from engine to engine).
+TEST(TranspositionTable, AStackResetAsNewHoldsANewStacksBytes) {
+  SearchStack used;
+  for (int ply = 0; ply <= 9; ++ply) {
+    used.note_entered(ply);
+    for (PlyFrame* f : {&used[ply], &used[ply + 1]}) {
+      f->moves[3] = Move::make(12, 28);
+      f->scores[7] = 99;
+      f->pv[ply] = Move::make(6, 21);
+      f->pv_len = ply + 1;
+      f->on_prev_pv = f->verification_off = true;
+      f->static_eval = 5;
+    }
+  }
+  used.reset_as_new();
+  const SearchStack fresh;
+  for (int ply = 0; ply < MaxPly + 2; ++ply)
+    EXPECT_EQ(std::memcmp(&used[ply], &fresh[ply], sizeof(PlyFrame)), 0) << "frame " << ply;
 }
 
 }  // namespace transposition_table_test

@@ -77,12 +77,47 @@ std::string CellInputs::identity() const {
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
 
 CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags) {
+  return CellMaker(engine_identity).make(std::move(inputs), flags);
+}
+
+namespace {
+
+// `j[name]` holds `text`: its string assigned in place (its buffer reused), where assigning a json made a new one.
+void set_text(json& j, const char* name, const std::string& text) {
+  json& v = j[name];
+  if (v.is_string()) v.get_ref<std::string&>() = text;
+  else v = text;
+}
+
+}  // namespace
+
+// The members of identity_text and of key_json with "engine" (cell_key), each assigned afresh; the optional
+// time_limit_ms erased when a cell has none.
+CellSpec CellMaker::make(CellInputs inputs, const FlagSet* flags) {
   CellSpec c;
   c.flag_set = flags ? *flags : inputs.flag_set();
-  c.identity =
-      identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash, inputs.time_limit_ms);
-  c.key = cell_key(inputs.key_json(c.flag_set.hash), engine_identity);
-  c.key_engine = engine_identity;
+  identity_["depth"] = inputs.depth;
+  set_text(identity_, "fen", inputs.fen);
+  set_text(identity_, "flags", c.flag_set.hash);
+  identity_["node_budget"] = inputs.node_budget;
+  set_text(identity_, "position", inputs.position);
+  set_text(key_, "fen", inputs.fen);
+  key_["depth"] = inputs.depth;
+  set_text(key_, "flags", c.flag_set.hash);
+  key_["tt_entries"] = inputs.tt_entries();
+  set_text(key_, "tt_scheme", inputs.tt_scheme());
+  key_["node_budget"] = inputs.node_budget;
+  if (inputs.time_limit_ms) {
+    identity_["time_limit_ms"] = inputs.time_limit_ms;
+    key_["time_limit_ms"] = inputs.time_limit_ms;
+  } else {
+    identity_.erase("time_limit_ms");
+    key_.erase("time_limit_ms");
+  }
+  set_text(key_, "engine", engine_);
+  c.identity = identity_.dump();  // sorted keys, no spaces: canonical, as identity_text's
+  c.key = fnv1a_hex(key_.dump());  // as cell_key's
+  c.key_engine = engine_;
   c.inputs = std::move(inputs);
   return c;
 }

@@ -48,7 +48,11 @@ std::vector<std::size_t> run_order(const std::vector<SeriesDepth>& cells) {
 
 void EtaModel::add_nodes(const SeriesDepth& cell, double nodes) {
   all_series_growth_.reset();
-  series_[cell.series][cell.depth] = nodes;
+  Depths& depths = series_[cell.series];
+  const auto at = std::lower_bound(depths.begin(), depths.end(), cell.depth,
+                                   [](const std::pair<int, double>& d, int depth) { return d.first < depth; });
+  if (at != depths.end() && at->first == cell.depth) at->second = nodes;
+  else depths.insert(at, {cell.depth, nodes});
   auto& [sum, n] = log_nodes_at_depth_[cell.depth];
   sum += std::log(std::max(1.0, nodes));
   ++n;
@@ -67,7 +71,7 @@ namespace {
 
 // The geometric mean of the steps nodes(d) / nodes(d-1) of `depths`, the last `most` of them, those from a depth
 // of at least kMinStepNodes nodes first.
-void add_steps(const std::map<int, double>& depths, int most, double& log_sum, int& count) {
+void add_steps(const std::vector<std::pair<int, double>>& depths, int most, double& log_sum, int& count) {
   std::vector<double> big, small;
   for (auto it = depths.begin(); it != depths.end(); ++it) {
     const auto next = std::next(it);
@@ -96,8 +100,10 @@ std::optional<double> EtaModel::growth(std::uint64_t series) const {
 std::optional<EtaModel::Estimate> EtaModel::estimate(const SeriesDepth& cell) const {
   std::optional<Estimate> e;
   const auto it = series_.find(cell.series);
-  const std::map<int, double>* depths = it == series_.end() ? nullptr : &it->second;
-  const auto above = depths ? depths->upper_bound(cell.depth) : std::map<int, double>::const_iterator{};
+  const Depths* depths = it == series_.end() ? nullptr : &it->second;
+  const auto above = depths ? std::upper_bound(depths->begin(), depths->end(), cell.depth,
+                                               [](int depth, const std::pair<int, double>& d) { return depth < d.first; })
+                            : Depths::const_iterator{};
   if (depths && above != depths->begin()) {
     const auto& [depth, measured] = *std::prev(above);
     if (depth == cell.depth) return Estimate{measured, false};

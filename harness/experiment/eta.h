@@ -47,6 +47,8 @@ class EtaModel {
   void add_prior(const SeriesDepth& cell, std::uint64_t nodes);
   // A cell finished in this run: its nodes and its whole time on its thread.
   void add_finished(const SeriesDepth& cell, std::uint64_t nodes, double seconds);
+  // Room for `series` series, so that a run's 10^5 series do not rehash the table as they come.
+  void reserve(std::size_t series) { series_.reserve(series); }
 
   std::optional<double> growth(std::uint64_t series) const;  // nodes(d) / nodes(d-1)
   std::optional<double> nodes(const SeriesDepth& cell) const;
@@ -66,7 +68,10 @@ class EtaModel {
   static constexpr double kMaxFarShare = 0.1;
 
  private:
-  std::unordered_map<std::uint64_t, std::map<int, double>> series_;  // series -> depth -> nodes
+  // series -> (depth, nodes), by depth. A series holds a few depths (one on a depth-1 run of 10^5 cells): a sorted
+  // vector, where a std::map per series cost a node allocation per cell and a pointer chase per look-up.
+  using Depths = std::vector<std::pair<int, double>>;
+  std::unordered_map<std::uint64_t, Depths> series_;
   // Every series' growth together (for a series with no step of its own), kept until a cell is added: a pass over
   // every series per cell estimated would make an estimate of many series quadratic.
   mutable std::optional<std::optional<double>> all_series_growth_;

@@ -20,7 +20,6 @@
 #include "engine/sss_driver.h"
 #include "engine/transposition_table.h"
 #include "harness/experiment/cell_inputs.h"
-#include "harness/experiment/eta.h"
 #include "harness/experiment/cell_record.h"
 #include "harness/experiment/eta.h"
 #include "harness/experiment/presets.h"
@@ -184,6 +183,7 @@ class CellRun {
 
   // The earlier cells as the model's priors, then the cells not yet started as the model sees them.
   std::vector<SeriesDepth> initial_costs() {
+    model.reserve(options.earlier.size() + todo_in.size());  // at most a series a cell
     for (const auto& r : options.earlier) model.add_prior(eta_cell(r.inputs, r.flag_set.hash), r.nodes());
     std::vector<SeriesDepth> out;
     out.reserve(todo_in.size());
