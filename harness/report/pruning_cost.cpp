@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <map>
 
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
@@ -74,13 +73,6 @@ const CellRecord* answering_cell(const ResultSet& rs, const std::string& positio
 
 bool solved(const CellRecord* r) { return r && r->solve && r->solve->solved; }
 
-// The cells of the set by identity (CellSpec::identity is computed once, at enumeration).
-std::map<std::string, const CellSpec*> cells_by_identity(const ResultSet& rs) {
-  std::map<std::string, const CellSpec*> out;
-  for (const auto& c : rs.cells) out.emplace(c.identity, &c);
-  return out;
-}
-
 std::string signed_pct(double v) { return fmt::format("{:+.1f} %", v); }
 
 // Every cell of a pruning version against its exact reference, by the position's phase (a position without one
@@ -125,7 +117,6 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp) {
 
 std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
   std::vector<StepRow> rows;
-  const auto specs = cells_by_identity(rs);
   for (int d : rs.experiment.depths) {
     StepRow row;
     row.depth = d;
@@ -149,8 +140,8 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
         row.solved_version += solved(v);
         row.solved_base += solved(b);
       }
-      if (auto it = specs.find(v->identity()); it != specs.end())
-        if (const CellRecord* ref = rs.reference_of(*it->second); exact_answer(ref)) {
+      if (const CellSpec* cell = rs.find_cell(v->identity()))
+        if (const CellRecord* ref = rs.reference_of(*cell); exact_answer(ref)) {
           ++row.references;
           row.agree += ref->best_move == v->best_move;
           diff_sum += std::abs(v->score - ref->score);
