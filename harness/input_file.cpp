@@ -80,7 +80,8 @@ nlohmann::json parse_json_checked(std::string_view text, const std::string& show
   return j;
 }
 
-std::string read_input_file(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes) {
+void read_input_file_in_blocks(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes,
+                               const std::function<void(std::string_view)>& take) {
   // Opened before it is looked at, and looked at through the descriptor (fstat), so what is checked is what is read;
   // O_NONBLOCK so that opening a FIFO returns at once rather than waiting for a writer (open(2)).
   int fd = -1;
@@ -102,20 +103,28 @@ std::string read_input_file(const std::filesystem::path& file, const std::string
   const std::uintmax_t size = std::uintmax_t(st.st_size);
   if (size > max_bytes)
     throw UserError(fmt::format("{}: {} bytes, above the {} MiB this kind of file may have", shown, size, max_bytes >> 20));
-  std::string bytes;
-  bytes.reserve(std::size_t(size));
-  char buf[1 << 16];
+  std::uintmax_t read = 0;
+  std::vector<char> buf(std::size_t(1) << 16);
   for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
+    const ssize_t n = ::read(fd, buf.data(), buf.size());
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
       throw UserError(fmt::format("{}: cannot read the file: {}", shown, std::strerror(errno)));
     }
-    bytes.append(buf, std::size_t(n));
-    if (bytes.size() > max_bytes)  // grown while read
+    read += std::uintmax_t(n);
+    if (read > max_bytes)  // grown while read
       throw UserError(fmt::format("{}: above the {} MiB this kind of file may have", shown, max_bytes >> 20));
+    take(std::string_view(buf.data(), std::size_t(n)));
   }
+}
+
+std::string read_input_file(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes) {
+  std::string bytes;
+  std::error_code unknown;  // the reader below checks the file; its size here only saves growing the string
+  if (const std::uintmax_t size = std::filesystem::file_size(file, unknown); !unknown && size <= max_bytes)
+    bytes.reserve(std::size_t(size));
+  read_input_file_in_blocks(file, shown, max_bytes, [&](std::string_view block) { bytes.append(block); });
   return bytes;
 }
 

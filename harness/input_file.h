@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,9 @@ nlohmann::json parse_json_checked(std::string_view text, const std::string& show
 // The bytes of `file`. Throws UserError naming `shown` (the file as the user gave it, or with its context) when
 // it does not exist, is not a regular file, is larger than `max_bytes`, or cannot be read.
 std::string read_input_file(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes);
+// The same checks, the bytes handed to `take` a block at a time as they are read: a reader of a large file (a
+// cells.jsonl of 10^6 lines is 1 GB) that needs each line once holds a block, not the file.
+void read_input_file_in_blocks(const std::filesystem::path& file, const std::string& shown, std::uintmax_t max_bytes,
+                               const std::function<void(std::string_view)>& take);
 
 }  // namespace harness

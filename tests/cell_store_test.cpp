@@ -184,6 +184,25 @@ TEST(CellStore, TableLoadRoundTripsAndIsAbsentWhenNotMeasured) {
   EXPECT_EQ(got.rows[0].to_json(), loaded.to_json());
 }
 
+// The file is read a block at a time (64 KiB): lines that straddle blocks read whole, and the bytes after the last
+// newline (a line cut off, and zero bytes a crash left) are the torn tail.
+TEST(CellStore, AFileOfManyBlocksReadsEveryLineAndItsTail) {
+  TempDir dir;
+  const auto file = dir / "cells.jsonl";
+  write_flag_set_of(file, record("a", 10));
+  std::string text;
+  const int kLines = 400;  // about 850 bytes a line: several blocks, each ending inside a line
+  for (int i = 0; i < kLines; ++i) text += with_checksum(record("p" + std::to_string(i), i).to_json().dump()) + "\n";
+  ASSERT_GT(text.size(), std::size_t(4) << 16);
+  const std::string torn = record("b", 20).to_json().dump().substr(0, 40);
+  runner_test::write_text(file, text + torn + std::string(100, '\0'));
+  const auto got = read_cells(file);
+  ASSERT_EQ(got.rows.size(), std::size_t(kLines));
+  for (int i = 0; i < kLines; ++i) EXPECT_EQ(got.rows[i].to_json(), record("p" + std::to_string(i), i).to_json()) << i;
+  EXPECT_TRUE(got.torn_tail);
+  EXPECT_EQ(got.torn_bytes, torn.size() + 100);
+}
+
 TEST(CellStore, TornLastLineIsIgnoredThenSetAside) {
   TempDir dir;
   const auto file = dir / "cells.jsonl";

@@ -43,7 +43,7 @@ ResultSet filled(const nlohmann::json& cfg, Rule solved, const std::string& miss
     r.counters = {{"nodes", std::uint64_t(100)}};
     r.solve = SolveResult{};
     r.solve->solved = solved(c.inputs.version, index.at(c.inputs.position), c.inputs.depth);
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }

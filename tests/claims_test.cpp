@@ -65,7 +65,7 @@ ResultSet versions_set(const NodeRule& nodes, std::vector<int> depths = {1, 2, 3
     r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     r.counters = {{"nodes", std::uint64_t(n < 0 ? -n : n)}};
     r.completed = n > 0;
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }
@@ -239,7 +239,7 @@ TEST(Claims, C9DoublingGainsOnNodesSummedOverDepths) {
     const bool big = c.inputs.tt_entries() == 262144;
     r.counters = {{"nodes", c.inputs.depth == 1 ? 1000u : (big ? 700u : 1000u)}};
     r.completed = true;
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   const Claim c9 = claim(evaluate_claims(rs), "C9");
   const ClaimPart& small = c9.parts[4];
@@ -261,7 +261,7 @@ TEST(Claims, C9FiguresAreTheAlwaysCurvesNotThePooledSchemes) {
     if (c.inputs.tt_scheme() == "depth_always" && big) n = 1400;
     r.counters = {{"nodes", n}};
     r.completed = true;
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   const Claim c9 = claim(evaluate_claims(rs), "C9");
   EXPECT_NE(c9.parts[1].rule.find("always at largest vs always at smallest"), std::string::npos) << c9.parts[1].rule;

@@ -76,7 +76,7 @@ ResultSet drivers_set(std::map<std::string, Shape> shapes, int positions = 8) {
     r.iteration_nodes = c.inputs.version == "minimal" ? std::vector<std::uint64_t>{nodes}
                                                       : std::vector<std::uint64_t>{nodes - nodes / 2, nodes / 2};
     r.iteration_passes = {1, shape.passes};
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }
@@ -218,7 +218,7 @@ TEST(DriversStudy, PassesMedianIsCheckedWithTheConfig) {
 TEST(DriversStudy, AbsentWithoutDriversSoOtherReportsStayAsTheyWere) {
   ResultSet rs = drivers_set(claims_hold());
   rs.experiment.versions = {rs.experiment.versions[0], rs.experiment.versions[1]};  // B and D only
-  rs.rows.clear();
+  rs.clear_records();
   rs.index();
   const DriversStudy st = build_drivers_study(rs);
   EXPECT_FALSE(st.present);

@@ -61,7 +61,7 @@ ResultSet model_set(const json& config, double overlap,
     double n = 1e5 * c.inputs.depth * scale * (h ? 0.5 : 1) * (k ? 0.8 : 1) * (p ? 0.9 : 1) * (h && k ? overlap : 1);
     r.counters = {{"nodes", std::uint64_t(std::llround(n))}};
     if (change) change(c.inputs.position, c.inputs.version, r);
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }
@@ -406,7 +406,7 @@ TEST(EffectsStudy, PositionsSolvedAreDecidedByTheirPairedInterval) {
     const std::string& p = cell.inputs.position;
     SolveResult r;
     r.solved = cell.inputs.version == "A" ? (p == "P1" || p == "P2") : cell.inputs.version == "A+pvs" ? p == "P1" : false;
-    rs.rows[cell.identity].solve = r;
+    rs.find(cell.identity)->solve = r;
   }
   const std::vector<Claim> claims = evaluate_claims(rs);
   const Claim& r3 = claim(claims, "R3");

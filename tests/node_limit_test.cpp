@@ -39,7 +39,8 @@ TEST(NodeLimit, ACellStoppedByItsNodeLimitIsRecordedAsStoppedAndReported) {
   const ResultSet rs = load_results(dir / "one");
   EXPECT_TRUE(rs.failed.empty());  // stopped is not failed
   int stopped = 0, stopped_h = 0, stopped_a = 0;
-  for (const auto& [identity, r] : rs.rows) {
+  for (const auto& r : rs.records()) {
+    const std::string identity = r.identity();
     EXPECT_TRUE(r.failure.empty()) << identity;
     if (r.completed) {
       EXPECT_LE(r.depth_reached, r.inputs.depth) << identity;
@@ -74,13 +75,14 @@ TEST(NodeLimit, ACellStoppedByItsNodeLimitIsRecordedAsStoppedAndReported) {
   // The same run again: the same cells, node for node and move for move.
   run_limited(dir, "two");
   const ResultSet again = load_results(dir / "two");
-  ASSERT_EQ(again.rows.size(), rs.rows.size());
-  for (const auto& [identity, r] : rs.rows) {
-    const auto it = again.rows.find(identity);
-    ASSERT_NE(it, again.rows.end()) << identity;
-    EXPECT_EQ(it->second.nodes(), r.nodes()) << identity;
-    EXPECT_EQ(it->second.completed, r.completed) << identity;
-    EXPECT_EQ(it->second.best_move, r.best_move) << identity;
+  ASSERT_EQ(again.measured(), rs.measured());
+  for (const auto& r : rs.records()) {
+    const std::string identity = r.identity();
+    const CellRecord* other = again.find(identity);
+    ASSERT_NE(other, nullptr) << identity;
+    EXPECT_EQ(other->nodes(), r.nodes()) << identity;
+    EXPECT_EQ(other->completed, r.completed) << identity;
+    EXPECT_EQ(other->best_move, r.best_move) << identity;
   }
 }
 

@@ -242,12 +242,13 @@ TEST(StoredResults, RunFromAStoredDirectoryRepeatsItsCellsWithoutTheConfig) {
   const auto again = run_harness("run --from " + first.string() + " --out " + (dir / "again").string() + " --quiet");
   ASSERT_EQ(again.code, 0) << again.output;
   const harness::ResultSet a = harness::load_results(first), b = harness::load_results(dir / "again");
-  ASSERT_EQ(a.rows.size(), 8u);
-  ASSERT_EQ(b.rows.size(), a.rows.size());
-  for (const auto& [identity, r] : a.rows) {
-    ASSERT_TRUE(b.rows.count(identity)) << identity;
-    EXPECT_EQ(b.rows.at(identity).nodes(), r.nodes());
-    EXPECT_EQ(b.rows.at(identity).best_move, r.best_move);
+  ASSERT_EQ(a.measured(), 8u);
+  ASSERT_EQ(b.measured(), a.measured());
+  for (const auto& r : a.records()) {
+    const harness::CellRecord* again = b.find(r.identity());
+    ASSERT_TRUE(again) << r.identity();
+    EXPECT_EQ(again->nodes(), r.nodes());
+    EXPECT_EQ(again->best_move, r.best_move);
   }
   const auto resumed = run_harness("run --from " + first.string() + " --out " + first.string() + " --quiet --no-report");
   EXPECT_EQ(resumed.code, 0) << resumed.output;

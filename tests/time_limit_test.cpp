@@ -43,8 +43,8 @@ TEST(TimeLimit, ADeepCellStopsAtItsTimeLimitAndIsStoredAsStoppedByTime) {
 
   const ResultSet rs = load_results(dir / "out");
   EXPECT_TRUE(rs.failed.empty());  // stopped is not failed
-  ASSERT_EQ(rs.rows.size(), 1u);
-  const CellRecord& cell = rs.rows.begin()->second;
+  ASSERT_EQ(rs.measured(), 1u);
+  const CellRecord& cell = rs.records()[0];
   EXPECT_FALSE(cell.completed);
   EXPECT_EQ(cell.stopped_by, "time");
   EXPECT_EQ(cell.inputs.time_limit_ms, 200u);

@@ -60,7 +60,7 @@ ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std
     if (c.inputs.position == kThesisTtPosition) {
       r.counters = {{"nodes", kRefNodes}};
       r.load = TableLoad{thesis_tree, std::uint64_t(1 << 21)};
-      rs.rows[c.identity] = r;
+      rs.put(c.identity, r);
       continue;
     }
     const bool is_ref = c.inputs.tt_entries() == (1 << 20);
@@ -70,7 +70,7 @@ ResultSet study_set(const NodeRule& nodes, std::vector<std::string> schemes, std
     r.counters = {{"nodes", is_ref ? kRefNodes : nodes(c.inputs.tt_scheme(), pos, memory)}};
     r.load = TableLoad{is_ref ? kRefPositions : std::uint64_t(c.inputs.tt_entries()) * slots,
                        std::uint64_t(c.inputs.tt_entries()) * slots};
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }

@@ -93,7 +93,7 @@ ResultSet hand_made(const json& config) {
     CellRecord r = record_of_inputs(c, rs.engine);
     r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     r.counters = {{"nodes", std::uint64_t(1000 * c.inputs.depth * (c.inputs.version == "B" ? 2 : 1))}};
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }
@@ -134,7 +134,7 @@ TEST(VersionRatios, AppliesToTwoOrMoreVersionsWithoutADesignAgainstAOrTheFirst) 
 // A cell stopped by the node budget holds a truncated count: its position leaves that pair out.
 TEST(VersionRatios, APairWithACellStoppedByTheBudgetIsLeftOut) {
   ResultSet rs = hand_made(two_positions({{"name", "t"}, {"versions", {"A", "B"}}}));
-  for (auto& [identity, r] : rs.rows)
+  for (auto& r : rs.records())
     if (r.inputs.position == "P2" && r.inputs.version == "B") r.completed = false;
   const VersionRatios vr = build_version_ratios(rs);
   ASSERT_EQ(vr.depths.size(), 1u);

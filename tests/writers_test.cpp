@@ -56,7 +56,7 @@ ResultSet sample() {
     r.completed = i != 2;
     r.search_seconds = 0.5;
     r.engine_seconds = 0.75;
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }
@@ -136,7 +136,7 @@ TEST(ThesisComparison, TheThesisNumbersAsAResultSet) {
   const auto comparison = compare_with_thesis(rs, sample_thesis());
   ASSERT_EQ(comparison.size(), 6u);  // every thesis number of the sample has a cell
   const ResultSet own = thesis_as_results(rs, comparison);
-  EXPECT_EQ(own.rows.size(), comparison.size());
+  EXPECT_EQ(own.measured(), comparison.size());
   for (const auto& row : comparison) {
     const CellRecord* r = !row.table.is_sweep() ? own.version_cell(row.position, row.version, row.depth)
                                                   : own.sweep_cell("tt", row.position, row.tt_scheme, row.tt_entries, row.depth);
@@ -196,7 +196,7 @@ TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
   ResultSet rs = sample();
   const std::string before = cells_csv(rs);
   EXPECT_EQ(before.find("tt_fill"), std::string::npos);
-  CellRecord& first = rs.rows.at(rs.cells[0].identity);
+  CellRecord& first = *rs.find(rs.cells[0].identity);
   first.load = TableLoad{512, 2048};
   const std::string after = cells_csv(rs);
   const std::string header = after.substr(0, after.find('\n'));
@@ -214,7 +214,7 @@ TEST(Writers, CsvHasLoadColumnsOnlyWhenSomeCellMeasuredIt) {
 // they were added), whatever their values.
 TEST(Writers, CsvHasDriverCounterColumnsLast) {
   ResultSet rs = sample();
-  CellRecord& first = rs.rows.at(rs.cells[0].identity);
+  CellRecord& first = *rs.find(rs.cells[0].identity);
   for (auto& [name, value] : first.counters)
     if (name == "passes") value = 7;
     else if (name == "leaves") value = 1234;
@@ -326,7 +326,7 @@ ResultSet many_positions(int n) {
     r.depth_reached = c.inputs.depth;  // searched to its depth unless the test says otherwise
     for (const auto& c : search_counters()) r.counters.emplace_back(c.name, 7);
     r.depth_reached = 1;
-    rs.rows[c.identity] = r;
+    rs.put(c.identity, r);
   }
   return rs;
 }

@@ -47,10 +47,12 @@ void register_merge(CLI::App& app) {
                                     "run by one engine can be merged",
                                     dirs->front(), d));
       const ResultSet rs = load_results(d);
-      for (const auto& [identity, r] : rs.rows) {
-        auto [it, inserted] = rows.emplace(identity, r);
+      for (const auto& c : rs.cells) {
+        const CellRecord* r = rs.record(c);
+        if (!r) continue;
+        auto [it, inserted] = rows.emplace(c.identity, *r);
         if (!inserted)
-          if (const std::string conflict = conflict_between(it->second, r, d); !conflict.empty()) throw UserError(conflict);
+          if (const std::string conflict = conflict_between(it->second, *r, d); !conflict.empty()) throw UserError(conflict);
       }
       for (const auto& r : rs.failed) failed.emplace(r.identity(), r);  // travels unless a shard measured it
     }
@@ -62,7 +64,8 @@ void register_merge(CLI::App& app) {
       if (!same_experiment(stored.experiment, first.experiment) || stored.engine != first.engine)
         throw UserError(fmt::format("--out {} holds a different experiment or engine; choose another directory", *out));
       const ResultSet in_dest = load_results(dest);
-      for (const auto& r : in_dest.rows) present[r.first] = true;
+      for (const auto& c : in_dest.cells)
+        if (in_dest.record(c)) present[c.identity] = true;
       for (const auto& r : in_dest.failed) present[r.identity()] = true;
     } else if (std::filesystem::exists(dest / kCellsFile)) {
       throw UserError(fmt::format("--out {}: has cells.jsonl but no experiment.json; choose another directory", *out));

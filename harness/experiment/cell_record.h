@@ -60,8 +60,10 @@ struct CellRecord {
   std::string engine;
   CellInputs inputs;    // typed: the written flags plus the current defaults of flags the line does not name
   // {fen, depth, flags, tt_entries, tt_scheme, node_budget} (and time_limit_ms where set) exactly as in the line.
-  // Null in a record made by record_of_inputs: its written inputs are then those of `inputs` with `flag_set`'s hash
-  // (written_inputs_json() makes them), so a run's 10^5 records build no JSON object each (about 1 us a cell).
+  // Null in a record made by record_of_inputs, and in one read from a line whose inputs are those key_json gives (every
+  // line but one with a time_limit_ms of 0): its written inputs are then those of `inputs` with `flag_set`'s hash
+  // (written_inputs_json() makes them), so a run's 10^5 records build no JSON object each (about 1 us a cell) and a
+  // report's 10^6 hold none.
   nlohmann::json written_inputs;
   nlohmann::json written_inputs_json() const;
   // The flag set the line names in `flags` (its hash and text).

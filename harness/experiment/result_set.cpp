@@ -2,9 +2,11 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <functional>
 #include <sstream>
 #include <string_view>
-#include <unordered_set>
+#include <utility>
 
 #include "harness/errors.h"
 #include "harness/input_file.h"
@@ -18,56 +20,123 @@ namespace harness {
 using nlohmann::json;
 
 void ResultSet::index() {
+  // The records stored so far, by identity, to be given back to the cells of their identity once they are rebuilt.
+  std::vector<std::pair<std::string, CellRecord>> kept;
+  for (std::size_t i = 0; i < record_of_cell_.size() && i < cells.size(); ++i)
+    if (record_of_cell_[i] != kNone) kept.emplace_back(cells[i].identity, std::move(records_[record_of_cell_[i]]));
   cells = enumerate_cells(experiment, engine);
+  records_.clear();
+  // Room for every cell's record at once: a vector grown by doubling would move 10^6 records, holding them twice
+  // meanwhile (the pages of the room no record fills are never touched, so never resident).
+  records_.reserve(cells.size());
+  record_of_cell_.assign(cells.size(), kNone);
+  by_identity_.clear();
+  by_identity_.reserve(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    by_identity_.emplace_back(line_hash64(cells[i].identity), std::uint32_t(i));
+  std::sort(by_identity_.begin(), by_identity_.end());
+  position_numbers_.clear();
+  version_numbers_.clear();
   version_index_.clear();
   sweep_index_.clear();
+  const auto number = [](std::unordered_map<std::string, std::uint32_t>& numbers, const std::string& name) {
+    return numbers.try_emplace(name, std::uint32_t(numbers.size())).first->second;
+  };
   // The coordinates of each cell in each table it stands in.
-  for (const auto& c : cells)
-    for (const auto& t : c.tables) {
-      const CellInputs& in = c.inputs;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    for (const auto& t : cells[i].tables) {
+      const CellInputs& in = cells[i].inputs;
       if (t.is_sweep())
-        sweep_index_[{t.sweep, in.position, in.tt_scheme(), in.tt_entries(), in.depth}] = c.identity;
+        sweep_index_[{t.sweep, in.position, in.tt_scheme(), in.tt_entries(), in.depth}] = std::uint32_t(i);
       else if (t == TableRef::versions())
-        version_index_[{in.position, in.version, in.depth}] = c.identity;
+        version_index_[{number(position_numbers_, in.position), number(version_numbers_, in.version), in.depth}] =
+            std::uint32_t(i);
     }
   // Each pruning cell of the versions table -> its exact reference (exact_reference.h).
-  reference_index_.clear();
+  reference_of_cell_.assign(cells.size(), kNone);
   if (const VersionSpec* ref = experiment.find_version(experiment.exact_reference))
-    for (const auto& c : cells)
-      if (c.in_table(TableRef::versions()))
-        if (auto in = exact_reference_inputs(c.inputs, ref->search, ref->name))
-          reference_index_[c.identity] = in->identity();
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (cells[i].in_table(TableRef::versions()))
+        if (auto in = exact_reference_inputs(cells[i].inputs, ref->search, ref->name)) {
+          const std::uint32_t r = cell_index(in->identity());
+          reference_of_cell_[i] = r == kNone ? kNotACell : r;
+        }
+  for (auto& [identity, r] : kept) put(identity, std::move(r));
 }
 
-std::size_t ResultSet::measured() const {
-  std::size_t n = 0;
-  for (const auto& c : cells) n += rows.count(c.identity);
-  return n;
+std::uint32_t ResultSet::cell_index(std::string_view identity) const {
+  const std::uint64_t h = line_hash64(identity);
+  for (auto it = std::lower_bound(by_identity_.begin(), by_identity_.end(), std::pair{h, std::uint32_t(0)});
+       it != by_identity_.end() && it->first == h; ++it)
+    if (cells[it->second].identity == identity) return it->second;
+  return kNone;
 }
 
-const CellRecord* ResultSet::record(const CellSpec& cell) const { return row(cell.identity); }
+const CellRecord* ResultSet::at_cell(std::uint32_t cell) const {
+  if (cell >= record_of_cell_.size() || record_of_cell_[cell] == kNone) return nullptr;
+  return &records_[record_of_cell_[cell]];
+}
 
-const CellRecord* ResultSet::row(const std::string& identity) const {
-  auto it = rows.find(identity);
-  return it == rows.end() ? nullptr : &it->second;
+std::uint32_t ResultSet::place(const CellSpec& cell) const {
+  // A cell of `cells` is found by its place, with no lookup; another (a copy) by its identity.
+  const std::less<const CellSpec*> before;
+  if (!cells.empty() && !before(&cell, cells.data()) && before(&cell, cells.data() + cells.size()))
+    return std::uint32_t(&cell - cells.data());
+  return cell_index(cell.identity);
+}
+
+const CellRecord* ResultSet::record(const CellSpec& cell) const { return at_cell(place(cell)); }
+
+const CellSpec* ResultSet::find_cell(std::string_view identity) const {
+  const std::uint32_t i = cell_index(identity);
+  return i == kNone ? nullptr : &cells[i];
+}
+
+const CellRecord* ResultSet::find(std::string_view identity) const { return at_cell(cell_index(identity)); }
+
+CellRecord* ResultSet::find(std::string_view identity) {
+  return const_cast<CellRecord*>(std::as_const(*this).find(identity));
+}
+
+bool ResultSet::put(std::string_view identity, CellRecord r) {
+  const std::uint32_t cell = cell_index(identity);
+  if (cell == kNone) return false;
+  if (record_of_cell_[cell] != kNone) {
+    records_[record_of_cell_[cell]] = std::move(r);
+  } else {
+    record_of_cell_[cell] = std::uint32_t(records_.size());
+    records_.push_back(std::move(r));
+  }
+  return true;
+}
+
+void ResultSet::clear_records() {
+  records_.clear();
+  record_of_cell_.assign(cells.size(), kNone);
 }
 
 const CellRecord* ResultSet::version_cell(const std::string& position, const std::string& version, int depth) const {
-  auto it = version_index_.find({position, version, depth});
-  return it == version_index_.end() ? nullptr : row(it->second);
+  const auto p = position_numbers_.find(position);
+  const auto v = version_numbers_.find(version);
+  if (p == position_numbers_.end() || v == version_numbers_.end()) return nullptr;
+  auto it = version_index_.find({p->second, v->second, depth});
+  return it == version_index_.end() ? nullptr : at_cell(it->second);
 }
 
 const CellRecord* ResultSet::reference_of(const CellSpec& cell) const {
-  auto it = reference_index_.find(cell.identity);
-  return it == reference_index_.end() ? nullptr : row(it->second);
+  const std::uint32_t i = place(cell);
+  return i == kNone || reference_of_cell_[i] == kNone ? nullptr : at_cell(reference_of_cell_[i]);
 }
 
-bool ResultSet::has_reference(const CellSpec& cell) const { return reference_index_.count(cell.identity) > 0; }
+bool ResultSet::has_reference(const CellSpec& cell) const {
+  const std::uint32_t i = place(cell);
+  return i != kNone && reference_of_cell_[i] != kNone;
+}
 
 const CellRecord* ResultSet::sweep_cell(const std::string& sweep, const std::string& position, const std::string& scheme,
                                         int entries, int depth) const {
   auto it = sweep_index_.find({sweep, position, scheme, entries, depth});
-  return it == sweep_index_.end() ? nullptr : row(it->second);
+  return it == sweep_index_.end() ? nullptr : at_cell(it->second);
 }
 
 json experiment_file_json(const Experiment& exp, const std::string& engine, const std::string& config_file) {
@@ -159,26 +228,26 @@ ResultSet load_results(const std::filesystem::path& dir) {
   rs.experiment = std::move(stored.experiment);
   rs.engine = stored.engine;
   rs.index();
-  std::unordered_set<std::string_view> known;  // views of rs.cells' identities, which outlive the loop
-  for (const auto& c : rs.cells) known.insert(c.identity);
-  for (auto& r : read_cells(dir / kCellsFile).rows) {
-    if (!known.count(r.identity()) || r.engine != rs.engine)
+  // Each record goes to its cell as its line is read: the file and the records are never held twice.
+  for_each_cell(dir / kCellsFile, [&](CellRecord&& r) {
+    const std::string identity = r.identity();
+    const CellSpec* cell = rs.find_cell(identity);
+    if (!cell || r.engine != rs.engine)
       throw UserError(fmt::format("{}: holds a cell ({} d{} {}, key {}, engine {}) that is not part of {} with engine {}; "
                                   "results of different configs or engines are never mixed",
                                   (dir / kCellsFile).string(), r.inputs.position, r.inputs.depth, r.inputs.version, r.key,
                                   r.engine, exp_file.string(), rs.engine));
     if (!r.failure.empty()) {
       rs.failed.push_back(std::move(r));
-      continue;
+      return;
     }
-    std::string identity = r.identity();
-    if (const auto kept = rs.rows.find(identity); kept != rs.rows.end()) {
-      if (const std::string conflict = conflict_between(kept->second, r, (dir / kCellsFile).string()); !conflict.empty())
+    if (const CellRecord* kept = rs.record(*cell)) {
+      if (const std::string conflict = conflict_between(*kept, r, (dir / kCellsFile).string()); !conflict.empty())
         throw UserError(conflict);
-      continue;  // the same cell stored twice alike (two shards merged by hand): one
+      return;  // the same cell stored twice alike (two shards merged by hand): one
     }
-    rs.rows.emplace(std::move(identity), std::move(r));
-  }
+    rs.put(identity, std::move(r));
+  });
   return rs;
 }
 

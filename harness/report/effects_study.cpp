@@ -41,18 +41,17 @@ EffectsNodes effects_nodes_at(const ResultSet& rs, const Design& d, const std::v
     for (const VersionSpec* v : versions) {
       if (!v) break;
       const CellInputs in{p.id, p.fen, depth, v->name, v->search, v->eval, exp.node_budget, exp.time_limit_ms};
-      auto it = rs.rows.find(in.identity());
-      if (it == rs.rows.end() || !answers(&it->second)) break;
-      full_depth = full_depth && counts_at_depth(&it->second);
-      row.push_back(double(it->second.nodes()));
+      const CellRecord* r = rs.find(in.identity());
+      if (!r || !answers(r)) break;
+      full_depth = full_depth && counts_at_depth(r);
+      row.push_back(double(r->nodes()));
     }
     if (row.size() != masks.size() || !full_depth) continue;
     double minimal_nodes = 0;
     if (minimal) {
       const CellInputs in{p.id,           p.fen,          depth,           minimal->name,
                           minimal->search, minimal->eval, exp.node_budget, exp.time_limit_ms};
-      if (auto it = rs.rows.find(in.identity()); it != rs.rows.end() && counts_at_depth(&it->second))
-        minimal_nodes = double(it->second.nodes());
+      if (const CellRecord* r = rs.find(in.identity()); r && counts_at_depth(r)) minimal_nodes = double(r->nodes());
     }
     out.minimal.push_back(minimal_nodes);
     out.positions.push_back(p.id);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <map>
+#include <iterator>
 
 #include "harness/experiment/exact_reference.h"
 #include "harness/experiment/presets.h"
@@ -20,12 +20,17 @@ namespace {
 using nlohmann::json;
 
 // The flags of `a` that differ from `b`'s, as "flag=value" in name order (the flags JSON's sorted keys).
-std::vector<std::string> differing_flags(const VersionSpec& a, const VersionSpec& b) {
-  const json fa = flags_to_json(a.search, a.eval), fb = flags_to_json(b.search, b.eval);
+// The flags of a version whose values differ from another's, as "name=value" of the first, in name order; `fa` and
+// `fb` are their flags_to_json, both listing every flag in name order, so b's flag of a name is found in step.
+std::vector<std::string> differing_flags(const json& fa, const json& fb) {
   std::vector<std::string> out;
-  for (auto it = fa.begin(); it != fa.end(); ++it)
-    if (!fb.contains(it.key()) || fb[it.key()] != it.value())
+  auto other = fb.begin();
+  for (auto it = fa.begin(); it != fa.end(); ++it) {
+    const auto same = other != fb.end() && other.key() == it.key() ? other : fb.find(it.key());
+    if (same == fb.end() || *same != it.value())
       out.push_back(it.key() + "=" + (it.value().is_string() ? it.value().get<std::string>() : it.value().dump()));
+    if (same != fb.end()) other = std::next(same);
+  }
   return out;
 }
 
@@ -74,13 +79,6 @@ const CellRecord* answering_cell(const ResultSet& rs, const std::string& positio
 
 bool solved(const CellRecord* r) { return r && r->solve && r->solve->solved; }
 
-// The cells of the set by identity (CellSpec::identity is computed once, at enumeration).
-std::map<std::string, const CellSpec*> cells_by_identity(const ResultSet& rs) {
-  std::map<std::string, const CellSpec*> out;
-  for (const auto& c : rs.cells) out.emplace(c.identity, &c);
-  return out;
-}
-
 std::string signed_pct(double v) { return fmt::format("{:+.1f} %", v); }
 
 // Every cell of a pruning version against its exact reference, by the position's phase (a position without one
@@ -106,12 +104,16 @@ std::string phase_table(const ResultSet& rs) {
 
 std::vector<PruningStep> pruning_steps(const Experiment& exp) {
   std::vector<PruningStep> out;
+  // Each version's flags made once: made per pair, they cost a run of 226 versions (harness bench run's 10^6 cells)
+  // 50,000 JSON objects a call.
+  std::vector<json> flags;
+  for (const auto& v : exp.versions) flags.push_back(flags_to_json(v.search, v.eval));
   for (std::size_t i = 1; i < exp.versions.size(); ++i) {
     const VersionSpec& v = exp.versions[i];
     const VersionSpec* best = nullptr;
     std::vector<std::string> best_diff;
     for (std::size_t k = 0; k < i; ++k) {
-      auto diff = differing_flags(v, exp.versions[k]);
+      auto diff = differing_flags(flags[i], flags[k]);
       if (diff.empty()) continue;
       if (!best || diff.size() <= best_diff.size()) {
         best = &exp.versions[k];
@@ -125,7 +127,6 @@ std::vector<PruningStep> pruning_steps(const Experiment& exp) {
 
 std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
   std::vector<StepRow> rows;
-  const auto specs = cells_by_identity(rs);
   for (int d : rs.experiment.depths) {
     StepRow row;
     row.depth = d;
@@ -149,8 +150,8 @@ std::vector<StepRow> step_rows(const ResultSet& rs, const PruningStep& step) {
         row.solved_version += solved(v);
         row.solved_base += solved(b);
       }
-      if (auto it = specs.find(v->identity()); it != specs.end())
-        if (const CellRecord* ref = rs.reference_of(*it->second); exact_answer(ref)) {
+      if (const CellSpec* cell = rs.find_cell(v->identity()))
+        if (const CellRecord* ref = rs.reference_of(*cell); exact_answer(ref)) {
           ++row.references;
           row.agree += ref->best_move == v->best_move;
           diff_sum += std::abs(v->score - ref->score);

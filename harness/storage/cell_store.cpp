@@ -94,25 +94,15 @@ void CellStore::close() {
   lines_.close();
 }
 
-StoreContents read_cells(const std::filesystem::path& file) {
+StoreContents for_each_cell(const std::filesystem::path& file, const std::function<void(CellRecord&&)>& take) {
   StoreContents out;
   std::optional<FlagSetTable> flag_sets;  // read at the first line that names a set
   std::error_code missing;
   if (!std::filesystem::exists(file, missing)) return out;
-  const std::string text = read_input_file(file, file.string(), kMaxCellsBytes);
-  std::size_t pos = 0;
   int lineno = 0;
-  while (pos < text.size()) {
+  const auto take_line = [&](std::string_view line) {
     ++lineno;
-    std::size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) {  // no newline: a write that never finished
-      out.torn_tail = true;
-      out.torn_bytes = text.size() - pos;
-      break;
-    }
-    std::string_view line(text.data() + pos, nl - pos);
-    pos = nl + 1;
-    if (line.empty()) continue;
+    if (line.empty()) return;
     // A line without its checksum is refused as one whose checksum fails: an edit, damage, or a line of the format
     // before checksums (kOlderFormatRemedy).
     if (!check_line(line))
@@ -133,14 +123,43 @@ StoreContents read_cells(const std::filesystem::path& file) {
       throw UserError(fmt::format("{}:{}: the cell line carries its flags in full, not a flag set's hash: {}",
                                   file.string(), lineno, kOlderFormatRemedy));
     if (!flag_sets && j.contains("flags") && j["flags"].is_string()) flag_sets = read_flag_sets(flag_sets_file(file));
+    CellRecord r;
     try {
-      out.rows.push_back(CellRecord::from_json(j, flag_sets ? &*flag_sets : nullptr));
+      r = CellRecord::from_json(j, flag_sets ? &*flag_sets : nullptr);
     } catch (const std::exception& e) {
       throw UserError(fmt::format("{}:{}: unreadable cell line ({}); the file was edited or corrupted", file.string(),
                                   lineno, e.what()));
     }
-  }
+    take(std::move(r));
+  };
+  // The file is read a block at a time (a cells.jsonl of 10^6 lines is 1 GB); `partial` holds the start of a line
+  // that a block ended inside, and at the end the bytes after the last newline.
+  std::string partial;
+  read_input_file_in_blocks(file, file.string(), kMaxCellsBytes, [&](std::string_view block) {
+    std::size_t pos = 0;
+    if (!partial.empty()) {
+      const std::size_t nl = block.find('\n');
+      partial.append(block.substr(0, nl));
+      if (nl == std::string_view::npos) return;
+      take_line(partial);
+      partial.clear();
+      pos = nl + 1;
+    }
+    for (std::size_t nl; (nl = block.find('\n', pos)) != std::string_view::npos; pos = nl + 1)
+      take_line(block.substr(pos, nl - pos));
+    partial.assign(block.substr(pos));
+  });
+  // After the last newline: a write that never finished (or zero bytes a crash left), set aside by the next writer.
+  out.torn_tail = !partial.empty();
+  out.torn_bytes = partial.size();
   out.flag_sets = flag_sets ? flag_sets->size() : 0;
+  return out;
+}
+
+StoreContents read_cells(const std::filesystem::path& file) {
+  std::vector<CellRecord> rows;
+  StoreContents out = for_each_cell(file, [&](CellRecord&& r) { rows.push_back(std::move(r)); });
+  out.rows = std::move(rows);
   return out;
 }
 

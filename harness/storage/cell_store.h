@@ -52,6 +52,9 @@ struct StoreContents {
 // does not parse is a UserError naming the file and line: the file was edited or corrupted, not torn by a crash (a
 // torn last line is ignored, and set aside by the next writer).
 StoreContents read_cells(const std::filesystem::path& file);
+// The same read with each record handed to `take` as its line is read, not kept (the contents returned have no
+// rows): a reader that keeps the records its own way holds them once, and the file a block at a time.
+StoreContents for_each_cell(const std::filesystem::path& file, const std::function<void(CellRecord&&)>& take);
 
 // An append-only file of checksummed JSON lines (cells.jsonl, a match's pairs.jsonl), opened O_APPEND. Opening it
 // first copies any torn tail to `<file>.torn-<time>`, syncs and verifies the copy, then truncates it away, so new

@@ -65,7 +65,7 @@ std::vector<ComparisonRow> compare_with_thesis(const ResultSet& rs, const Thesis
 
 ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow>& comparison) {
   ResultSet out = rs;
-  out.rows.clear();
+  out.clear_records();
   for (const auto& row : comparison)
     for (const auto& c : rs.cells) {
       const CellInputs& in = c.inputs;
@@ -77,7 +77,7 @@ ResultSet thesis_as_results(const ResultSet& rs, const std::vector<ComparisonRow
       r.counters = {{"nodes", row.thesis_nodes}};
       r.completed = true;
       r.depth_reached = in.depth;  // the thesis's tables give each cell at its depth
-      out.rows.insert_or_assign(c.identity, std::move(r));
+      out.put(c.identity, std::move(r));
     }
   return out;
 }
