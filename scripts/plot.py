@@ -101,46 +101,5 @@ def main(argv=None):
     return 0
 
 
-# The one-kind scripts (scripts/plot_*.py) are this command with --only: their arguments, the call, and the check
-# some of them print a table from, written once here.
-
-def one_kind_args(doc, dir_metavar="DIR", extra=None):
-    """The arguments of a one-kind script: a results directory and --out DIR2, and what EXTRA(parser) adds."""
-    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dir", metavar=dir_metavar)
-    ap.add_argument("--out")
-    if extra:
-        extra(ap)
-    return ap.parse_args()
-
-
-def draw_one_kind(args, kind, *more):
-    """`plot.py DIR --only KIND MORE... [--out DIR2]` for a one-kind script's ARGS; returns its exit status."""
-    return main([args.dir, "--only", kind, *more] + (["--out", args.out] if args.out else []))
-
-
-def each_position_with_thesis(doc, kind, thesis_option, thesis_csv):
-    """A one-kind script that draws every position with the thesis's curve beside ours (plot_tt.py, plot_versions.py):
-    `plot.py DIR --only KIND --each-position THESIS_OPTION CSV`, the CSV given as --thesis (default
-    data/thesis/THESIS_CSV); returns its exit status."""
-    default = os.path.join(HERE, "..", "data", "thesis", thesis_csv)
-    args = one_kind_args(doc, extra=lambda ap: ap.add_argument("--thesis", default=default))
-    return draw_one_kind(args, kind, "--each-position", thesis_option, args.thesis)
-
-
-def checked(check, directory, script):
-    """CHECK(Run(DIRECTORY)), the kind's own reading of the run: a directory that cannot be read exits 2 with
-    `error: <path>: <problem>`; a run the kind does not apply to is said on stderr (SCRIPT: DIRECTORY: why) and
-    gives None."""
-    try:
-        return check(Run(directory))
-    except BadInput as e:
-        print(f"error: {e.path}: {e.problem}", file=sys.stderr)
-        sys.exit(2)
-    except NotApplicable as e:
-        print(f"{script}: {directory}: {e}", file=sys.stderr)
-        return None
-
-
 if __name__ == "__main__":
     sys.exit(main())

@@ -322,9 +322,6 @@ def main():
               f"plot.py --out: exit {r.returncode}, {sorted(os.listdir(out)) if os.path.isdir(out) else 'none'}")
         r = subprocess.run(plot + ["--help"], capture_output=True, text=True)
         check(r.returncode == 0 and "usage: plot.py" in r.stdout, "plot.py --help")
-        r = subprocess.run([sys.executable, os.path.join(PROJECT, "scripts", "plot_tt_schemes.py"), "--help"],
-                           capture_output=True, text=True)
-        check(r.returncode == 0 and "usage:" in r.stdout, "plot_tt_schemes.py --help")
         # One colour per scheme and per version over every figure drawn above.
         for what, names in COLOURS.items():
             many = {n: sorted(c) for n, c in names.items() if len(c) > 1}

@@ -301,7 +301,7 @@ TEST(PruningCostRun, CellsCsvReportAndResumeThroughTheHarness) {
     EXPECT_GT(cells, 0);
     EXPECT_NE(md.find(fmt::format("{} {} of {} cells", phase, differ, cells)), std::string::npos) << phase << "\n" << md;
   }
-  // summary.json: every step per depth (what scripts/plot_pruning.py draws): 4 steps x 3 depths.
+  // summary.json: every step per depth (what scripts/plot.py draws): 4 steps x 3 depths.
   const auto summary = nlohmann::json::parse(runner_test::read_text(out / "summary.json"));
   ASSERT_EQ(summary["pruning_steps"].size(), 12u);
   EXPECT_EQ(summary["pruning_steps"][0]["change"], "null_move=true, null_move_at_root=true, null_move_min_depth=4");

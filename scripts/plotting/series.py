@@ -31,20 +31,6 @@ def rows(series):
     return out
 
 
-def table(series):
-    """The joined table as Markdown lines."""
-    lines = ["| match | nodes per move | node saving of the first [95 %] (run, depth, positions) | Elo of the first | "
-             "pairs | reading |", "| --- | ---: | --- | --- | ---: | --- |"]
-    for m, saving, elo in rows(series):
-        s = m.get("node_saving")
-        saving_text = (f"{saving[0]:+.1f} % [{saving[1]:+.1f}, {saving[2]:+.1f}] ({s['run']}, d{s['depth']}, "
-                       f"{s['positions']})" if s else "-")
-        elo_text = f"{elo['elo']:+.1f} ± {elo['error95']:.1f}" if elo else "-"
-        lines.append(f"| {m['name']} | {m.get('nodes_per_move', '-')} | {saving_text} | {elo_text} | "
-                     f"{m.get('pairs', '-')} | {m.get('reading', '-')} |")
-    return lines
-
-
 def draw(run, out, save, **_):
     import matplotlib.pyplot as plt
 
