@@ -30,11 +30,4 @@ Shard parse_shard(const std::string& text) {
   return s;
 }
 
-std::vector<CellSpec> select_shard(const std::vector<CellSpec>& cells, const Shard& shard) {
-  std::vector<CellSpec> out;
-  for (std::size_t k = 0; k < cells.size(); ++k)
-    if (shard.holds(k)) out.push_back(cells[k]);
-  return out;
-}
-
 }  // namespace harness

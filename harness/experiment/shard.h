@@ -2,10 +2,8 @@
 // over n machines (GNU parallel, a Slurm job array) and joined with `harness merge`.
 #pragma once
 
+#include <cstddef>
 #include <string>
-#include <vector>
-
-#include "harness/experiment/cell_inputs.h"
 
 namespace harness {
 
@@ -20,8 +18,5 @@ struct Shard {
 
 // Parses "i/n" with 1 <= i <= n. Throws UserError saying what is accepted.
 Shard parse_shard(const std::string& text);
-
-// The cells this shard holds (Shard::holds), copied.
-std::vector<CellSpec> select_shard(const std::vector<CellSpec>& cells, const Shard& shard);
 
 }  // namespace harness
