@@ -62,7 +62,9 @@ json CellInputs::key_json(const std::string& flags_hash) const {
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash, std::uint64_t time_limit_ms) {
   using json_text::put;
-  std::string t = "{\"depth\":";
+  std::string t;
+  t.reserve(96 + position.size() + fen.size() + flags_hash.size());  // names, quotes, usual numbers: one allocation
+  t += "{\"depth\":";
   put(t, depth);
   t += ",\"fen\":";
   put(t, fen);
@@ -92,7 +94,9 @@ bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin
 // (keys sorted, no spaces), hashed.
 std::string cell_key(const CellInputs& in, const std::string& flags_hash, const std::string& engine_identity) {
   using json_text::put;
-  std::string t = "{\"depth\":";
+  std::string t;
+  t.reserve(160 + engine_identity.size() + in.fen.size() + flags_hash.size());  // names, quotes, scheme, usual numbers
+  t += "{\"depth\":";
   put(t, in.depth);
   t += ",\"engine\":";
   put(t, engine_identity);
