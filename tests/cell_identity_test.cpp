@@ -305,8 +305,9 @@ TEST(CellIdentity, IdentityIsTheTypedInputsNotTheWrittenFlags) {
 
 namespace cell_identity_test {
 
-// make_cell assembles the identity and the key's text around one dump of the flags: they must equal what
-// identity() and cell_key(key_json()) give, for inputs whose strings need escaping too.
+// make_cell writes the identity's and the key's texts without a json: they must equal the dumps of the json objects
+// that define them (the identity's members, key_json() with "engine"), for inputs whose strings need escaping too,
+// with and without a time limit.
 TEST(CellIdentity, MakeCellAgreesWithTheJsonDefinitions) {
   CellInputs in;
   in.position = "id with \"quotes\", a \\ and é";
@@ -315,13 +316,23 @@ TEST(CellIdentity, MakeCellAgreesWithTheJsonDefinitions) {
   in.node_budget = 123456789;
   in.search.tt_entries = 4096;
   in.search.tt_scheme = buho::ReplacementScheme::Always;
-  for (const std::string engine : {"buho-2+sig:0123456789abcdef", "thesis"}) {
-    const CellSpec c = make_cell(in, engine);
-    EXPECT_EQ(c.identity, in.identity());
-    EXPECT_EQ(c.key, cell_key(in.key_json(), engine));
-    EXPECT_EQ(c.key_engine, engine);
-    EXPECT_EQ(record_of_inputs(c, engine).key, c.key);
-    EXPECT_EQ(record_of_inputs(c, "another").key, cell_key(in.key_json(), "another"));
+  for (const std::uint64_t time_limit_ms : {0, 250}) {
+    in.time_limit_ms = time_limit_ms;
+    json identity = {{"depth", in.depth}, {"fen", in.fen}, {"flags", in.flag_set().hash},
+                     {"node_budget", in.node_budget}, {"position", in.position}};
+    if (time_limit_ms) identity["time_limit_ms"] = time_limit_ms;
+    EXPECT_EQ(in.identity(), identity.dump());
+    for (const std::string engine : {"buho-2+sig:0123456789abcdef", "thesis", "an \"engine\"\n"}) {
+      const CellSpec c = make_cell(in, engine);
+      EXPECT_EQ(c.identity, identity.dump());
+      json written = in.key_json();
+      written["engine"] = engine;
+      EXPECT_EQ(c.key, fnv1a_hex(written.dump()));
+      EXPECT_EQ(c.key, cell_key(in.key_json(), engine));
+      EXPECT_EQ(c.key_engine, engine);
+      EXPECT_EQ(record_of_inputs(c, engine).key, c.key);
+      EXPECT_EQ(record_of_inputs(c, "another").key, cell_key(in.key_json(), "another"));
+    }
   }
 }
 

@@ -62,9 +62,8 @@ std::vector<CellSpec> enumerate_cells(const Experiment& exp, const std::string& 
                                                                                 // moves of 10^5 cells as it grows
   // Every cell is made first, in order, each in the one table that made it; cells of one identity are then joined
   // (drop_repeated_cells).
-  CellMaker maker(engine_identity);
   auto add = [&](CellInputs in, const TableRef& table, const FlagSet* flags = nullptr) {
-    CellSpec c = maker.make(std::move(in), flags);
+    CellSpec c = make_cell(std::move(in), engine_identity, flags);
     c.tables = {table};
     out.push_back(std::move(c));
   };

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "harness/experiment/presets.h"
+#include "harness/storage/json_text.h"
 
 namespace harness {
 
@@ -56,16 +57,29 @@ json CellInputs::key_json(const std::string& flags_hash) const {
   return j;
 }
 
+// The canonical dump of {depth, fen, flags, node_budget, position[, time_limit_ms]}: keys sorted, no spaces, as the
+// json object's dump would write it (tests/cell_identity_test.cpp holds them equal).
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
                           const std::string& flags_hash, std::uint64_t time_limit_ms) {
-  json j(json::value_t::object);
-  j["depth"] = depth;
-  j["fen"] = fen;
-  j["flags"] = flags_hash;
-  j["node_budget"] = node_budget;
-  j["position"] = position;
-  if (time_limit_ms) j["time_limit_ms"] = time_limit_ms;
-  return j.dump();  // sorted keys, no spaces: canonical
+  using json_text::put;
+  std::string t;
+  t.reserve(96 + position.size() + fen.size() + flags_hash.size());  // names, quotes, usual numbers: one allocation
+  t += "{\"depth\":";
+  put(t, depth);
+  t += ",\"fen\":";
+  put(t, fen);
+  t += ",\"flags\":";
+  put(t, flags_hash);
+  t += ",\"node_budget\":";
+  put(t, node_budget);
+  t += ",\"position\":";
+  put(t, position);
+  if (time_limit_ms) {
+    t += ",\"time_limit_ms\":";
+    put(t, time_limit_ms);
+  }
+  t += '}';
+  return t;
 }
 
 std::string CellInputs::identity() const {
@@ -76,48 +90,41 @@ std::string CellInputs::identity() const {
 
 bool CellSpec::in_table(const TableRef& t) const { return std::find(tables.begin(), tables.end(), t) != tables.end(); }
 
+// cell_key(key_json(flags_hash), engine) without the json: the canonical dump of the key's members with "engine"
+// (keys sorted, no spaces), hashed.
+std::string cell_key(const CellInputs& in, const std::string& flags_hash, const std::string& engine_identity) {
+  using json_text::put;
+  std::string t;
+  t.reserve(160 + engine_identity.size() + in.fen.size() + flags_hash.size());  // names, quotes, scheme, usual numbers
+  t += "{\"depth\":";
+  put(t, in.depth);
+  t += ",\"engine\":";
+  put(t, engine_identity);
+  t += ",\"fen\":";
+  put(t, in.fen);
+  t += ",\"flags\":";
+  put(t, flags_hash);
+  t += ",\"node_budget\":";
+  put(t, in.node_budget);
+  if (in.time_limit_ms) {
+    t += ",\"time_limit_ms\":";
+    put(t, in.time_limit_ms);
+  }
+  t += ",\"tt_entries\":";
+  put(t, in.tt_entries());
+  t += ",\"tt_scheme\":";
+  put(t, in.tt_scheme());
+  t += '}';
+  return fnv1a_hex(t);
+}
+
 CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags) {
-  return CellMaker(engine_identity).make(std::move(inputs), flags);
-}
-
-namespace {
-
-// `j[name]` holds `text`: its string assigned in place (its buffer reused), where assigning a json made a new one.
-void set_text(json& j, const char* name, const std::string& text) {
-  json& v = j[name];
-  if (v.is_string()) v.get_ref<std::string&>() = text;
-  else v = text;
-}
-
-}  // namespace
-
-// The members of identity_text and of key_json with "engine" (cell_key), each assigned afresh; the optional
-// time_limit_ms erased when a cell has none.
-CellSpec CellMaker::make(CellInputs inputs, const FlagSet* flags) {
   CellSpec c;
   c.flag_set = flags ? *flags : inputs.flag_set();
-  identity_["depth"] = inputs.depth;
-  set_text(identity_, "fen", inputs.fen);
-  set_text(identity_, "flags", c.flag_set.hash);
-  identity_["node_budget"] = inputs.node_budget;
-  set_text(identity_, "position", inputs.position);
-  set_text(key_, "fen", inputs.fen);
-  key_["depth"] = inputs.depth;
-  set_text(key_, "flags", c.flag_set.hash);
-  key_["tt_entries"] = inputs.tt_entries();
-  set_text(key_, "tt_scheme", inputs.tt_scheme());
-  key_["node_budget"] = inputs.node_budget;
-  if (inputs.time_limit_ms) {
-    identity_["time_limit_ms"] = inputs.time_limit_ms;
-    key_["time_limit_ms"] = inputs.time_limit_ms;
-  } else {
-    identity_.erase("time_limit_ms");
-    key_.erase("time_limit_ms");
-  }
-  set_text(key_, "engine", engine_);
-  c.identity = identity_.dump();  // sorted keys, no spaces: canonical, as identity_text's
-  c.key = fnv1a_hex(key_.dump());  // as cell_key's
-  c.key_engine = engine_;
+  c.identity = identity_text(inputs.position, inputs.fen, inputs.depth, inputs.node_budget, c.flag_set.hash,
+                             inputs.time_limit_ms);
+  c.key = cell_key(inputs, c.flag_set.hash, engine_identity);
+  c.key_engine = engine_identity;
   c.inputs = std::move(inputs);
   return c;
 }

@@ -107,19 +107,6 @@ struct CellSpec {
 // inputs.flag_set() (computed once for the many cells of one version: the dump of every flag is most of the cost).
 CellSpec make_cell(CellInputs inputs, const std::string& engine_identity, const FlagSet* flags = nullptr);
 
-// make_cell for many cells: the JSON objects of the key's and the identity's texts are kept from cell to cell and
-// only their members' values assigned again, where building both objects per cell allocated and freed each member's
-// node and name (about 1 us a cell of a run's setup). The texts are the same: the objects are std::maps, dumped in
-// their keys' order.
-class CellMaker {
- public:
-  explicit CellMaker(std::string engine_identity) : engine_(std::move(engine_identity)) {}
-  CellSpec make(CellInputs inputs, const FlagSet* flags = nullptr);
-
- private:
-  std::string engine_;
-  nlohmann::json key_ = nlohmann::json::object(), identity_ = nlohmann::json::object();
-};
 // The identity() text of cells of these scalar inputs whose flags have the flag set hash `flags_hash`.
 // `time_limit_ms` 0 leaves it out of the text.
 std::string identity_text(const std::string& position, const std::string& fen, int depth, std::uint64_t node_budget,
@@ -127,6 +114,8 @@ std::string identity_text(const std::string& position, const std::string& fen, i
 
 // 16 hex digits: FNV-1a 64 of the canonical JSON of a cell's written inputs with "engine" added.
 std::string cell_key(nlohmann::json written_inputs, const std::string& engine_identity);
+// The same for the inputs key_json(flags_hash) gives, their text written without a json.
+std::string cell_key(const CellInputs& inputs, const std::string& flags_hash, const std::string& engine_identity);
 // FNV-1a 64 of `text`, and the same as 16 lowercase hex digits (what keys, flag sets and line checksums store).
 // `from`: the hash of the text before `text`, to hash a text given in pieces.
 constexpr std::uint64_t kFnv1aBasis = 1469598103934665603ULL;

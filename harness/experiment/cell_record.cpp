@@ -233,7 +233,7 @@ CellRecord record_of_inputs(const CellSpec& cell, const std::string& engine_iden
   // written_inputs stays null: the inputs as written are those of r.inputs and r.flag_set (written_inputs_json).
   // The cell's key was computed at its creation for the run's engine: the same value, not hashed again.
   r.key = cell.key_engine == engine_identity && !cell.key.empty() ? cell.key
-                                                                  : cell_key(r.written_inputs_json(), engine_identity);
+                                                                  : cell_key(r.inputs, r.flag_set.hash, engine_identity);
   return r;
 }
 

@@ -1,56 +1,11 @@
 #include "harness/storage/record_line.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <numeric>
 
-#include <nlohmann/json.hpp>
+#include "harness/storage/json_text.h"
 
 namespace harness {
-
-namespace {
-
-void put(std::string& out, std::uint64_t v) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-void put(std::string& out, int v) {
-  char buf[16];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-void put(std::string& out, bool v) { out += v ? "true" : "false"; }
-void put(std::string& out, double v) {
-  if (!std::isfinite(v)) {
-    out += "null";
-    return;
-  }
-  char buf[64];
-  out.append(buf, nlohmann::detail::to_chars(buf, buf + sizeof buf, v));
-}
-void put(std::string& out, std::string_view s) {
-  const bool plain = std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
-  if (!plain) {
-    out += nlohmann::json(s).dump();
-    return;
-  }
-  out += '"';
-  out += s;
-  out += '"';
-}
-void put(std::string& out, const std::string& s) { put(out, std::string_view(s)); }
-void put(std::string& out, const nlohmann::json& v) { out += v.dump(); }
-template <typename T>
-void put(std::string& out, const std::vector<T>& list) {
-  out += '[';
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i) out += ',';
-    put(out, list[i]);
-  }
-  out += ']';
-}
-
-}  // namespace
 
 void RecordLine::add(std::string_view key) {
   members_.push_back({key, value_begin_, values_.size()});
@@ -58,6 +13,7 @@ void RecordLine::add(std::string_view key) {
 }
 
 std::string_view RecordLine::format(const CellRecord& r) {
+  using json_text::put;
   members_.clear();
   values_.clear();
   value_begin_ = 0;

@@ -2,9 +2,7 @@
 // CellRecord::to_json().dump(), without the tree of ~50 map nodes that dump walks once (on a depth-1 run the tree and
 // its allocations cost 15 us a line against 1-2 us here). Each member's value is written after the previous one,
 // then the members are put in nlohmann's order (std::map's: bytewise by key, a key given twice keeping its last
-// value, as to_json()'s assignments do). Integers by std::to_chars, doubles by nlohmann's own formatter
-// (nlohmann::detail::to_chars, non-finite as null), strings of printable ASCII without a quote or backslash as
-// they are, any other string by nlohmann's dump (its escapes, and its error on invalid UTF-8).
+// value, as to_json()'s assignments do). The values are written as dump() writes them (json_text.h).
 // tests/record_line_test.cpp holds it to to_json().dump() on random records.
 #pragma once
 
