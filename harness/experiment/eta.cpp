@@ -69,16 +69,14 @@ void EtaModel::add_finished(const SeriesDepth& cell, std::uint64_t nodes, double
 
 namespace {
 
-// The geometric mean of the steps nodes(d) / nodes(d-1) of `depths`, the last `most` of them, those from a depth
-// of at least kMinStepNodes nodes first.
+// The steps nodes(d) / nodes(d-1) of `depths`, the last `most` of them, added to a geometric mean.
 void add_steps(const std::vector<std::pair<int, double>>& depths, int most, double& log_sum, int& count) {
-  std::vector<double> big, small;
+  std::vector<double> steps;
   for (auto it = depths.begin(); it != depths.end(); ++it) {
     const auto next = std::next(it);
-    if (next == depths.end() || next->first != it->first + 1 || it->second <= 0) continue;
-    (it->second >= EtaModel::kMinStepNodes ? big : small).push_back(std::log(next->second / it->second));
+    if (next != depths.end() && next->first == it->first + 1 && it->second > 0)
+      steps.push_back(std::log(next->second / it->second));
   }
-  const std::vector<double>& steps = big.empty() ? small : big;
   const std::size_t from = steps.size() > std::size_t(most) ? steps.size() - std::size_t(most) : 0;
   for (std::size_t i = from; i < steps.size(); ++i) log_sum += steps[i], ++count;
 }

@@ -61,9 +61,6 @@ class EtaModel {
 
   // Four steps hold two odd and two even plies (alpha-beta's odd and even plies grow differently).
   static constexpr int kGrowthSteps = 4;
-  // Steps from a depth of fewer nodes are left out of the growth while a larger one exists: the first plies'
-  // ratios are noise (x100 from depth 1 to 2 in plain alpha-beta).
-  static constexpr double kMinStepNodes = 1000;
   static constexpr int kMaxPliesAhead = 2;
   static constexpr double kMaxFarShare = 0.1;
 
