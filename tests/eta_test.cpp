@@ -52,10 +52,9 @@ TEST(Eta, RightOnAGeometricSeries) {
   EXPECT_NEAR(*eta, *std::max_element(free_at.begin(), free_at.end()), 1e-6);
 }
 
-TEST(Eta, GrowthIsTheMeanOfTheLastFourStepsFromCellsOfAThousandNodes) {
+TEST(Eta, GrowthIsTheMeanOfTheLastFourSteps) {
   EtaModel m;
-  // Steps x100 (from 10 nodes: left out while steps from larger cells exist), then x2, x4, x2, x4, x8: the last four
-  // are x4, x2, x4, x8.
+  // Steps x100 (the first plies' noise), then x2, x4, x2, x4, x8: the last four are x4, x2, x4, x8.
   const std::vector<double> nodes = {10, 1000, 2000, 8000, 16000, 64000, 512000};
   for (int d = 1; d <= int(nodes.size()); ++d) m.add_finished({7, d}, std::uint64_t(nodes[std::size_t(d - 1)]), 0.1);
   EXPECT_NEAR(*m.growth(7), std::pow(4.0 * 2 * 4 * 8, 0.25), 1e-9);
