@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <string_view>
 
 namespace buho {
@@ -21,14 +20,6 @@ constexpr std::string_view enum_name(const EnumName<E> (&names)[N], E value) {
   for (const auto& n : names)
     if (n.value == value) return n.name;
   return "?";
-}
-
-// The value named `text`, or nothing when no row has that name.
-template <class E, std::size_t N>
-constexpr std::optional<E> enum_from_name(const EnumName<E> (&names)[N], std::string_view text) {
-  for (const auto& n : names)
-    if (n.name == text) return n.value;
-  return std::nullopt;
 }
 
 }  // namespace buho

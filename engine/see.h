@@ -20,10 +20,4 @@ using PieceValues = std::array<int, PIECE_TYPE_NB>;
 // Castling is 0.
 int see(const Board& b, Move m, const PieceValues& value);
 
-// Whether see(b, m, value) >= threshold: the form the pruning rules ask (a move pruned when it loses more than a
-// margin).
-inline bool see_at_least(const Board& b, Move m, const PieceValues& value, int threshold) {
-  return see(b, m, value) >= threshold;
-}
-
 }  // namespace buho

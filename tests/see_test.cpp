@@ -87,13 +87,6 @@ TEST(See, KingMayNotRecaptureIntoAnAttack) {
   EXPECT_EQ(see_of("4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1", "h5f7"), 100 - 900);
 }
 
-TEST(See, AtLeastIsTheThresholdForm) {
-  const Board b = Board::from_fen("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1");
-  const Move m = b.parse_uci_move("e1e5");
-  EXPECT_TRUE(see_at_least(b, m, kValues, -800));
-  EXPECT_FALSE(see_at_least(b, m, kValues, -799));
-}
-
 // The exchange as a recursion (CPW "SEE", the recursive form): the side to capture either stands or takes with its
 // least valuable attacker and leaves the rest to the other side, scanning every piece of the side each turn (the
 // first in piece-list order among equals), and a king may not take while the other side still attacks. The
