@@ -349,7 +349,9 @@ TEST(MatchRun, AnEditedPairLineIsRefused) {
 }
 
 TEST(MatchRun, ShippedMatchConfigsLoad) {
-  const auto m = harness::load_match_config(fs::path(BUHO_SOURCE_DIR) / "configs/match-h-vs-g.json");
+  const harness::MatchSeries series = harness::load_match_series(fs::path(BUHO_SOURCE_DIR) / "configs/match-h-vs-g.json");
+  ASSERT_FALSE(series.is_series);
+  const harness::MatchSpec& m = series.matches.front();
   EXPECT_EQ(m.players[0].name, "H");
   EXPECT_EQ(m.players[1].name, "G");
   EXPECT_EQ(m.limit.nodes, 2000u);

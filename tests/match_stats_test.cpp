@@ -62,7 +62,6 @@ TEST(MatchStats, NoPairsOrNoVarianceIsUndefined) {
   EXPECT_FALSE(harness::logistic_elo(Pentanomial{0, 0, 0, 0, 7}).defined);  // 100 %: no finite Elo
   EXPECT_EQ(harness::sprt_llr(Pentanomial{}, SprtBounds{0, 2}), 0.0);
   EXPECT_EQ(harness::pentanomial_index(2, 1), 3);
-  EXPECT_EQ(harness::pairs_of(Pentanomial{1, 2, 3, 4, 5}), 15u);
 }
 
 // The small-sample rule (match_stats.h): no decision while every pair is in one pentanomial category, whatever the

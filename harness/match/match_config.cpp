@@ -268,10 +268,4 @@ MatchSeries load_match_series(const std::filesystem::path& file) {
   return series;
 }
 
-MatchSpec load_match_config(const std::filesystem::path& file) {
-  MatchSeries series = load_match_series(file);
-  if (series.is_series) throw UserError(fmt::format("{}: $.series: a series of matches, not one match", file.string()));
-  return std::move(series.matches.front());
-}
-
 }  // namespace harness

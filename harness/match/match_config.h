@@ -43,8 +43,6 @@ struct MatchSpec {
   nlohmann::json identity_json(const std::string& engine) const;
 };
 
-// A single match (its claims read too, as load_match_series reads them); a series config is refused.
-MatchSpec load_match_config(const std::filesystem::path& file);
 MatchSpec match_spec_from_json(const nlohmann::json& j, const std::string& file);
 
 // A config with a "series" beside its "match" section: one match per pairing and per limit, all sharing the rest of

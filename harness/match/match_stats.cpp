@@ -40,8 +40,6 @@ PairScore pair_score(const Pentanomial& p) {
   return PairScore{m.n, m.mu, m.var};
 }
 
-std::uint64_t pairs_of(const Pentanomial& p) { return p[0] + p[1] + p[2] + p[3] + p[4]; }
-
 int pentanomial_index(int first_game_half_points, int second_game_half_points) {
   return first_game_half_points + second_game_half_points;
 }

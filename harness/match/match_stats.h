@@ -45,7 +45,6 @@ struct EloInterval {
   bool defined = false;  // false with no pairs, a score of 0 % or 100 %, or no variance
 };
 
-std::uint64_t pairs_of(const Pentanomial& p);
 // The pair's category for the first player's two game scores (each 0, 1 or 2 half-points).
 int pentanomial_index(int first_game_half_points, int second_game_half_points);
 
