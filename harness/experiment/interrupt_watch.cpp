@@ -28,7 +28,6 @@ InterruptWatch::InterruptWatch() {
       const int sig = sigtimedwait(&set, nullptr, &tick);
       if (done_.load()) return;  // the destructor's wake-up (or a signal as the run ends: the run is over anyway)
       if (sig > 0) {
-        signal_ = sig;
         interrupted_ = true;
         return;
       }

@@ -16,11 +16,9 @@ class InterruptWatch {
   InterruptWatch(const InterruptWatch&) = delete;
   InterruptWatch& operator=(const InterruptWatch&) = delete;
   const std::atomic<bool>& interrupted() const { return interrupted_; }
-  int signal_number() const { return signal_.load(); }
 
  private:
   std::atomic<bool> interrupted_{false};
-  std::atomic<int> signal_{0};
   std::atomic<bool> done_{false};
   std::thread watcher_;
 };

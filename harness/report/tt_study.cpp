@@ -35,8 +35,6 @@ bool has(const std::vector<std::string>& v, const std::string& x) { return std::
 
 }  // namespace
 
-const std::vector<std::string>& tt_load_bands() { return kBands; }
-
 std::string tt_load_band(double load) {
   if (load < 0.25) return kBands[0];
   if (load < 1) return kBands[1];

@@ -74,8 +74,7 @@ struct TtStudy {
   std::vector<TtStudyRow> pairs;               // scheme X / scheme Y, overloaded tables (load >= 1): the literature's pairs
 };
 
-// The load bands of the tables, as labels: "< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64".
-const std::vector<std::string>& tt_load_bands();
+// The load band of a table, as a label: "< 0.25", "0.25–1", "1–4", "4–16", "16–64", ">= 64".
 std::string tt_load_band(double load);
 // The band holding `load` as [low, high) (high infinite for the last).
 std::pair<double, double> tt_load_band_bounds(double load);
