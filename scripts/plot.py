@@ -32,13 +32,23 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import figures  # noqa: E402  (scripts/figures.py: the common save())
 from plotting import describe, drivers, match, pruning, series, tables, tt_study, versions  # noqa: E402
 from plotting.run import BadInput, NotApplicable, Run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = {"versions": versions, "tables": tables, "tt-study": tt_study, "drivers": drivers, "pruning": pruning,
          "series": series, "match": match}
+
+
+def save_figure(fig, directory, stem):
+    """Writes DIRECTORY/STEM.png and .svg, says so, closes the figure and returns the PNG's path."""
+    import matplotlib.pyplot as plt
+
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(directory, f"{stem}.{ext}"), dpi=120)
+        print("wrote", os.path.join(directory, f"{stem}.{ext}"))
+    plt.close(fig)
+    return os.path.join(directory, f"{stem}.png")
 
 
 def parse(argv):
@@ -78,7 +88,7 @@ def main(argv=None):
 
     matplotlib.use("Agg")
     written, skipped, described = [], [], {}
-    save = describe.recording(figures.save, described) if args.describe else figures.save
+    save = describe.recording(save_figure, described) if args.describe else save_figure
     for name in (args.only or KINDS):
         kind = KINDS[name]
         thesis = args.thesis_tt if kind is tables else args.thesis_versions

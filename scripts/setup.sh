@@ -19,7 +19,7 @@ test_build_packages=(
   libgtest-dev googletest     # unit tests (CMakeLists.txt builds the test programs only where GoogleTest is found)
 )
 rest_packages=(
-  python3 python3-matplotlib  # scripts/plot.py and plot_*.py (tests/plot_figures.py, run by plot_test)
+  python3 python3-matplotlib  # scripts/plot.py (tests/plot_figures.py, run by plot_test)
   python3-pandas              # cells.csv as a data frame (tests/cells_csv_pandas_test.py, run by tidy_csv_test)
   stockfish                   # peer program: `harness bench perft` times its perft for comparison
   glaurung ethereal-chess     # peer programs: `harness bench search --versions` times their searches over UCI
