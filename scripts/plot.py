@@ -45,8 +45,9 @@ def save_figure(fig, directory, stem):
     import matplotlib.pyplot as plt
 
     for ext in ("png", "svg"):
-        fig.savefig(os.path.join(directory, f"{stem}.{ext}"), dpi=120)
-        print("wrote", os.path.join(directory, f"{stem}.{ext}"))
+        path = os.path.join(directory, f"{stem}.{ext}")
+        fig.savefig(path, dpi=120)
+        print("wrote", path)
     plt.close(fig)
     return os.path.join(directory, f"{stem}.png")
 
